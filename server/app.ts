@@ -1,0 +1,57 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Clock } from '../src/lib/clock';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import type { AppDeps } from './deps';
+import type { Mailer } from './mail/mailer';
+import { registerActivityRoutes } from './modules/activity/routes';
+import { registerAuthRoutes } from './modules/auth/routes';
+import { registerBonusRoutes } from './modules/bonus/routes';
+import { registerFeedRoutes } from './modules/feed/routes';
+import { registerLeadersRoutes } from './modules/leaders/routes';
+import { registerSystemRoutes } from './modules/system/routes';
+import { registerUsersRoutes } from './modules/users/routes';
+import { registerErrorHandling } from './plugins/errors';
+import { noTrackers, type Trackers } from './trackers/trackers';
+
+export type BuildAppOptions = {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  mailer: Mailer;
+  trackers?: Trackers;
+  /** Readiness probe (database round trip). */
+  ping?: () => Promise<void>;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** The whole API as a Fastify instance; production and tests build it the same way. */
+export const buildApp = async (options: BuildAppOptions) => {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.config.trustProxy,
+    bodyLimit: 1_048_576,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const deps: AppDeps = {
+    db: options.db,
+    clock: options.clock,
+    config: options.config,
+    mailer: options.mailer,
+    trackers: options.trackers ?? noTrackers,
+  };
+
+  await registerSystemRoutes(app, deps);
+  await registerAuthRoutes(app, deps);
+  await registerUsersRoutes(app, deps);
+  await registerActivityRoutes(app, deps);
+  await registerFeedRoutes(app, deps);
+  await registerBonusRoutes(app, deps);
+  await registerLeadersRoutes(app, deps);
+
+  return app;
+};

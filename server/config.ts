@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export type TrackerConfig = { clientId: string; clientSecret: string; authorizeUrl: string; apiBaseUrl: string };
+
+/** Everything the server reads from the environment, in one typed object (README: Configuration). */
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  appOrigin: string;
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /** Seconds in which a rotated refresh token still yields its successor (two tabs at once). */
+  refreshGraceSeconds: number;
+  resetTokenTtlMinutes: number;
+  adminEmail?: string;
+  adminPassword?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  secureCookies: boolean;
+  trustProxy: boolean;
+  logLevel: string;
+  strava: TrackerConfig | null;
+  fitbit: TrackerConfig | null;
+  stravaFeedSharing: boolean;
+  /** Folder of the built SPA; served with history fallback when it exists. */
+  staticDir: string;
+};
+
+const env = (name: string) => {
+  const value = process.env[name];
+  return value === undefined || value === '' ? undefined : value;
+};
+
+const int = (name: string, fallback: number) => {
+  const raw = env(name);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  return value;
+};
+
+const bool = (name: string, fallback: boolean) => {
+  const raw = env(name);
+  return raw === undefined ? fallback : ['1', 'true', 'yes'].includes(raw.toLowerCase());
+};
+
+/** JWT secret from the environment, else generated once and kept in DATA_DIR. */
+const jwtSecretFor = (dataDir: string) => {
+  const fromEnv = env('JWT_SECRET');
+  if (fromEnv) return fromEnv;
+  mkdirSync(dataDir, { recursive: true });
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+};
+
+const tracker = (prefix: 'STRAVA' | 'FITBIT', authorizeUrl: string, apiBaseUrl: string): TrackerConfig | null => {
+  const clientId = env(`${prefix}_CLIENT_ID`);
+  const clientSecret = env(`${prefix}_CLIENT_SECRET`);
+  if (!clientId || !clientSecret) return null;
+  return {
+    clientId,
+    clientSecret,
+    authorizeUrl: env(`${prefix}_AUTHORIZE_URL`) ?? authorizeUrl,
+    apiBaseUrl: env(`${prefix}_API_URL`) ?? apiBaseUrl,
+  };
+};
+
+export const loadConfig = (): AppConfig => {
+  const port = int('PORT', 3000);
+  const dataDir = resolve(env('DATA_DIR') ?? './data');
+  const appOrigin = (env('APP_ORIGIN') ?? `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host: env('HOST') ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env('DATABASE_URL'),
+    appOrigin,
+    jwtSecret: jwtSecretFor(dataDir),
+    accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
+    refreshTokenTtlDays: int('REFRESH_TOKEN_TTL_DAYS', 30),
+    refreshGraceSeconds: int('REFRESH_GRACE_SECONDS', 10),
+    resetTokenTtlMinutes: int('RESET_TOKEN_TTL_MINUTES', 60),
+    adminEmail: env('ADMIN_EMAIL'),
+    adminPassword: env('ADMIN_PASSWORD'),
+    smtpUrl: env('SMTP_URL'),
+    mailFrom: env('MAIL_FROM') ?? 'Wellness Challenge <no-reply@localhost>',
+    secureCookies: bool('SECURE_COOKIES', appOrigin.startsWith('https://')),
+    trustProxy: bool('TRUST_PROXY', false),
+    logLevel: env('LOG_LEVEL') ?? 'info',
+    strava: tracker('STRAVA', 'https://www.strava.com/oauth/authorize', 'https://www.strava.com'),
+    fitbit: tracker('FITBIT', 'https://www.fitbit.com/oauth2/authorize', 'https://api.fitbit.com'),
+    stravaFeedSharing: bool('STRAVA_FEED_SHARING', false),
+    staticDir: resolve(env('STATIC_DIR') ?? './dist'),
+  };
+};
+
+/** A complete config for tests: no environment, no files. */
+export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: join(process.cwd(), 'data', 'test'),
+  appOrigin: 'http://localhost:3000',
+  jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  accessTokenTtlSeconds: 900,
+  refreshTokenTtlDays: 30,
+  refreshGraceSeconds: 10,
+  resetTokenTtlMinutes: 60,
+  mailFrom: 'Wellness Challenge <no-reply@localhost>',
+  secureCookies: false,
+  trustProxy: false,
+  logLevel: 'silent',
+  strava: null,
+  fitbit: null,
+  stravaFeedSharing: false,
+  staticDir: join(process.cwd(), 'dist'),
+  ...overrides,
+});

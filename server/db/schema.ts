@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    /** Stored lower-case; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    gender: text('gender', { enum: ['male', 'female', 'other'] }).notNull(),
+    /** The level in force now; the history per competition year is in user_levels. */
+    levelOfCompetition: text('level_of_competition', { enum: ['Beginner', 'Intermediate', 'Advanced', 'Elite'] }).notNull(),
+    /** File name under DATA_DIR/uploads, served at /api/uploads/<name>. */
+    profilePicture: text('profile_picture'),
+    isPrivateActivity: boolean('is_private_activity').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('users_email_unique').on(table.email), index('users_role_last_name_idx').on(table.role, table.lastName, table.firstName)],
+);
+
+/** Level per competition year, so past leaderboards do not change when someone moves up. */
+export const userLevels = pgTable(
+  'user_levels',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    competitionYear: smallint('competition_year').notNull(),
+    levelOfCompetition: text('level_of_competition', { enum: ['Beginner', 'Intermediate', 'Advanced', 'Elite'] }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.competitionYear] }), index('user_levels_year_level_idx').on(table.competitionYear, table.levelOfCompetition)],
+);
+
+/** One row per issued refresh token; rotation links a token to its successor within a family. */
+export const refreshSessions = pgTable(
+  'refresh_sessions',
+  {
+    id: text('id').primaryKey(),
+    familyId: text('family_id').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set when rotated; the successor is kept so a near-simultaneous second tab gets the same one. */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
+    replacedBy: text('replaced_by'),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [uniqueIndex('refresh_sessions_token_hash_unique').on(table.tokenHash), index('refresh_sessions_family_idx').on(table.familyId), index('refresh_sessions_user_idx').on(table.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [uniqueIndex('password_reset_tokens_hash_unique').on(table.tokenHash), index('password_reset_tokens_user_idx').on(table.userId)],
+);
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    movingTime: integer('moving_time').notNull(),
+    startAt: timestamp('start_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** UTC calendar day of start_at, kept for indexed month and year queries. */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    source: text('source', { enum: ['manual', 'strava', 'fitbit'] }).notNull().default('manual'),
+    /** Id at the tracker, so a second sync does not import twice. */
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('activities_user_date_idx').on(table.userId, table.startDate),
+    index('activities_start_at_idx').on(table.startAt),
+    uniqueIndex('activities_external_unique').on(table.userId, table.source, table.externalId).where(sql`${table.externalId} is not null`),
+  ],
+);
+
+export const dailyStepAchievements = pgTable(
+  'daily_step_achievements',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('daily_step_achievements_user_date_unique').on(table.userId, table.date), index('daily_step_achievements_created_idx').on(table.createdAt)],
+);
+
+export const eventParticipations = pgTable(
+  'event_participations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isInTheTopThree: boolean('is_in_the_top_three').notNull().default(false),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('event_participations_user_date_idx').on(table.userId, table.date), index('event_participations_created_idx').on(table.createdAt)],
+);
+
+export const quarterlyBonuses = pgTable(
+  'quarterly_bonuses',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    competitionYear: smallint('competition_year').notNull(),
+    firstQuarter: boolean('first_quarter').notNull().default(false),
+    secondQuarter: boolean('second_quarter').notNull().default(false),
+    thirdQuarter: boolean('third_quarter').notNull().default(false),
+    fourthQuarter: boolean('fourth_quarter').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.competitionYear] })],
+);
+
+export const trackerConnections = pgTable(
+  'tracker_connections',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    service: text('service', { enum: ['STRAVA', 'FITBIT'] }).notNull(),
+    externalUserId: text('external_user_id'),
+    accessToken: text('access_token').notNull(),
+    refreshToken: text('refresh_token'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    connectedAt: createdAt(),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.service] })],
+);
+
+/**
+ * Points per user, competition year and calendar month, kept in step with the rows they come
+ * from inside the same transaction, so leaderboards never scan activities.
+ */
+export const scoreMonths = pgTable(
+  'score_months',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    competitionYear: smallint('competition_year').notNull(),
+    /** Calendar month 1-12. */
+    month: smallint('month').notNull(),
+    points: integer('points').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.competitionYear, table.month] })],
+);
+
+/** Annual points per user and competition year, with the last day that scored (tie-break). */
+export const scoreYears = pgTable(
+  'score_years',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    competitionYear: smallint('competition_year').notNull(),
+    points: integer('points').notNull().default(0),
+    lastScoredOn: date('last_scored_on', { mode: 'string' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.competitionYear] }), index('score_years_year_points_idx').on(table.competitionYear, table.points)],
+);
+
+/** Fixed-window counters shared by every API process (DESIGN 3: no per-process state). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  count: integer('count').notNull(),
+});

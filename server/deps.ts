@@ -1,0 +1,14 @@
+import type { Clock } from '../src/lib/clock';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { Trackers } from './trackers/trackers';
+
+/** Everything a module needs, injected once through buildApp (tests swap any of these). */
+export type AppDeps = {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  mailer: Mailer;
+  trackers: Trackers;
+};

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Endpoint } from '../../src/api/contract/common';
+import { verifyAccessToken, type AuthUser } from '../auth/access-token';
+import { forbidden, unauthorized } from '../errors';
+import type { AppDeps } from '../deps';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Response<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : void;
+
+export type RouteInput<E extends Endpoint> = {
+  params: Out<E['params']>;
+  query: Out<E['query']>;
+  body: Out<E['body']>;
+  /** The caller; null only on guest endpoints. */
+  user: E['auth'] extends 'guest' ? AuthUser | null : AuthUser;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+const bearer = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+};
+
+/** Resolves the caller and enforces the endpoint's role (DESIGN 4: server enforces every permission). */
+const authorize = async (endpoint: Endpoint, request: FastifyRequest, deps: AppDeps): Promise<AuthUser | null> => {
+  const token = bearer(request);
+  if (endpoint.auth === 'guest') {
+    return token ? verifyAccessToken(token, deps.config.jwtSecret, deps.clock.now()).catch(() => null) : null;
+  }
+  if (!token) throw unauthorized();
+  const user = await verifyAccessToken(token, deps.config.jwtSecret, deps.clock.now());
+  if (endpoint.auth === 'admin' && user.role !== 'admin') throw forbidden();
+  if (endpoint.auth === 'user' && user.role !== 'user') throw forbidden('This is available to employees only');
+  return user;
+};
+
+/**
+ * Registers one contract endpoint: same method and path, the contract's schemas validate the
+ * request and serialise the response, and the role check runs before the handler.
+ * Multipart endpoints validate their fields in the handler (see http/multipart.ts).
+ */
+export const route = <E extends Endpoint>(
+  app: FastifyInstance,
+  deps: AppDeps,
+  endpoint: E,
+  handler: (input: RouteInput<E>) => Promise<Response<E>> | Response<E>,
+) => {
+  const schema: Record<string, unknown> = {};
+  if (endpoint.params) schema.params = endpoint.params;
+  if (endpoint.query) schema.querystring = endpoint.query;
+  if (endpoint.body && !endpoint.multipart) schema.body = endpoint.body;
+  if (endpoint.response) schema.response = { [endpoint.status]: endpoint.response };
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: endpoint.method,
+    url: `/api${endpoint.path}`,
+    schema,
+    handler: async (request, reply) => {
+      const user = await authorize(endpoint, request, deps);
+      const result = await handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        user,
+        request,
+        reply,
+      } as RouteInput<E>);
+      if (endpoint.status === 204) return reply.code(204).send();
+      return reply.code(endpoint.status).send(result);
+    },
+  });
+};

@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { DayInput, Id, IdParams, IsoDate, PageQuery, endpoint } from './common';
+import { ActivityQuarterlyBonusUpdate, User } from './users';
+
+export const activityTypes = [
+  'Aerobics', 'Barre', 'Boxing', 'Basketball Officiating', 'Circuit Training', 'Climbing', 'Cycling',
+  'Dancing', 'Elliptical', 'Golf', 'HIIT', 'Hiking', 'Martial Arts', 'Pilates', 'Rollerblading',
+  'Running', 'Skiing/Snowboarding', 'Spinning', 'Strength Training', 'Swimming', 'Team Sports',
+  'Tennis', 'Walking', 'Yoga', 'Other',
+] as const;
+export const OTHER_ACTIVITY = 'Other';
+
+export const MOVING_TIME_MIN = 1;
+export const MOVING_TIME_MAX = 1440;
+export const TITLE_MAX = 100;
+
+const title = z.string('Title is required!').trim().min(1, 'Title is required!').max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+const movingTime = z.coerce
+  .number('Moving time is required')
+  .int('Moving time must be whole minutes')
+  .min(MOVING_TIME_MIN, 'Moving time is required')
+  .max(MOVING_TIME_MAX, `Moving time must be at most ${MOVING_TIME_MAX} minutes`);
+const otherName = z.string().trim().max(TITLE_MAX, `Other title must be at most ${TITLE_MAX} characters`);
+
+const otherNeedsTitle = (value: { name: string; otherName?: string | null }, ctx: z.RefinementCtx) => {
+  if (value.name === OTHER_ACTIVITY && !value.otherName?.trim()) {
+    ctx.addIssue({ code: 'custom', path: ['otherName'], message: 'Other title is required' });
+  }
+};
+
+/** The Add/Manage activity form (SPEC 2 and 5). */
+export const ActivityForm = z
+  .object({ name: title, otherName: otherName.optional(), movingTime, startTime: z.string().optional() })
+  .superRefine(otherNeedsTitle);
+export type ActivityForm = z.infer<typeof ActivityForm>;
+
+/** POST /user/activity/log. With Other chosen, `name` carries the custom title and `otherName` repeats it. */
+export const ActivityCreate = z
+  .object({ name: title, otherName: otherName.optional(), movingTime, startTime: DayInput })
+  .superRefine(otherNeedsTitle);
+/** Keeps the full ISO start (time of day) besides the day: the server needs both. */
+export const ActivityCreateRaw = z.object({ startTime: z.string() });
+export const ActivityUpdate = z
+  .object({ name: title, otherName: otherName.optional(), movingTime, startDate: DayInput })
+  .superRefine(otherNeedsTitle);
+
+export const activitySources = ['manual', 'strava', 'fitbit'] as const;
+
+export const Activity = z.object({
+  id: z.number().int().positive(),
+  /** Stored title: an activity type or the custom title typed under Other. */
+  name: z.string(),
+  /** The custom title when `name` is not an activity type, else null. */
+  otherName: z.string().nullable(),
+  movingTime: z.number().int(),
+  /** HH:mm, UTC. */
+  startTime: z.string().regex(/^\d{2}:\d{2}$/),
+  startDate: IsoDate,
+  /** ISO date-times for the calendar. */
+  start: z.string(),
+  end: z.string(),
+  title: z.string(),
+  source: z.enum(activitySources),
+});
+export type Activity = z.infer<typeof Activity>;
+
+export const DailyStepsAchievement = z.object({ id: z.number().int().positive(), date: IsoDate, isDailyStepsBonus: z.boolean() });
+export type DailyStepsAchievement = z.infer<typeof DailyStepsAchievement>;
+
+export const EventParticipation = z.object({ id: z.number().int().positive(), name: z.string(), isInTheTopThree: z.boolean(), date: IsoDate });
+export type EventParticipation = z.infer<typeof EventParticipation>;
+
+export const MonthQuery = z.object({ startDate: DayInput, endDate: DayInput });
+export const MonthActivities = z.object({
+  activities: z.array(Activity),
+  dailyStepsAchievements: z.array(DailyStepsAchievement),
+  /** Activity minutes only: the month asked for and the competition year it lies in. */
+  movingAnalytics: z.object({ totalMonth: z.number().int(), totalAnnual: z.number().int() }),
+  eventParticipationDates: z.array(IsoDate),
+});
+export type MonthActivities = z.infer<typeof MonthActivities>;
+
+export const DateBody = z.object({ date: DayInput });
+export const DateQuery = z.object({ date: DayInput });
+
+export const EventForm = z.object({
+  name: title,
+  isInTheTopThree: z.boolean().default(false),
+});
+export type EventForm = z.infer<typeof EventForm>;
+export const EventCreate = z.object({ name: title, isInTheTopThree: z.boolean().default(false), date: DayInput });
+export const ParticipatedEvents = z.object({ participatedEvents: z.array(EventParticipation) });
+
+export const FeedItem = z.object({
+  /** Unique across kinds, e.g. `activity-12`, `steps-3`, `event-7`. */
+  id: z.string(),
+  userId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  name: z.string(),
+  profilePicture: z.string().nullable(),
+  /** ISO date-time the entry happened. */
+  startDate: z.string(),
+  /** Minutes for activities, points for step and event bonuses. */
+  movingTime: z.number().int(),
+  isAchievement: z.boolean(),
+  isEvent: z.boolean(),
+});
+export type FeedItem = z.infer<typeof FeedItem>;
+export const FeedResponse = z.object({ feed: z.array(FeedItem), count: z.number().int().min(0) });
+export type FeedResponse = z.infer<typeof FeedResponse>;
+
+export const activityEndpoints = {
+  month: endpoint({ method: 'GET', path: '/user/activity', auth: 'user', query: MonthQuery, status: 200, response: MonthActivities }),
+  log: endpoint({ method: 'POST', path: '/user/activity/log', auth: 'user', body: ActivityCreate, status: 201, response: Activity }),
+  update: endpoint({ method: 'PUT', path: '/user/activity/:id', auth: 'user', params: IdParams, body: ActivityUpdate, status: 200, response: Activity }),
+  remove: endpoint({ method: 'DELETE', path: '/user/activity/:id', auth: 'user', params: IdParams, status: 204, response: null }),
+  addSteps: endpoint({ method: 'POST', path: '/user/activity/daily-step-achievement', auth: 'user', body: DateBody, status: 201, response: DailyStepsAchievement }),
+  removeSteps: endpoint({ method: 'DELETE', path: '/user/activity/daily-step-achievement', auth: 'user', body: DateBody, status: 204, response: null }),
+  participatedEvents: endpoint({ method: 'GET', path: '/user/activity/participated-events', auth: 'user', query: DateQuery, status: 200, response: ParticipatedEvents }),
+  logEvent: endpoint({ method: 'POST', path: '/user/activity/log-event-participation', auth: 'user', body: EventCreate, status: 201, response: EventParticipation }),
+  removeEvent: endpoint({ method: 'DELETE', path: '/user/activity/event-participation/:id', auth: 'user', params: IdParams, status: 204, response: null }),
+  feed: endpoint({ method: 'GET', path: '/user/activity/feed', auth: 'user', query: PageQuery, status: 200, response: FeedResponse }),
+  quarterlyBonus: endpoint({ method: 'PUT', path: '/user/activity/quarterly-bonus', auth: 'admin', body: ActivityQuarterlyBonusUpdate, status: 200, response: User }),
+};
+export { Id };

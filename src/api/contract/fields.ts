@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { Gender, LevelOfCompetition } from './common';
+
+/** Field schemas with the exact messages of SPEC section 5, shared by forms and server. */
+
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 100;
+export const OLDEST_BIRTH_DATE = '1900-01-01';
+
+export const email = z
+  .string('Please enter your email')
+  .trim()
+  .min(1, 'Please enter your email')
+  .max(EMAIL_MAX, 'Email is invalid')
+  .pipe(z.email('Email is invalid'))
+  .transform((value) => value.toLowerCase());
+
+/** Sign-in only checks presence: old passwords may predate today's rules. */
+export const loginPassword = z.string('Please enter your password').min(1, 'Please enter your password').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const newPassword = z
+  .string('Please enter your password')
+  .min(1, 'Please enter your password')
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const confirmPassword = z.string('Please enter your confirmation password').min(1, 'Please enter your confirmation password');
+
+export const firstName = z
+  .string('Please enter your first name')
+  .trim()
+  .min(1, 'Please enter your first name')
+  .max(NAME_MAX, `First name must be at most ${NAME_MAX} characters`);
+
+export const lastName = z
+  .string('Please enter your last name')
+  .trim()
+  .min(1, 'Please enter your last name')
+  .max(NAME_MAX, `Last name must be at most ${NAME_MAX} characters`);
+
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+export const dateOfBirth = z
+  .string('Please enter choose your date of birth')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter choose your date of birth')
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= OLDEST_BIRTH_DATE && value <= todayUtc();
+  }, 'Please enter choose your date of birth');
+
+export const gender = Gender;
+export const levelOfCompetition = LevelOfCompetition;
+
+/** Multipart and query strings carry booleans as text. */
+export const booleanish = (message: string) =>
+  z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean(message));
+
+export const PHOTO_MAX_BYTES = 1_000_000;
+export const PHOTO_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
+export const PHOTO_MIME_TYPES = ['image/png', 'image/jpeg'] as const;
+export const PHOTO_TOO_LARGE_MESSAGE = 'The size of your photo is more than 1 MB';

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { CompetitionYear, LevelOfCompetition, endpoint, levels } from './common';
+
+export const LeaderRow = z.object({
+  userId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  levelOfCompetition: LevelOfCompetition,
+  annualPoints: z.number().int(),
+  monthlyPoints: z.number().int(),
+});
+export type LeaderRow = z.infer<typeof LeaderRow>;
+export const LeaderList = z.object({ rows: z.array(LeaderRow), count: z.number().int().min(0) });
+export type LeaderList = z.infer<typeof LeaderList>;
+
+export const TopLeader = z.object({
+  userId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  profilePicture: z.string().nullable(),
+  annualPoints: z.number().int(),
+});
+export type TopLeader = z.infer<typeof TopLeader>;
+/** Top leaders keyed by level name (SPEC 3). */
+export const TopLeaders = z.object(Object.fromEntries(levels.map((level) => [level, z.array(TopLeader)])) as Record<(typeof levels)[number], z.ZodArray<typeof TopLeader>>);
+export type TopLeaders = z.infer<typeof TopLeaders>;
+
+/** `competitionYear` defaults to the current one on the server (it owns the clock). */
+export const TopLeadersQuery = z.object({ competitionYear: CompetitionYear.optional() });
+export const LeadersQuery = z.object({
+  levelOfCompetition: z.enum(levels, 'Level of competition must be Beginner, Intermediate, Advanced or Elite').optional(),
+  competitionYear: CompetitionYear.optional(),
+  limit: z.coerce.number().int().min(1, 'Limit must be 1 or more').max(100, 'Limit must be 100 or less').default(10),
+  offset: z.coerce.number().int().min(0, 'Offset must be 0 or more').default(0),
+});
+
+export const leadersEndpoints = {
+  top: endpoint({ method: 'GET', path: '/leaders/top', auth: 'any', query: TopLeadersQuery, status: 200, response: TopLeaders }),
+  list: endpoint({ method: 'GET', path: '/leaders', auth: 'admin', query: LeadersQuery, status: 200, response: LeaderList }),
+};

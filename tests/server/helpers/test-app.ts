@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../../server/app';
+import { testConfig, type AppConfig } from '../../../server/config';
+import { openPglite, type Database } from '../../../server/db/client';
+import { memoryMailer } from '../../../server/mail/mailer';
+import type { Trackers } from '../../../server/trackers/trackers';
+import type { Clock } from '../../../src/lib/clock';
+
+let shared: Promise<Database> | undefined;
+
+/**
+ * One migrated database per test file (PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set,
+ * which CI uses for the second run); tables are emptied before each test by `resetDatabase`.
+ */
+export const testDatabase = () => {
+  shared ??= (async () => {
+    const url = process.env.TEST_DATABASE_URL;
+    const database = url ? await (await import('../../../server/db/client')).openPostgres(url, 4) : await openPglite();
+    await database.migrate();
+    return database;
+  })();
+  return shared;
+};
+
+export const resetDatabase = async (database: Database) => {
+  const result = await database.db.execute<{ tablename: string }>(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: { tablename: string }[] }).rows) as { tablename: string }[];
+  const tables = rows.map((row) => `"${row.tablename}"`).join(', ');
+  if (tables) await database.db.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+};
+
+/** A mutable clock: tests move time with `clock.set(...)`. */
+export const movableClock = (iso: string) => {
+  let now = new Date(iso);
+  const clock: Clock & { set: (next: string) => void; advance: (ms: number) => void } = {
+    now: () => new Date(now),
+    set: (next) => {
+      now = new Date(next);
+    },
+    advance: (ms) => {
+      now = new Date(now.getTime() + ms);
+    },
+  };
+  return clock;
+};
+
+export type TestAppOptions = { now?: string; config?: Partial<AppConfig>; trackers?: Trackers };
+
+/** A fresh app over the file's shared database, emptied, with an in-memory mailer and a movable clock. */
+export const createTestApp = async (options: TestAppOptions = {}) => {
+  const database = await testDatabase();
+  await resetDatabase(database);
+  const clock = movableClock(options.now ?? '2026-11-22T10:00:00Z');
+  const mailer = memoryMailer();
+  const config = testConfig(options.config);
+  const app = await buildApp({ db: database.db, clock, config, mailer, trackers: options.trackers, ping: database.ping });
+  await app.ready();
+  return { app, db: database.db, database, clock, mailer, config };
+};

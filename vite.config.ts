@@ -1,0 +1,21 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiPort = process.env.PORT ?? '3000';
+
+export default defineConfig(({ mode }) => ({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePattern: '\\.(test|spec)\\.tsx?$' }),
+    react(),
+  ],
+  define: {
+    // Mock mode (QA): every call is answered by MSW in the browser.
+    'import.meta.env.VITE_USE_MOCKS': JSON.stringify(mode === 'mock' ? 'true' : (process.env.VITE_USE_MOCKS ?? 'false')),
+  },
+  server: {
+    port: 5173,
+    proxy: mode === 'mock' ? undefined : { '/api': `http://127.0.0.1:${apiPort}` },
+  },
+  build: { sourcemap: true, chunkSizeWarningLimit: 800 },
+}));
