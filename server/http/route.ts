@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Endpoint } from '../../src/api/contract/common';
 import { verifyAccessToken, type AuthUser } from '../auth/access-token';
 import { forbidden, unauthorized } from '../errors';

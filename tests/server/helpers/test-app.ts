@@ -1,12 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../../server/app';
 import { testConfig, type AppConfig } from '../../../server/config';
-import { openPglite, type Database } from '../../../server/db/client';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../../../server/db/client';
 import { memoryMailer } from '../../../server/mail/mailer';
 import type { Trackers } from '../../../server/trackers/trackers';
 import type { Clock } from '../../../src/lib/clock';
 
 let shared: Promise<Database> | undefined;
+
+/** Test files run in parallel: each gets its own database on the PostgreSQL cluster. */
+const createScratchDatabase = async (baseUrl: string) => {
+  const name = `wc_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
 
 /**
  * One migrated database per test file (PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set,
@@ -15,7 +28,7 @@ let shared: Promise<Database> | undefined;
 export const testDatabase = () => {
   shared ??= (async () => {
     const url = process.env.TEST_DATABASE_URL;
-    const database = url ? await (await import('../../../server/db/client')).openPostgres(url, 4) : await openPglite();
+    const database = url ? await openPostgres(await createScratchDatabase(url), 4) : await openPglite();
     await database.migrate();
     return database;
   })();

@@ -1,0 +1,66 @@
+// @ts-check
+import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import pluginRouter from '@tanstack/eslint-plugin-router';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'dist-mock', 'node_modules', 'data', 'test-results', 'playwright-report', 'artifacts', 'public/mockServiceWorker.js', 'src/routeTree.gen.ts', 'server/db/migrations', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, '@tanstack/query': pluginQuery, '@tanstack/router': pluginRouter },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...pluginQuery.configs.recommended.rules,
+      ...pluginRouter.configs.recommended.rules,
+    },
+  },
+  {
+    // DESIGN 1: no feature imports another feature; lib and api import no feature.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/include': ['src/**/*'],
+      'boundaries/elements': [
+        { type: 'contract', pattern: 'src/api/contract', mode: 'folder' },
+        { type: 'api', pattern: 'src/api', mode: 'folder' },
+        { type: 'lib', pattern: 'src/lib', mode: 'folder' },
+        { type: 'feature', pattern: 'src/features/*', mode: 'folder', capture: ['feature'] },
+        { type: 'components', pattern: 'src/components', mode: 'folder' },
+        { type: 'routes', pattern: 'src/routes', mode: 'folder' },
+        { type: 'app', pattern: 'src/*', mode: 'file' },
+      ],
+    },
+    rules: {
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          rules: [
+            { from: 'contract', allow: ['contract'] },
+            { from: 'lib', allow: ['lib', 'contract'] },
+            { from: 'api', allow: ['api', 'contract', 'lib'] },
+            { from: 'components', allow: ['components', 'api', 'contract', 'lib'] },
+            { from: 'feature', allow: [['feature', { feature: '${from.feature}' }], 'components', 'api', 'contract', 'lib'] },
+            { from: 'routes', allow: ['routes', 'feature', 'components', 'api', 'contract', 'lib', 'app'] },
+            { from: 'app', allow: ['app', 'routes', 'feature', 'components', 'api', 'contract', 'lib'] },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,52 @@
+import { defineConfig } from '@playwright/test';
+import { E2E } from './tests/e2e/env';
+
+/**
+ * Browser tests drive the real app (`npm start`: built SPA + API on an embedded PGlite in a
+ * throw-away DATA_DIR) in Debian's Chromium; Playwright never downloads a browser here.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL: E2E.baseUrl,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${E2E.dataDir} && node scripts/start.mjs`,
+    url: `${E2E.baseUrl}/api/ready`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(E2E.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E.dataDir,
+      APP_ORIGIN: E2E.baseUrl,
+      ADMIN_EMAIL: E2E.admin.email,
+      ADMIN_PASSWORD: E2E.admin.password,
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

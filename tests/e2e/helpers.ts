@@ -1,0 +1,57 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { E2E } from './env';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const;
+
+/** Saves the page at 1280 and 375 px under test-results/screens (CI keeps them as artefacts). */
+export const screenshotBoth = async (page: Page, name: string) => {
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `test-results/screens/${name}-${size.width}.png`, fullPage: true });
+    void label;
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+};
+
+/** Runs axe-core in the page and fails on serious or critical violations. */
+export const expectAccessible = async (page: Page, context?: string) => {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async (selector) => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(selector ?? document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  }, context ?? null);
+  expect(violations, violations.join('\n')).toEqual([]);
+};
+
+/** The newest mail the app wrote to DATA_DIR/outbox (no SMTP in tests). */
+export const latestMail = () => {
+  const outbox = join(E2E.dataDir, 'outbox');
+  const files = readdirSync(outbox)
+    .filter((file) => file.endsWith('.eml'))
+    .map((file) => ({ file, time: statSync(join(outbox, file)).mtimeMs }))
+    .sort((a, b) => b.time - a.time);
+  if (!files[0]) throw new Error('No mail in the outbox');
+  return readFileSync(join(outbox, files[0].file), 'utf8');
+};
+
+/** The reset link inside a mail, undoing quoted-printable soft breaks. */
+export const resetLinkFrom = (mail: string) => {
+  const unfolded = mail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = unfolded.match(/https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]+/);
+  if (!match) throw new Error('No reset link in the mail');
+  return match[0];
+};
+
+let counter = 0;
+/** A unique e-mail per test run, so tests never depend on each other's accounts. */
+export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${(counter += 1)}@e2e.test`;
