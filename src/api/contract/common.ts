@@ -75,7 +75,9 @@ export const DayInput = z
   .transform((value, ctx) => {
     const candidate = ISO_DATE.test(value) ? `${value}T00:00:00Z` : value;
     const date = new Date(candidate);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime())) {
+    const invalid = Number.isNaN(date.getTime());
+    const impossibleDay = !invalid && ISO_DATE.test(value) && date.toISOString().slice(0, 10) !== value; // 2025-02-30
+    if (!/^\d{4}-\d{2}-\d{2}/.test(value) || invalid || impossibleDay) {
       ctx.addIssue({ code: 'custom', message: 'Date must be YYYY-MM-DD or an ISO date-time' });
       return z.NEVER;
     }
