@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { defaultScoringRules, type ScoringRules } from './modules/scoring/rules';
 
 export type TrackerConfig = { clientId: string; clientSecret: string; authorizeUrl: string; apiBaseUrl: string };
 
@@ -27,6 +28,8 @@ export type AppConfig = {
   strava: TrackerConfig | null;
   fitbit: TrackerConfig | null;
   stravaFeedSharing: boolean;
+  /** Points per activity minute, step achievement, event, quarterly flag; optional daily minutes cap. */
+  scoring: ScoringRules;
   /** Folder of the built SPA; served with history fallback when it exists. */
   staticDir: string;
 };
@@ -98,6 +101,15 @@ export const loadConfig = (): AppConfig => {
     strava: tracker('STRAVA', 'https://www.strava.com/oauth/authorize', 'https://www.strava.com'),
     fitbit: tracker('FITBIT', 'https://www.fitbit.com/oauth2/authorize', 'https://api.fitbit.com'),
     stravaFeedSharing: bool('STRAVA_FEED_SHARING', false),
+    scoring: {
+      pointsPerMinute: int('SCORE_POINTS_PER_MINUTE', defaultScoringRules.pointsPerMinute),
+      dailySteps: int('SCORE_DAILY_STEPS', defaultScoringRules.dailySteps),
+      event: int('SCORE_EVENT', defaultScoringRules.event),
+      eventTopThree: int('SCORE_EVENT_TOP_THREE', defaultScoringRules.eventTopThree),
+      quarterlyBonus: int('SCORE_QUARTERLY_BONUS', defaultScoringRules.quarterlyBonus),
+      // 0 or unset: no cap (DESIGN 4 counts every minute).
+      dailyMinutesCap: int('SCORE_DAILY_MINUTES_CAP', 0) || null,
+    },
     staticDir: resolve(env('STATIC_DIR') ?? './dist'),
   };
 };
@@ -120,6 +132,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   strava: null,
   fitbit: null,
   stravaFeedSharing: false,
+  scoring: defaultScoringRules,
   staticDir: join(process.cwd(), 'dist'),
   ...overrides,
 });

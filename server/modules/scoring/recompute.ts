@@ -1,13 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { competitionYearRange } from '../../../src/lib/competition';
 import type { DbOrTx } from '../../db/client';
+import { quarterEndDays } from './points';
+import { activeScoringRules, type ScoringRules } from './rules';
+
+/**
+ * Every scoring row of one user and competition year as (day, points), in SQL. It is the same
+ * rule set as `scoreYear` in points.ts (which the tests compare it with). LEAST ignores a NULL
+ * cap, so "no cap" needs no branch.
+ */
+const scoredDays = (userId: number, year: number, rules: ScoringRules) => {
+  const { start, end } = competitionYearRange(year);
+  const q = quarterEndDays(year);
+  return sql`
+    select start_date as day, least(sum(moving_time), ${rules.dailyMinutesCap}::int) * ${rules.pointsPerMinute}::int as points
+      from activities where user_id = ${userId} and start_date between ${start}::date and ${end}::date
+      group by start_date
+    union all
+    select date, ${rules.dailySteps}::int
+      from daily_step_achievements where user_id = ${userId} and date between ${start}::date and ${end}::date
+    union all
+    select date, ${rules.event}::int + case when is_in_the_top_three then ${rules.eventTopThree}::int else 0 end
+      from event_participations where user_id = ${userId} and date between ${start}::date and ${end}::date
+    union all
+    select quarter.day, ${rules.quarterlyBonus}::int
+      from quarterly_bonuses bonus
+      cross join lateral (values
+        (bonus.first_quarter, ${q.firstQuarter}::date), (bonus.second_quarter, ${q.secondQuarter}::date),
+        (bonus.third_quarter, ${q.thirdQuarter}::date), (bonus.fourth_quarter, ${q.fourthQuarter}::date)
+      ) as quarter(flag, day)
+      where bonus.user_id = ${userId} and bonus.competition_year = ${year} and quarter.flag`;
+};
 
 /**
  * Recomputes the score rows (score_months, score_years) of one user for one competition year
- * from the stored rows. Every write that changes points (activity, steps, event, quarterly bonus,
- * level) calls this inside its own transaction, so standings change at once and exactly once.
- * Implemented by the competition module (issue 4).
+ * from the stored rows, in two set-based statements. Every write that changes points (activity,
+ * steps, event, quarterly bonus) calls this inside its own transaction, so standings change at once
+ * and exactly once: the score rows are always a function of the rows, never an increment.
  */
-export const recomputeUserYear = async (tx: DbOrTx, userId: number, competitionYear: number): Promise<void> => {
-  void tx;
-  void userId;
-  void competitionYear;
+export const recomputeUserYear = async (tx: DbOrTx, userId: number, competitionYear: number, rules: ScoringRules = activeScoringRules()): Promise<void> => {
+  await tx.execute(sql`delete from score_months where user_id = ${userId} and competition_year = ${competitionYear}`);
+  await tx.execute(sql`
+    with days as (${scoredDays(userId, competitionYear, rules)}),
+    months as (
+      insert into score_months (user_id, competition_year, month, points)
+      select ${userId}, ${competitionYear}, extract(month from day)::smallint, sum(points)
+        from days where points > 0 group by 3
+      returning points
+    )
+    insert into score_years (user_id, competition_year, points, last_scored_on)
+    select ${userId}, ${competitionYear}, coalesce((select sum(points) from months), 0), (select max(day) from days where points > 0)
+    on conflict (user_id, competition_year) do update set points = excluded.points, last_scored_on = excluded.last_scored_on`);
 };
