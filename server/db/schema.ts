@@ -99,7 +99,12 @@ export const dailyStepAchievements = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex('daily_step_achievements_user_date_unique').on(table.userId, table.date), index('daily_step_achievements_created_idx').on(table.createdAt)],
+  // The date index serves the feed's newest-first page (modules/feed).
+  (table) => [
+    uniqueIndex('daily_step_achievements_user_date_unique').on(table.userId, table.date),
+    index('daily_step_achievements_created_idx').on(table.createdAt),
+    index('daily_step_achievements_date_idx').on(table.date, table.id),
+  ],
 );
 
 export const eventParticipations = pgTable(
@@ -112,7 +117,12 @@ export const eventParticipations = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('event_participations_user_date_idx').on(table.userId, table.date), index('event_participations_created_idx').on(table.createdAt)],
+  // The date index serves the feed's newest-first page (modules/feed).
+  (table) => [
+    index('event_participations_user_date_idx').on(table.userId, table.date),
+    index('event_participations_created_idx').on(table.createdAt),
+    index('event_participations_date_idx').on(table.date, table.id),
+  ],
 );
 
 export const quarterlyBonuses = pgTable(

@@ -1,0 +1,2 @@
+CREATE INDEX "daily_step_achievements_date_idx" ON "daily_step_achievements" USING btree ("date","id");--> statement-breakpoint
+CREATE INDEX "event_participations_date_idx" ON "event_participations" USING btree ("date","id");
