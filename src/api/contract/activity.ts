@@ -34,12 +34,32 @@ export const ActivityForm = z
   .superRefine(otherNeedsTitle);
 export type ActivityForm = z.infer<typeof ActivityForm>;
 
-/** POST /user/activity/log. With Other chosen, `name` carries the custom title and `otherName` repeats it. */
+const toDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * A start as `YYYY-MM-DD` (midnight UTC) or an ISO date-time; normalised to the ISO instant
+ * (`2026-11-20T07:30:00.000Z`), so the stored day is its UTC calendar day and the time of day is kept.
+ */
+export const StartInput = z
+  .string('Start time is required')
+  .trim()
+  .min(1, 'Start time is required')
+  .transform((value, ctx) => {
+    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+    if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime()) || (value.length === 10 && toDay(date) !== value)) {
+      ctx.addIssue({ code: 'custom', message: 'Start time must be YYYY-MM-DD or an ISO date-time' });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
+/**
+ * POST /user/activity/log. `name` is an activity type, or `Other` with the custom title in
+ * `otherName` (a custom title sent directly as `name` is accepted too); the stored name is the title.
+ */
 export const ActivityCreate = z
-  .object({ name: title, otherName: otherName.optional(), movingTime, startTime: DayInput })
+  .object({ name: title, otherName: otherName.optional(), movingTime, startTime: StartInput })
   .superRefine(otherNeedsTitle);
-/** Keeps the full ISO start (time of day) besides the day: the server needs both. */
-export const ActivityCreateRaw = z.object({ startTime: z.string() });
+/** PUT /user/activity/:id. Moving the day keeps the activity's time of day. */
 export const ActivityUpdate = z
   .object({ name: title, otherName: otherName.optional(), movingTime, startDate: DayInput })
   .superRefine(otherNeedsTitle);
@@ -70,7 +90,15 @@ export type DailyStepsAchievement = z.infer<typeof DailyStepsAchievement>;
 export const EventParticipation = z.object({ id: z.number().int().positive(), name: z.string(), isInTheTopThree: z.boolean(), date: IsoDate });
 export type EventParticipation = z.infer<typeof EventParticipation>;
 
-export const MonthQuery = z.object({ startDate: DayInput, endDate: DayInput });
+/** Longest range the month query serves (a month view never needs more). */
+export const MONTH_RANGE_MAX_DAYS = 62;
+const DAY_MS = 86_400_000;
+/** GET /user/activity: both ends inclusive UTC days (date-times are reduced to their UTC day). */
+export const MonthQuery = z.object({ startDate: DayInput, endDate: DayInput }).superRefine((value, ctx) => {
+  const days = (Date.parse(value.endDate) - Date.parse(value.startDate)) / DAY_MS + 1;
+  if (days < 1) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
+  else if (days > MONTH_RANGE_MAX_DAYS) ctx.addIssue({ code: 'custom', path: ['endDate'], message: `The date range must be at most ${MONTH_RANGE_MAX_DAYS} days` });
+});
 export const MonthActivities = z.object({
   activities: z.array(Activity),
   dailyStepsAchievements: z.array(DailyStepsAchievement),

@@ -1,0 +1,79 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { activities, dailyStepAchievements, eventParticipations } from '../../db/schema';
+
+/** Row-level SQL of the activity module; every query is scoped to its owner. */
+
+export type NewActivity = { userId: number; name: string; movingTime: number; startAt: Date };
+
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+
+export const insertActivity = async (tx: DbOrTx, input: NewActivity) => {
+  const [row] = await tx
+    .insert(activities)
+    .values({ ...input, startDate: dayOf(input.startAt), source: 'manual' })
+    .returning();
+  return row!;
+};
+
+export const findOwnActivity = async (tx: DbOrTx, userId: number, id: number) => {
+  const [row] = await tx.select().from(activities).where(and(eq(activities.id, id), eq(activities.userId, userId))).limit(1);
+  return row ?? null;
+};
+
+export const updateActivity = async (tx: DbOrTx, id: number, changes: { name: string; movingTime: number; startAt: Date }) => {
+  const [row] = await tx
+    .update(activities)
+    .set({ ...changes, startDate: dayOf(changes.startAt), updatedAt: new Date() })
+    .where(eq(activities.id, id))
+    .returning();
+  return row!;
+};
+
+export const deleteActivity = (tx: DbOrTx, id: number) => tx.delete(activities).where(eq(activities.id, id));
+
+/** Inserts the day's achievement or, when it exists, returns the existing row (one per user and day). */
+export const upsertStepAchievement = async (tx: DbOrTx, userId: number, date: string) => {
+  const [inserted] = await tx
+    .insert(dailyStepAchievements)
+    .values({ userId, date })
+    .onConflictDoNothing({ target: [dailyStepAchievements.userId, dailyStepAchievements.date] })
+    .returning();
+  if (inserted) return { row: inserted, created: true };
+  const [existing] = await tx
+    .select()
+    .from(dailyStepAchievements)
+    .where(and(eq(dailyStepAchievements.userId, userId), eq(dailyStepAchievements.date, date)));
+  return { row: existing!, created: false };
+};
+
+export const deleteStepAchievement = async (tx: DbOrTx, userId: number, date: string) => {
+  const rows = await tx
+    .delete(dailyStepAchievements)
+    .where(and(eq(dailyStepAchievements.userId, userId), eq(dailyStepAchievements.date, date)))
+    .returning({ id: dailyStepAchievements.id });
+  return rows.length;
+};
+
+export const listEventsOfDay = (db: DbOrTx, userId: number, date: string) =>
+  db
+    .select()
+    .from(eventParticipations)
+    .where(and(eq(eventParticipations.userId, userId), eq(eventParticipations.date, date)))
+    .orderBy(asc(eventParticipations.id));
+
+export const insertEvent = async (tx: DbOrTx, input: { userId: number; name: string; isInTheTopThree: boolean; date: string }) => {
+  const [row] = await tx.insert(eventParticipations).values(input).returning();
+  return row!;
+};
+
+export const findOwnEvent = async (tx: DbOrTx, userId: number, id: number) => {
+  const [row] = await tx
+    .select()
+    .from(eventParticipations)
+    .where(and(eq(eventParticipations.id, id), eq(eventParticipations.userId, userId)))
+    .limit(1);
+  return row ?? null;
+};
+
+export const deleteEvent = (tx: DbOrTx, id: number) => tx.delete(eventParticipations).where(eq(eventParticipations.id, id));

@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+import type { ActivityCreate, ActivityUpdate, EventCreate, MonthActivities } from '../../../src/api/contract/activity';
+import { competitionYearOf, competitionYearRange, isEditableDay, toIsoDay } from '../../../src/lib/competition';
+import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { editWindowClosed, futureDate, notFound } from '../../errors';
+import { recomputeUserYear } from '../scoring/recompute';
+import { loadMonth } from './month-repo';
+import * as repo from './repo';
+import { storedName, toActivity } from './serialize';
+
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A day that is being written to: not in the future and inside the edit window (DESIGN 4). */
+const assertWritableDay = (day: string, now: Date) => {
+  if (day > toIsoDay(now)) throw futureDate();
+  if (!isEditableDay(day, now)) throw editWindowClosed();
+};
+
+/** A stored day that is being changed or removed: it must still be inside the edit window. */
+const assertEditableStoredDay = (day: string, now: Date) => {
+  if (!isEditableDay(day, now)) throw editWindowClosed();
+};
+
+/** Every write keeps the standings exact: recompute each competition year the write touched. */
+const recompute = async (tx: Tx, userId: number, days: string[]) => {
+  const years = new Set(days.map(competitionYearOf));
+  for (const year of years) await recomputeUserYear(tx, userId, year);
+};
+
+export const activityService = ({ db, clock }: Deps) => ({
+  month: async (userId: number, query: { startDate: string; endDate: string }): Promise<MonthActivities> => {
+    const rows = await loadMonth(db, userId, { start: query.startDate, end: query.endDate }, competitionYearRange(competitionYearOf(query.startDate)));
+    return {
+      activities: rows.activities.map(toActivity),
+      dailyStepsAchievements: rows.steps.map((step) => ({ id: step.id, date: step.date, isDailyStepsBonus: true })),
+      movingAnalytics: { totalMonth: rows.totalMonth, totalAnnual: rows.totalAnnual },
+      eventParticipationDates: rows.eventDates,
+    };
+  },
+
+  log: async (userId: number, input: z.output<typeof ActivityCreate>) => {
+    const startAt = new Date(input.startTime);
+    const day = toIsoDay(startAt);
+    assertWritableDay(day, clock.now());
+    return db.transaction(async (tx) => {
+      const row = await repo.insertActivity(tx, { userId, name: storedName(input), movingTime: input.movingTime, startAt });
+      await recompute(tx, userId, [day]);
+      return toActivity(row);
+    });
+  },
+
+  update: async (userId: number, id: number, input: z.output<typeof ActivityUpdate>) => {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const existing = await repo.findOwnActivity(tx, userId, id);
+      if (!existing) throw notFound('Activity not found');
+      assertEditableStoredDay(existing.startDate, now);
+      assertWritableDay(input.startDate, now);
+      // The day moves, the time of day stays.
+      const startAt = new Date(`${input.startDate}T${existing.startAt.toISOString().slice(11)}`);
+      const row = await repo.updateActivity(tx, id, { name: storedName(input), movingTime: input.movingTime, startAt });
+      await recompute(tx, userId, [existing.startDate, input.startDate]);
+      return toActivity(row);
+    });
+  },
+
+  remove: async (userId: number, id: number) => {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const existing = await repo.findOwnActivity(tx, userId, id);
+      if (!existing) throw notFound('Activity not found');
+      assertEditableStoredDay(existing.startDate, now);
+      await repo.deleteActivity(tx, id);
+      await recompute(tx, userId, [existing.startDate]);
+    });
+  },
+
+  addSteps: async (userId: number, date: string) => {
+    assertWritableDay(date, clock.now());
+    return db.transaction(async (tx) => {
+      const { row, created } = await repo.upsertStepAchievement(tx, userId, date);
+      if (created) await recompute(tx, userId, [date]);
+      return { id: row.id, date: row.date, isDailyStepsBonus: true };
+    });
+  },
+
+  removeSteps: async (userId: number, date: string) => {
+    assertEditableStoredDay(date, clock.now());
+    await db.transaction(async (tx) => {
+      const removed = await repo.deleteStepAchievement(tx, userId, date);
+      if (removed === 0) throw notFound('There is no step achievement on that day');
+      await recompute(tx, userId, [date]);
+    });
+  },
+
+  participatedEvents: async (userId: number, date: string) => {
+    const rows = await repo.listEventsOfDay(db, userId, date);
+    return { participatedEvents: rows.map(({ id, name, isInTheTopThree, date: day }) => ({ id, name, isInTheTopThree, date: day })) };
+  },
+
+  logEvent: async (userId: number, input: z.output<typeof EventCreate>) => {
+    assertWritableDay(input.date, clock.now());
+    return db.transaction(async (tx) => {
+      const row = await repo.insertEvent(tx, { userId, name: input.name, isInTheTopThree: input.isInTheTopThree, date: input.date });
+      await recompute(tx, userId, [input.date]);
+      return { id: row.id, name: row.name, isInTheTopThree: row.isInTheTopThree, date: row.date };
+    });
+  },
+
+  removeEvent: async (userId: number, id: number) => {
+    const now = clock.now();
+    await db.transaction(async (tx) => {
+      const existing = await repo.findOwnEvent(tx, userId, id);
+      if (!existing) throw notFound('Event participation not found');
+      assertEditableStoredDay(existing.date, now);
+      await repo.deleteEvent(tx, id);
+      await recompute(tx, userId, [existing.date]);
+    });
+  },
+});
