@@ -1,0 +1,28 @@
+import { and, eq } from 'drizzle-orm';
+import type { QuarterlyBonus, User } from '../../../src/api/contract/users';
+import { quarterlyBonusYear } from '../../../src/lib/competition';
+import type { Db } from '../../db/client';
+import { quarterlyBonuses, users } from '../../db/schema';
+import { notFound } from '../../errors';
+import { recomputeUserYear } from '../scoring/recompute';
+import { loadUser } from '../users/repo';
+
+/**
+ * Sets the quarterly bonus flags of an employee for quarterlyBonusYear(now) (DESIGN 4) and
+ * rescores that year in the same transaction, so the standings change with the flags.
+ */
+export const setQuarterlyBonus = async (db: Db, userId: number, flags: QuarterlyBonus, now: Date): Promise<User> => {
+  const year = quarterlyBonusYear(now);
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.role, 'user'))).for('update');
+    if (!target) throw notFound('User not found');
+    await tx
+      .insert(quarterlyBonuses)
+      .values({ userId, competitionYear: year, ...flags, updatedAt: now })
+      .onConflictDoUpdate({ target: [quarterlyBonuses.userId, quarterlyBonuses.competitionYear], set: { ...flags, updatedAt: now } });
+    await recomputeUserYear(tx, userId, year);
+    const user = await loadUser(tx, userId, now);
+    if (!user) throw notFound('User not found');
+    return user;
+  });
+};
