@@ -1,0 +1,70 @@
+import { HTTPError } from 'ky';
+import { ZodError } from 'zod';
+import { ErrorBody, type ServerCode } from './contract';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** Message of SPEC section 8 when the server gave no answer at all. */
+export const NO_RESPONSE_MESSAGE = 'Error in server , try again later';
+const FALLBACK_MESSAGE = 'Something went wrong';
+
+export type FieldIssue = { path: string; message: string };
+
+/** Every failed call ends up as this one shape, whatever went wrong underneath. */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly serverCode: ServerCode | null;
+  readonly issues: FieldIssue[];
+  readonly method: HttpMethod | null;
+
+  constructor(init: { message: string; statusCode: number; serverCode?: ServerCode | null; issues?: FieldIssue[]; method?: HttpMethod | null }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.statusCode = init.statusCode;
+    this.serverCode = init.serverCode ?? null;
+    this.issues = init.issues ?? [];
+    this.method = init.method ?? null;
+  }
+}
+
+export type NormalisedError = { message: string; statusCode: number; serverCode: ServerCode | null };
+
+/** Reads an error body without trusting it: anything unexpected becomes a generic message. */
+export const normaliseErrorBody = (statusCode: number, body: unknown, method: HttpMethod | null = null): ApiError => {
+  const parsed = ErrorBody.safeParse(body);
+  if (parsed.success) {
+    return new ApiError({ ...parsed.data, statusCode: parsed.data.statusCode || statusCode, method });
+  }
+  const message =
+    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message ? body.message : FALLBACK_MESSAGE;
+  return new ApiError({ message, statusCode, method });
+};
+
+const readBody = async (response: Response): Promise<unknown> => {
+  try {
+    return await response.clone().json();
+  } catch {
+    return null;
+  }
+};
+
+/** Turns anything thrown by a call (ky HTTPError, network failure, bad response) into an ApiError. */
+export const normaliseError = async (error: unknown, method: HttpMethod | null = null): Promise<ApiError> => {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) {
+    return normaliseErrorBody(error.response.status, await readBody(error.response), method);
+  }
+  if (error instanceof ZodError) {
+    // The server answered with a shape the contract does not know: treat it as a server fault.
+    return new ApiError({ message: NO_RESPONSE_MESSAGE, statusCode: 500, serverCode: 'INTERNAL_ERROR', method });
+  }
+  return new ApiError({ message: NO_RESPONSE_MESSAGE, statusCode: 500, method });
+};
+
+export const toNormalised = (error: ApiError): NormalisedError => ({
+  message: error.message,
+  statusCode: error.statusCode,
+  serverCode: error.serverCode,
+});
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

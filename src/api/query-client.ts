@@ -1,0 +1,48 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './errors';
+import { categoryOfMethod, toast } from './toasts';
+
+/** Statuses whose server message SPEC section 8 shows as a toast, whatever the screen. */
+const TOASTED_STATUSES = new Set([400, 404, 500]);
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    defaultError: ApiError;
+    /** `errorToast: false` when the screen shows the error itself (e.g. forms). */
+    queryMeta: { errorToast?: boolean };
+    mutationMeta: { errorToast?: boolean };
+  }
+}
+
+export const shouldToastError = (error: unknown): error is ApiError => error instanceof ApiError && TOASTED_STATUSES.has(error.statusCode);
+
+/** The toast of SPEC section 8: the server message, in the toast of the method's category. */
+export const toastApiError = (error: unknown) => {
+  if (!shouldToastError(error)) return;
+  toast.error(categoryOfMethod[error.method ?? 'GET'], error.message);
+};
+
+const isClientError = (error: unknown) => error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500;
+
+export const createQueryClient = () =>
+  new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.meta?.errorToast !== false) toastApiError(error);
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (mutation.meta?.errorToast !== false) toastApiError(error);
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // One retry for flaky networks; a 4xx will not get better by asking again.
+        retry: (failureCount, error) => !isClientError(error) && failureCount < 1,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });

@@ -1,0 +1,103 @@
+import { useQuery, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { callApi } from './call-api';
+import { authEndpoints, type AuthSession, type Role, type User } from './contract';
+import { bindSession } from './http';
+import { toast } from './toasts';
+
+/** The signed-in session, kept only in the query cache (memory): never persisted. */
+export type Session = { accessToken: string; user: User; afterSignUp: boolean };
+export type Viewer = Role | 'guest';
+
+export const SESSION_EXPIRED_MESSAGE = 'Session expired';
+export const sessionKey = ['session'] as const;
+
+let inFlightRefresh: Promise<AuthSession | null> | null = null;
+
+/** POST /auth/refresh, shared by every caller while one is running (two tabs, many 401s at once). */
+export const refreshSession = (): Promise<AuthSession | null> => {
+  inFlightRefresh ??= callApi(authEndpoints.refresh)
+    .catch(() => null)
+    .finally(() => {
+      inFlightRefresh = null;
+    });
+  return inFlightRefresh;
+};
+
+/** The app-load restore: the refresh cookie turns into a session, or the visitor is a guest. */
+export const sessionQuery = queryOptions({
+  queryKey: sessionKey,
+  queryFn: async (): Promise<Session | null> => {
+    const restored = await refreshSession();
+    return restored ? { ...restored, afterSignUp: false } : null;
+  },
+  staleTime: Infinity,
+  gcTime: Infinity,
+  retry: false,
+});
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The router context's `auth`: reads and changes the session held in this app's query cache. */
+export const createAuth = (queryClient: QueryClient) => {
+  const expiredListeners = new Set<() => void>();
+  const current = () => queryClient.getQueryData<Session | null>(sessionKey) ?? null;
+  const setSession = (session: Session | null) => queryClient.setQueryData<Session | null>(sessionKey, session);
+
+  /** Forget everything this tab knows about the user: session and every cached query. */
+  const clearLocally = () => {
+    // Everything but the session query itself goes, so mounted observers of the session see the change.
+    queryClient.getMutationCache().clear();
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+    setSession(null);
+  };
+
+  const auth = {
+    session: current,
+    viewer: (): Viewer => current()?.user.role ?? 'guest',
+    /** Runs POST /auth/refresh once per app load, before the first guard decides anything. */
+    restore: () => queryClient.ensureQueryData(sessionQuery),
+    signIn(session: AuthSession, options: { afterSignUp?: boolean } = {}) {
+      setSession({ ...session, afterSignUp: options.afterSignUp ?? false });
+    },
+    async signOut() {
+      await callApi(authEndpoints.signout).catch(() => undefined);
+      clearLocally();
+    },
+    /** Refresh failed after a 401: sign out here, tell the user, let the router go to /. */
+    expire() {
+      clearLocally();
+      toast.info(SESSION_EXPIRED_MESSAGE, { id: 'session-expired', color: 'orange' });
+      expiredListeners.forEach((listener) => listener());
+    },
+    onExpired(listener: () => void) {
+      expiredListeners.add(listener);
+      return () => expiredListeners.delete(listener);
+    },
+  };
+
+  let expiring: Promise<boolean> | null = null;
+  bindSession({
+    accessToken: () => current()?.accessToken ?? null,
+    refreshAfterUnauthorised: () => {
+      // A guest has nothing to refresh; many parallel 401s share one refresh and one sign-out.
+      if (!current()) return Promise.resolve(false);
+      expiring ??= refreshSession()
+        .then((refreshed) => {
+          if (refreshed) {
+            setSession({ ...refreshed, afterSignUp: current()?.afterSignUp ?? false });
+            return true;
+          }
+          auth.expire();
+          return false;
+        })
+        .finally(() => {
+          expiring = null;
+        });
+      return expiring;
+    },
+  });
+  return auth;
+};
+
+/** The session as components see it (re-renders on sign-in and sign-out). */
+export const useSession = () => useQuery(sessionQuery).data ?? null;

@@ -1,0 +1,59 @@
+import { notifications, notificationsStore } from '@mantine/notifications';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import type { HttpMethod } from './errors';
+
+/** The four kinds of operation SPEC section 8 names, one per HTTP method. */
+export type ToastCategory = 'create' | 'fetch' | 'update' | 'delete';
+
+export const categoryOfMethod: Record<HttpMethod, ToastCategory> = {
+  GET: 'fetch',
+  POST: 'create',
+  PUT: 'update',
+  DELETE: 'delete',
+};
+
+/** Default toast texts of SPEC section 8, letter for letter. */
+export const toastTexts = {
+  create: { loading: 'Creating... please wait', success: 'Created successfully', error: 'Something went wrong' },
+  fetch: { loading: 'Fetching...please wait', success: 'Fetched successfully', error: 'Something went wrong' },
+  update: { loading: 'Updating...please wait', success: 'Updated successfully', error: 'Something was wrong' },
+  delete: { loading: 'Deleting...please wait', success: 'Deleted successfully', error: 'Something was wrong' },
+} as const satisfies Record<ToastCategory, { loading: string; success: string; error: string }>;
+
+export const AUTO_CLOSE_MS = 5000;
+
+/** Toast ids are per category so a loading toast turns into its own success or error toast. */
+const idOf = (category: ToastCategory, id?: string) => id ?? `toast-${category}`;
+
+const isShown = (id: string) => {
+  const { notifications: shown, queue } = notificationsStore.getState();
+  return [...shown, ...queue].some((item) => item.id === id);
+};
+
+type ToastData = Parameters<typeof notifications.show>[0];
+
+/** Shows a toast, or replaces the one with the same id (Mantine ignores show() for a known id). */
+export const showOrUpdate = (data: ToastData & { id: string }) => {
+  if (isShown(data.id)) notifications.update(data);
+  else notifications.show(data);
+};
+
+export const toast = {
+  loading(category: ToastCategory, message: string = toastTexts[category].loading, id?: string) {
+    showOrUpdate({ id: idOf(category, id), message, loading: true, autoClose: false, withCloseButton: false });
+  },
+  success(category: ToastCategory, message: string = toastTexts[category].success, id?: string) {
+    showOrUpdate({ id: idOf(category, id), message, color: 'teal', icon: <IconCheck size={18} />, loading: false, autoClose: AUTO_CLOSE_MS, withCloseButton: true });
+  },
+  /** Error toast: the server's message, with the category's default text as the fallback. */
+  error(category: ToastCategory, message: string = toastTexts[category].error, id?: string) {
+    showOrUpdate({ id: idOf(category, id), message, color: 'red', icon: <IconX size={18} />, loading: false, autoClose: AUTO_CLOSE_MS, withCloseButton: true });
+  },
+  /** A one-off message outside the four categories ('Session expired', photo too large, ...). */
+  info(message: string, options: { id?: string; color?: string } = {}) {
+    showOrUpdate({ id: options.id ?? `toast-${message}`, message, color: options.color ?? 'blue', autoClose: AUTO_CLOSE_MS, loading: false });
+  },
+  hide(category: ToastCategory, id?: string) {
+    notifications.hide(idOf(category, id));
+  },
+};

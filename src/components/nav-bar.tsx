@@ -1,0 +1,52 @@
+import { Button, Group } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useSession } from '../api/session';
+import { ColorSchemeToggle } from './color-scheme-toggle';
+import { Logo } from './logo';
+import { NavLinks } from './nav-links';
+
+/** Top bar: logo, the role's icon links, colour scheme, and 'Create profile' or 'Sign out'. */
+export function NavBar() {
+  const session = useSession();
+  const { auth } = useRouteContext({ from: '__root__' });
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const signOut = useMutation({
+    mutationFn: () => auth.signOut(),
+    onSettled: () => navigate({ to: '/', replace: true }),
+    meta: { errorToast: false },
+  });
+  const role = session?.user.role;
+
+  return (
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
+      <Link to={role ? '/leaderboard' : '/'} aria-label={role ? 'Wellness Challenge, go to the leaderboard' : 'Wellness Challenge, go to the home page'} style={{ textDecoration: 'none', color: 'inherit' }}>
+        <Logo withName nameVisibleFrom="sm" />
+      </Link>
+      <Group gap={4} wrap="nowrap">
+        {role && <NavLinks role={role} />}
+        <ColorSchemeToggle />
+        {!role && pathname !== '/signup' && (
+          <Button component={Link} to="/signup" size="sm" ml={4}>
+            Create profile
+          </Button>
+        )}
+        {role && (
+          <Button
+            variant="default"
+            size="sm"
+            ml={4}
+            px={{ base: 'xs', sm: 'md' }}
+            leftSection={<IconLogout size={16} />}
+            disabled={signOut.isPending}
+            onClick={() => signOut.mutate()}
+          >
+            Sign out
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,45 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconActivity, IconLayoutDashboard, IconMedal, IconTrophy, IconUserCircle } from '@tabler/icons-react';
+import { Link, useLocation } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+
+type NavLink = { to: string; label: string; icon: ComponentType<{ size?: number; stroke?: number }> };
+
+/** SPEC 2 navigation: admin gets leaders and dashboard; user gets feed, leaderboard, dashboard, profile. */
+export const navLinks: Record<'admin' | 'user', NavLink[]> = {
+  admin: [
+    { to: '/admin/leaders', label: 'Leaders', icon: IconMedal },
+    { to: '/admin/dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
+  ],
+  user: [
+    { to: '/employee/activity-feed', label: 'Activity feed', icon: IconActivity },
+    { to: '/leaderboard', label: 'Leaderboard', icon: IconTrophy },
+    { to: '/employee/dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
+    { to: '/employee/profile', label: 'Profile', icon: IconUserCircle },
+  ],
+};
+
+export function NavLinks({ role }: { role: 'admin' | 'user' }) {
+  const { pathname } = useLocation();
+  return (
+    <>
+      {navLinks[role].map(({ to, label, icon: Icon }) => {
+        const active = pathname === to || pathname.startsWith(`${to}/`);
+        return (
+          <Tooltip key={to} label={label}>
+            <ActionIcon
+              variant={active ? 'light' : 'subtle'}
+              color={active ? undefined : 'gray'}
+              size="lg"
+              aria-label={label}
+              aria-current={active ? 'page' : undefined}
+              renderRoot={(props) => <Link to={to} {...props} />}
+            >
+              <Icon size={21} stroke={1.7} />
+            </ActionIcon>
+          </Tooltip>
+        );
+      })}
+    </>
+  );
+}

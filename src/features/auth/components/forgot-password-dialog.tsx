@@ -1,0 +1,57 @@
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { ForgotPasswordBody } from '../../../api/contract';
+import { Logo } from '../../../components/logo';
+import { fieldStatus } from './field-status';
+
+/**
+ * SPEC 2: modal, centred, static backdrop, not closable with the keyboard, product logo in the
+ * header; Send dispatches and closes at once, Cancel closes without sending.
+ */
+export function ForgotPasswordDialog({ opened, onClose, onSend }: { opened: boolean; onClose: () => void; onSend: (email: string) => void }) {
+  const { register, handleSubmit, getFieldState, formState, reset } = useForm({
+    resolver: zodResolver(ForgotPasswordBody),
+    mode: 'onTouched',
+    defaultValues: { email: '' },
+  });
+  const close = () => {
+    reset();
+    onClose();
+  };
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      centered
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      withCloseButton={false}
+      transitionProps={{ duration: 300 }}
+      overlayProps={{ transitionProps: { duration: 150 }, backgroundOpacity: 0.55, blur: 2 }}
+      title={<Logo withName size={32} />}
+      aria-label="Forgot password"
+    >
+      <form
+        noValidate
+        onSubmit={handleSubmit(({ email }) => {
+          onSend(email);
+          close();
+        })}
+      >
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Enter the e-mail of your account and we will send you a link to set a new password.
+          </Text>
+          <TextInput label="Email" type="email" autoComplete="email" data-autofocus {...register('email')} {...fieldStatus(getFieldState('email', formState), formState.isSubmitted)} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" type="button" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit">Send</Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,56 @@
+import { Anchor, Button, Group, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { SigninBody } from '../../../api/contract';
+import { useSignIn } from '../api/use-sign-in';
+import { fieldStatus } from './field-status';
+
+export const LOGIN_FORM_MAX_WIDTH = 360;
+
+/** Email + password login (SPEC 2 and 5); 'Log in' reads 'Loading...' while the request runs. */
+export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const signIn = useSignIn();
+  const form = useForm({ resolver: zodResolver(SigninBody), mode: 'onTouched', defaultValues: { email: '', password: '' } });
+  const { register, handleSubmit, getFieldState, formState, reset } = form;
+
+  // SPEC 2: once the request settles the form returns to idle; a success clears it entirely.
+  useEffect(() => {
+    if (signIn.isSuccess) reset();
+  }, [signIn.isSuccess, reset]);
+
+  const submitted = formState.isSubmitted;
+  return (
+    <Paper
+      component="form"
+      noValidate
+      aria-label="Log in"
+      withBorder
+      shadow="sm"
+      p="lg"
+      radius="lg"
+      w="100%"
+      maw={LOGIN_FORM_MAX_WIDTH}
+      onSubmit={handleSubmit((body) => signIn.mutate(body))}
+    >
+      <Stack gap="md">
+        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...register('email')} {...fieldStatus(getFieldState('email', formState), submitted)} />
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          placeholder="Your password"
+          {...register('password')}
+          {...fieldStatus(getFieldState('password', formState), submitted, { withIcon: false })}
+        />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth disabled={signIn.isPending}>
+          {signIn.isPending ? 'Loading...' : 'Log in'}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

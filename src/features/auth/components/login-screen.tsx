@@ -1,0 +1,47 @@
+import { Box, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCalendarEvent, IconRun, IconTrophy } from '@tabler/icons-react';
+import { useForgotPassword } from '../api/use-forgot-password';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { LoginForm } from './login-form';
+
+const highlights = [
+  { icon: IconRun, text: 'Log workouts and daily step goals in seconds' },
+  { icon: IconCalendarEvent, text: 'Track events and your monthly minutes' },
+  { icon: IconTrophy, text: 'Climb the leaderboard of your level' },
+];
+
+/** The guest entry page: a short welcome beside the login form. */
+export function LoginScreen() {
+  const [forgotOpened, forgot] = useDisclosure(false);
+  // Lives here, not in the dialog, because the dialog closes while the request still runs.
+  const forgotPassword = useForgotPassword();
+  return (
+    <Box px={{ base: 'sm', sm: 'xl' }} py={{ base: 'lg', sm: 64 }} maw={1040} mx="auto">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
+        <Stack gap="md">
+          <Title order={1} fz={{ base: 28, sm: 40 }} lh={1.15}>
+            Move more, together.
+          </Title>
+          <Text c="dimmed" size="lg">
+            Welcome to the Wellness Challenge. Log in to record your activities and see how your team is doing.
+          </Text>
+          <Stack gap="xs" visibleFrom="sm">
+            {highlights.map(({ icon: Icon, text }) => (
+              <Box key={text} style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+                <ThemeIcon variant="light" radius="xl" size="lg">
+                  <Icon size={18} />
+                </ThemeIcon>
+                <Text>{text}</Text>
+              </Box>
+            ))}
+          </Stack>
+        </Stack>
+        <Box style={{ display: 'flex', justifyContent: 'center' }}>
+          <LoginForm onForgotPassword={forgot.open} />
+        </Box>
+      </SimpleGrid>
+      <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} onSend={(email) => forgotPassword.mutate(email)} />
+    </Box>
+  );
+}

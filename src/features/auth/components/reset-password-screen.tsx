@@ -1,0 +1,63 @@
+import { Alert, Anchor, Button, Center, Loader, Paper, PasswordInput, Stack, Text } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useForm } from 'react-hook-form';
+import { ResetPasswordForm } from '../../../api/contract';
+import { authQueries } from '../api/auth-queries';
+import { useResetPassword } from '../api/use-reset-password';
+import { fieldStatus } from './field-status';
+
+export const INVALID_LINK_TITLE = 'This password reset link is invalid or has expired';
+
+function InvalidLink() {
+  return (
+    <Alert color="red" icon={<IconAlertTriangle />} title={INVALID_LINK_TITLE} maw={420} w="100%">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">Reset links work once and only for one hour. Ask for a new one with “Forgot password?” on the login page.</Text>
+        <Anchor component={Link} to="/" size="sm">
+          Back to log in
+        </Anchor>
+      </Stack>
+    </Alert>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const resetPassword = useResetPassword(token);
+  const { register, handleSubmit, getFieldState, formState } = useForm({
+    resolver: zodResolver(ResetPasswordForm),
+    mode: 'onTouched',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const status = (name: 'password' | 'confirmPassword') => fieldStatus(getFieldState(name, formState), formState.isSubmitted, { withIcon: false });
+  return (
+    <Paper component="form" noValidate aria-label="Set a new password" withBorder shadow="sm" p="lg" radius="lg" w="100%" maw={420} onSubmit={handleSubmit(({ password }) => resetPassword.mutate(password))}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Choose a new password of at least 8 characters. You will then log in with it.
+        </Text>
+        <PasswordInput label="New password" autoComplete="new-password" {...register('password')} {...status('password')} />
+        <PasswordInput label="Confirm password" autoComplete="new-password" {...register('confirmPassword')} {...status('confirmPassword')} />
+        <Button type="submit" disabled={resetPassword.isPending}>
+          {resetPassword.isPending ? 'Loading...' : 'Change password'}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /reset-password?token=...: checks the token first, then asks for the new password twice. */
+export function ResetPasswordScreen({ token }: { token: string }) {
+  const check = useQuery({ ...authQueries.resetToken(token), enabled: token !== '' });
+  if (token === '' || check.isError) return <InvalidLink />;
+  if (check.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Checking your link" />
+      </Center>
+    );
+  }
+  return <NewPasswordForm token={token} />;
+}

@@ -1,0 +1,4 @@
+/** The auth feature's public surface, used by routes. */
+export { LoginScreen } from './components/login-screen';
+export { SignupFormCard } from './components/signup-form';
+export { ResetPasswordScreen } from './components/reset-password-screen';

@@ -1,0 +1,27 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './api/query-client';
+import { Providers } from './providers';
+import { createAppRouter } from './router';
+
+async function start() {
+  // QA mode: every call is answered by MSW in the browser, started before the first request.
+  if (import.meta.env.VITE_USE_MOCKS === 'true') {
+    const { startMockWorker } = await import('../mocks/browser');
+    await startMockWorker();
+  }
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient });
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root element');
+  createRoot(container).render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+void start();

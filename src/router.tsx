@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserHistory, createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createAuth, type Auth } from './api/session';
+import { routeTree } from './routeTree.gen';
+
+export type RouterContext = { queryClient: QueryClient; auth: Auth };
+
+/** One router per app (and per test): its context carries the query cache and the session. */
+export const createAppRouter = ({ queryClient, history = createBrowserHistory() }: { queryClient: QueryClient; history?: RouterHistory }) => {
+  const auth = createAuth(queryClient);
+  const router = createRouter({
+    routeTree,
+    history,
+    context: { queryClient, auth },
+    defaultPreload: 'intent',
+    // Loaders read through the query cache, which owns freshness.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+  auth.onExpired(() => {
+    void router.navigate({ to: '/', replace: true });
+  });
+  return router;
+};
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}
