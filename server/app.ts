@@ -13,6 +13,7 @@ import { registerLeadersRoutes } from './modules/leaders/routes';
 import { registerSystemRoutes } from './modules/system/routes';
 import { registerUsersRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './plugins/errors';
+import { registerCorePlugins, registerServing } from './plugins';
 import { noTrackers, type Trackers } from './trackers/trackers';
 
 export type BuildAppOptions = {
@@ -36,6 +37,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerCorePlugins(app, options.config);
 
   const deps: AppDeps = {
     db: options.db,
@@ -45,13 +47,14 @@ export const buildApp = async (options: BuildAppOptions) => {
     trackers: options.trackers ?? noTrackers,
   };
 
-  await registerSystemRoutes(app, deps);
+  await registerSystemRoutes(app, deps, options.ping);
   await registerAuthRoutes(app, deps);
   await registerUsersRoutes(app, deps);
   await registerActivityRoutes(app, deps);
   await registerFeedRoutes(app, deps);
   await registerBonusRoutes(app, deps);
   await registerLeadersRoutes(app, deps);
+  await registerServing(app, options.config);
 
   return app;
 };

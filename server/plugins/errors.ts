@@ -1,9 +1,27 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { ErrorBody } from '../../src/api/contract/common';
 import { AppError } from '../errors';
 
 const fieldLabel = (path: string) => path.replace(/^\//, '').replace(/\//g, '.') || 'request';
+
+type Issue = { path: string; message: string };
+
+const summary = (issues: Issue[]) => {
+  const first = issues[0];
+  return first ? (issues.length === 1 ? first.message : `${first.message} (and ${issues.length - 1} more)`) : 'The request is not valid';
+};
+
+/** A 400 VALIDATION_FAILED with field issues, for input validated outside Fastify's schema step (multipart). */
+export class ValidationError extends AppError {
+  constructor(readonly issues: Issue[]) {
+    super(400, 'VALIDATION_FAILED', summary(issues));
+  }
+}
+
+export const zodValidationError = (error: z.ZodError) =>
+  new ValidationError(error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || 'request', message: issue.message })));
 
 /** Every failure leaves as `{ statusCode, message, serverCode }`; never a stack trace. */
 export const registerErrorHandling = (app: FastifyInstance) => {
@@ -11,19 +29,14 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     let body: ErrorBody;
     if (error instanceof AppError) {
       body = { statusCode: error.statusCode, message: error.message, serverCode: error.serverCode };
+      if (error instanceof ValidationError) body.issues = error.issues;
       reply.headers(error.headers);
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((issue) => ({
         path: fieldLabel(issue.instancePath),
         message: issue.message ?? 'Invalid value',
       }));
-      const first = issues[0];
-      body = {
-        statusCode: 400,
-        serverCode: 'VALIDATION_FAILED',
-        message: first ? (issues.length === 1 ? first.message : `${first.message} (and ${issues.length - 1} more)`) : 'The request is not valid',
-        issues,
-      };
+      body = { statusCode: 400, serverCode: 'VALIDATION_FAILED', message: summary(issues), issues };
     } else if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match the contract');
       body = { statusCode: 500, serverCode: 'INTERNAL_ERROR', message: 'Error in server , try again later' };

@@ -1,8 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import { systemEndpoints } from '../../../src/api/contract/system';
+import type { TrackerConfig } from '../../config';
 import type { AppDeps } from '../../deps';
+import { AppError } from '../../errors';
+import { route } from '../../http/route';
 
-/** Registers the system endpoints of the contract (src/api/contract). */
-export const registerSystemRoutes = async (app: FastifyInstance, deps: AppDeps) => {
-  void app;
-  void deps;
+const publicTracker = (tracker: TrackerConfig | null) => (tracker ? { clientId: tracker.clientId, authorizeUrl: tracker.authorizeUrl } : null);
+
+/** Health (the process answers), readiness (the database answers) and the SPA's public settings. */
+export const registerSystemRoutes = async (app: FastifyInstance, deps: AppDeps, ping?: () => Promise<void>) => {
+  route(app, deps, systemEndpoints.health, () => ({ status: 'ok' as const }));
+
+  route(app, deps, systemEndpoints.ready, async ({ request }) => {
+    try {
+      await ping?.();
+    } catch (error) {
+      request.log.warn({ err: error }, 'readiness check: database unreachable');
+      throw new AppError(503, 'INTERNAL_ERROR', 'The database is not reachable');
+    }
+    return { status: 'ready' as const };
+  });
+
+  route(app, deps, systemEndpoints.config, () => ({
+    strava: publicTracker(deps.config.strava),
+    fitbit: publicTracker(deps.config.fitbit),
+  }));
 };

@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE } from '../../src/api/contract/fields';
+import { AppError, badRequest } from '../errors';
+import { zodValidationError } from '../plugins/errors';
+
+/** A checked image, still in memory; it reaches the disk only after all validation passed. */
+export type Photo = { bytes: Buffer; extension: 'png' | 'jpg'; contentType: 'image/png' | 'image/jpeg' };
+
+export const photoTooLarge = () => new AppError(400, 'PHOTO_TOO_LARGE', PHOTO_TOO_LARGE_MESSAGE);
+export const photoTypeNotAllowed = () => new AppError(400, 'PHOTO_TYPE_NOT_ALLOWED', 'The photo must be a PNG or JPEG image (.png, .jpg, .jpeg)');
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
+
+/** Judges the type by the first bytes, never by the file name or the declared type. */
+export const sniffPhoto = (bytes: Buffer): Photo | null => {
+  if (bytes.subarray(0, PNG.length).equals(PNG)) return { bytes, extension: 'png', contentType: 'image/png' };
+  if (bytes.subarray(0, JPEG.length).equals(JPEG)) return { bytes, extension: 'jpg', contentType: 'image/jpeg' };
+  return null;
+};
+
+const errorCode = (error: unknown) => (error as { code?: string } | null)?.code;
+
+/** Collects text fields and the optional `photo` part; other files and size breaches are 400s. */
+const readParts = async (request: FastifyRequest) => {
+  const fields: Record<string, string> = {};
+  let photo: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== 'photo') {
+        part.file.resume();
+        throw badRequest(`Unexpected file field "${part.fieldname}": only "photo" is accepted`);
+      }
+      const bytes = await part.toBuffer();
+      // A form with an empty file input still sends an empty part: that means "no photo".
+      photo = bytes.length === 0 && !part.filename ? null : bytes;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = errorCode(error);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
+    if (code === 'FST_FILES_LIMIT') throw badRequest('Only one photo can be uploaded');
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('The form has too many fields');
+    if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('The form data is not valid');
+    throw error;
+  }
+  return { fields, photo };
+};
+
+/**
+ * Reads a multipart request (or, leniently, a JSON body without a photo) into fields validated
+ * by the contract schema plus an optional checked photo. Nothing is stored here.
+ */
+export const readMultipart = async <S extends z.ZodType>(request: FastifyRequest, schema: S): Promise<{ fields: z.output<S>; photo: Photo | null }> => {
+  const { fields, photo } = request.isMultipart()
+    ? await readParts(request)
+    : { fields: (request.body ?? {}) as Record<string, unknown>, photo: null };
+  const parsed = schema.safeParse(fields);
+  if (!parsed.success) throw zodValidationError(parsed.error);
+  if (!photo) return { fields: parsed.data, photo: null };
+  if (photo.length > PHOTO_MAX_BYTES) throw photoTooLarge();
+  const checked = sniffPhoto(photo);
+  if (!checked) throw photoTypeNotAllowed();
+  return { fields: parsed.data, photo: checked };
+};

@@ -1,0 +1,65 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { passwordResetTokens, refreshSessions, users } from '../../db/schema';
+
+export type RefreshSessionRow = typeof refreshSessions.$inferSelect;
+
+export const findSessionByHash = async (db: DbOrTx, tokenHash: string): Promise<RefreshSessionRow | null> => {
+  const [row] = await db.select().from(refreshSessions).where(eq(refreshSessions.tokenHash, tokenHash)).limit(1);
+  return row ?? null;
+};
+
+export const findSessionById = async (db: DbOrTx, id: string): Promise<RefreshSessionRow | null> => {
+  const [row] = await db.select().from(refreshSessions).where(eq(refreshSessions.id, id)).limit(1);
+  return row ?? null;
+};
+
+export const insertSession = (db: DbOrTx, row: typeof refreshSessions.$inferInsert) => db.insert(refreshSessions).values(row);
+
+/**
+ * Marks a session rotated only if nobody did so first; the row lock makes a concurrent
+ * rotation wait and then find nothing to update. Returns whether this caller won.
+ */
+export const markRotated = async (db: DbOrTx, id: string, successorId: string, now: Date) => {
+  const rows = await db
+    .update(refreshSessions)
+    .set({ rotatedAt: now, replacedBy: successorId })
+    .where(and(eq(refreshSessions.id, id), isNull(refreshSessions.rotatedAt), isNull(refreshSessions.revokedAt)))
+    .returning({ id: refreshSessions.id });
+  return rows.length === 1;
+};
+
+export const revokeFamily = (db: DbOrTx, familyId: string, now: Date) =>
+  db.update(refreshSessions).set({ revokedAt: now }).where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)));
+
+export const revokeAllSessionsOfUser = (db: DbOrTx, userId: number, now: Date) =>
+  db.update(refreshSessions).set({ revokedAt: now }).where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)));
+
+export const insertResetToken = (db: DbOrTx, row: typeof passwordResetTokens.$inferInsert) => db.insert(passwordResetTokens).values(row);
+
+/** A reset token that is unused and not expired, or null. */
+export const findUsableResetToken = async (db: DbOrTx, tokenHash: string, now: Date) => {
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .limit(1);
+  return row ?? null;
+};
+
+/** Consumes a usable token atomically (single use even under concurrent requests); returns its user. */
+export const consumeResetToken = async (db: DbOrTx, tokenHash: string, now: Date) => {
+  const [row] = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .returning({ userId: passwordResetTokens.userId });
+  return row?.userId ?? null;
+};
+
+/** Every other outstanding link of the user stops working once the password changed. */
+export const expireResetTokensOfUser = (db: DbOrTx, userId: number, now: Date) =>
+  db.update(passwordResetTokens).set({ usedAt: now }).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+
+export const setPasswordHash = (db: DbOrTx, userId: number, passwordHash: string, now: Date) =>
+  db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));

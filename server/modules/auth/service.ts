@@ -1,0 +1,104 @@
+import type { FastifyRequest } from 'fastify';
+import type { SigninBody, SignupBody } from '../../../src/api/contract/auth';
+import { currentCompetitionYear } from '../../../src/lib/competition';
+import { hashPassword, verifyDummyPassword, verifyPassword } from '../../auth/passwords';
+import { sendPasswordResetMail } from '../../auth/password-reset';
+import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
+import { sha256 } from '../../auth/tokens';
+import { userLevels, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { AppError, badRequest, conflict } from '../../errors';
+import { withStoredPhoto } from '../../http/photo-storage';
+import type { Photo } from '../../http/multipart';
+import { findUserRowByEmail } from '../users/repo';
+import { consumeResetToken, expireResetTokensOfUser, findUsableResetToken, revokeAllSessionsOfUser, setPasswordHash } from './repo';
+import { createRefreshSession } from './sessions';
+
+export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this email, a reset link has been sent';
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed';
+
+export const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'Email or password is incorrect');
+export const emailTaken = () => conflict('An account with this email already exists', 'EMAIL_TAKEN');
+export const invalidResetToken = () => badRequest('This reset link is invalid or has expired', 'INVALID_RESET_TOKEN');
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const candidate = error as { code?: string; cause?: unknown } | null;
+  return candidate?.code === '23505' || (candidate?.cause !== undefined && isUniqueViolation(candidate.cause));
+};
+
+/** Returns the user id and a fresh refresh token, or throws 401/429. */
+export const signin = async (deps: AppDeps, body: SigninBody, request: FastifyRequest) => {
+  const now = deps.clock.now();
+  await consumeRateLimit(deps.db, rateLimitRules.signinPerAddress, request.ip, now);
+  await consumeRateLimit(deps.db, rateLimitRules.signinPerAccount, body.email, now);
+  const row = await findUserRowByEmail(deps.db, body.email);
+  // Unknown e-mails cost one hash check too: the answer and its timing are the same.
+  const ok = row ? await verifyPassword(row.passwordHash, body.password) : await verifyDummyPassword(body.password);
+  if (!row || !ok) throw invalidCredentials();
+  const refreshToken = await createRefreshSession(deps, deps.db, row.id, now);
+  return { userId: row.id, refreshToken };
+};
+
+/** Creates a role-user account with its level for the current competition year, signed in. */
+export const signup = async (deps: AppDeps, fields: SignupBody, photo: Photo | null) => {
+  const now = deps.clock.now();
+  if (await findUserRowByEmail(deps.db, fields.email)) throw emailTaken();
+  const passwordHash = await hashPassword(fields.password);
+  try {
+    return await withStoredPhoto(deps.config.dataDir, photo, (profilePicture) =>
+      deps.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            role: 'user',
+            email: fields.email,
+            passwordHash,
+            firstName: fields.firstName,
+            lastName: fields.lastName,
+            dateOfBirth: fields.dateOfBirth,
+            gender: fields.gender,
+            levelOfCompetition: fields.levelOfCompetition,
+            profilePicture,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning({ id: users.id });
+        if (!created) throw new Error('insert returned no row');
+        await tx.insert(userLevels).values({ userId: created.id, competitionYear: currentCompetitionYear(now), levelOfCompetition: fields.levelOfCompetition });
+        const refreshToken = await createRefreshSession(deps, tx, created.id, now);
+        return { userId: created.id, refreshToken };
+      }),
+    );
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken(); // two sign-ups with one e-mail at once
+    throw error;
+  }
+};
+
+/** Same answer whether or not the account exists; rate limited per account and per address. */
+export const forgotPassword = async (deps: AppDeps, email: string, request: FastifyRequest) => {
+  const now = deps.clock.now();
+  await consumeRateLimit(deps.db, rateLimitRules.forgotPerAddress, request.ip, now);
+  await consumeRateLimit(deps.db, rateLimitRules.forgotPerAccount, email, now);
+  const row = await findUserRowByEmail(deps.db, email);
+  if (row) await sendPasswordResetMail(deps, row);
+};
+
+export const checkResetToken = async (deps: AppDeps, token: string) => {
+  if (!(await findUsableResetToken(deps.db, sha256(token), deps.clock.now()))) throw invalidResetToken();
+};
+
+/** Sets the password, uses up the token (and the user's other links) and signs out every device. */
+export const resetPassword = async (deps: AppDeps, token: string, newPassword: string) => {
+  const now = deps.clock.now();
+  const tokenHash = sha256(token);
+  if (!(await findUsableResetToken(deps.db, tokenHash, now))) throw invalidResetToken();
+  const passwordHash = await hashPassword(newPassword);
+  await deps.db.transaction(async (tx) => {
+    const userId = await consumeResetToken(tx, tokenHash, now);
+    if (userId === null) throw invalidResetToken(); // used by a concurrent request meanwhile
+    await setPasswordHash(tx, userId, passwordHash, now);
+    await expireResetTokensOfUser(tx, userId, now);
+    await revokeAllSessionsOfUser(tx, userId, now);
+  });
+};

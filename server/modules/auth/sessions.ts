@@ -1,0 +1,86 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthSession } from '../../../src/api/contract/auth';
+import { signAccessToken } from '../../auth/access-token';
+import { sha256, randomToken, successorToken } from '../../auth/tokens';
+import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { unauthorized } from '../../errors';
+import { loadUser } from '../users/repo';
+import { findSessionByHash, insertSession, markRotated, revokeFamily, type RefreshSessionRow } from './repo';
+
+/** Refresh sessions (DESIGN 4): rotated on every use, with reuse detection per family. */
+
+export const signedOut = () => unauthorized('Please sign in to continue', 'UNAUTHENTICATED');
+export const sessionExpired = () => unauthorized('Your session has expired, please sign in again', 'TOKEN_EXPIRED');
+export const sessionRevoked = () => unauthorized('Your session has ended, please sign in again', 'SESSION_REVOKED');
+
+const expiry = (deps: AppDeps, now: Date) => new Date(now.getTime() + deps.config.refreshTokenTtlDays * 24 * 60 * 60 * 1000);
+
+/** Opens a new family for a sign-in or sign-up; returns the raw token for the cookie. */
+export const createRefreshSession = async (deps: AppDeps, db: DbOrTx, userId: number, now: Date) => {
+  const token = randomToken(32);
+  await insertSession(db, { id: randomUUID(), familyId: randomUUID(), userId, tokenHash: sha256(token), createdAt: now, expiresAt: expiry(deps, now) });
+  return token;
+};
+
+/** The response body of signin, signup and refresh. */
+export const authSessionFor = async (deps: AppDeps, userId: number, now: Date): Promise<AuthSession> => {
+  const user = await loadUser(deps.db, userId, now);
+  if (!user) throw signedOut();
+  const accessToken = await signAccessToken({ id: user.id, role: user.role }, deps.config.jwtSecret, now, deps.config.accessTokenTtlSeconds);
+  return { accessToken, user };
+};
+
+const MAX_CHAIN = 5;
+
+/**
+ * A token that was already rotated: within the grace period (two tabs refreshing at once) the
+ * caller gets the newest successor of the chain; later, it is a replay and the family is revoked.
+ */
+const followRotation = async (deps: AppDeps, presented: RefreshSessionRow, token: string, now: Date) => {
+  const ageMs = now.getTime() - (presented.rotatedAt?.getTime() ?? 0);
+  if (ageMs > deps.config.refreshGraceSeconds * 1000) {
+    await revokeFamily(deps.db, presented.familyId, now);
+    throw sessionRevoked();
+  }
+  let row = presented;
+  let current = token;
+  for (let step = 0; row.rotatedAt && step < MAX_CHAIN; step += 1) {
+    current = successorToken(current, deps.config.jwtSecret);
+    const next = await findSessionByHash(deps.db, sha256(current));
+    if (!next) throw signedOut();
+    row = next;
+  }
+  if (row.rotatedAt || row.revokedAt) throw sessionRevoked();
+  if (row.expiresAt <= now) throw sessionExpired();
+  return { token: current, userId: row.userId };
+};
+
+/** Exchanges a refresh token for its successor; throws 401 (and revokes on replay). */
+export const rotateRefreshToken = async (deps: AppDeps, token: string) => {
+  const now = deps.clock.now();
+  const presented = await findSessionByHash(deps.db, sha256(token));
+  if (!presented) throw signedOut();
+  if (presented.revokedAt) throw sessionRevoked();
+  if (presented.rotatedAt) return followRotation(deps, presented, token, now);
+  if (presented.expiresAt <= now) throw sessionExpired();
+
+  const next = successorToken(token, deps.config.jwtSecret);
+  const nextId = randomUUID();
+  const won = await deps.db.transaction(async (tx) => {
+    if (!(await markRotated(tx, presented.id, nextId, now))) return false;
+    await insertSession(tx, { id: nextId, familyId: presented.familyId, userId: presented.userId, tokenHash: sha256(next), createdAt: now, expiresAt: expiry(deps, now) });
+    return true;
+  });
+  if (won) return { token: next, userId: presented.userId };
+  // Another request rotated it a moment ago: treat exactly like a second tab.
+  const again = await findSessionByHash(deps.db, sha256(token));
+  if (!again || again.revokedAt || !again.rotatedAt) throw sessionRevoked();
+  return followRotation(deps, again, token, now);
+};
+
+/** Sign-out: the whole family ends, whatever token of it was presented. */
+export const revokeByToken = async (deps: AppDeps, token: string) => {
+  const row = await findSessionByHash(deps.db, sha256(token));
+  if (row) await revokeFamily(deps.db, row.familyId, deps.clock.now());
+};

@@ -1,0 +1,25 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { PHOTO_MAX_BYTES } from '../../src/api/contract/fields';
+import type { AppConfig } from '../config';
+import { registerOpenApi } from './openapi';
+import { registerSecurityHeaders } from './security-headers';
+import { registerStaticSpa } from './static-spa';
+import { registerUploads } from './uploads';
+
+/** Plugins every route relies on; registered before the modules (OpenAPI must see their routes). */
+export const registerCorePlugins = async (app: FastifyInstance, config: AppConfig) => {
+  registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: PHOTO_MAX_BYTES, fields: 20, fieldSize: 10_000, parts: 21, headerPairs: 100 },
+  });
+  await registerOpenApi(app);
+};
+
+/** Catch-all routes, registered after the modules: uploaded photos and the SPA. */
+export const registerServing = async (app: FastifyInstance, config: AppConfig) => {
+  registerUploads(app, config.dataDir);
+  await registerStaticSpa(app, config.staticDir);
+};
