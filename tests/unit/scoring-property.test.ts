@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { and, eq, sql } from 'drizzle-orm';
+import { openPglite, type Database } from '../../server/db/client';
+import { activities, dailyStepAchievements, eventParticipations, quarterlyBonuses, scoreMonths, scoreYears, users } from '../../server/db/schema';
+import { leaderList, topLeaders } from '../../server/modules/leaders/service';
+import { scoreYear, type ScoringInput } from '../../server/modules/scoring/points';
+import { recomputeUserYear } from '../../server/modules/scoring/recompute';
+import { levels, type LevelOfCompetition } from '../../src/api/contract/common';
+import { competitionYearOf } from '../../src/lib/competition';
+
+/**
+ * Random sequences of creates, updates and deletes over several users and years, written to real
+ * tables (PGlite) with recomputeUserYear after each write, as the write endpoints do. After every
+ * sequence, every leaderboard figure must equal a plain recomputation from the rows.
+ */
+
+const NOW = new Date('2027-02-15T12:00:00Z'); // competition year 2026, monthly column = February
+const USERS = 4;
+const day = fc.constantFrom('2025-03-31', '2025-04-01', '2025-12-31', '2026-02-10', '2026-03-31', '2026-04-01', '2026-06-30', '2026-09-15', '2027-01-05', '2027-02-15');
+
+const command = fc.oneof(
+  fc.record({ kind: fc.constant('addActivity' as const), user: fc.nat(USERS - 1), day, minutes: fc.integer({ min: 1, max: 1440 }) }),
+  fc.record({ kind: fc.constant('updateActivity' as const), pick: fc.nat(), day, minutes: fc.integer({ min: 1, max: 1440 }) }),
+  fc.record({ kind: fc.constant('deleteActivity' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('toggleSteps' as const), user: fc.nat(USERS - 1), day }),
+  fc.record({ kind: fc.constant('addEvent' as const), user: fc.nat(USERS - 1), day, top: fc.boolean() }),
+  fc.record({ kind: fc.constant('deleteEvent' as const), pick: fc.nat() }),
+  fc.record({ kind: fc.constant('setBonus' as const), user: fc.nat(USERS - 1), year: fc.constantFrom(2024, 2025, 2026), flags: fc.tuple(fc.boolean(), fc.boolean(), fc.boolean(), fc.boolean()) }),
+);
+type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
+
+let database: Database;
+beforeAll(async () => {
+  database = await openPglite();
+  await database.migrate();
+}, 60_000);
+afterAll(() => database.close());
+
+const pick = <T>(rows: T[], index: number) => (rows.length ? rows[index % rows.length] : undefined);
+
+const apply = async (db: Database['db'], ids: number[], cmd: Command) => {
+  const touched: Array<[number, string]> = [];
+  if (cmd.kind === 'addActivity') {
+    await db.insert(activities).values({ userId: ids[cmd.user]!, name: 'Run', movingTime: cmd.minutes, startAt: new Date(`${cmd.day}T06:00:00Z`), startDate: cmd.day });
+    touched.push([ids[cmd.user]!, cmd.day]);
+  } else if (cmd.kind === 'updateActivity' || cmd.kind === 'deleteActivity') {
+    const row = pick(await db.select().from(activities).orderBy(activities.id), cmd.pick);
+    if (!row) return;
+    touched.push([row.userId, row.startDate]);
+    if (cmd.kind === 'deleteActivity') await db.delete(activities).where(eq(activities.id, row.id));
+    else {
+      await db.update(activities).set({ startDate: cmd.day, startAt: new Date(`${cmd.day}T06:00:00Z`), movingTime: cmd.minutes }).where(eq(activities.id, row.id));
+      touched.push([row.userId, cmd.day]);
+    }
+  } else if (cmd.kind === 'toggleSteps') {
+    const where = and(eq(dailyStepAchievements.userId, ids[cmd.user]!), eq(dailyStepAchievements.date, cmd.day));
+    const existing = await db.select().from(dailyStepAchievements).where(where);
+    if (existing.length) await db.delete(dailyStepAchievements).where(where);
+    else await db.insert(dailyStepAchievements).values({ userId: ids[cmd.user]!, date: cmd.day });
+    touched.push([ids[cmd.user]!, cmd.day]);
+  } else if (cmd.kind === 'addEvent') {
+    await db.insert(eventParticipations).values({ userId: ids[cmd.user]!, name: 'Race', date: cmd.day, isInTheTopThree: cmd.top });
+    touched.push([ids[cmd.user]!, cmd.day]);
+  } else if (cmd.kind === 'deleteEvent') {
+    const row = pick(await db.select().from(eventParticipations).orderBy(eventParticipations.id), cmd.pick);
+    if (!row) return;
+    await db.delete(eventParticipations).where(eq(eventParticipations.id, row.id));
+    touched.push([row.userId, row.date]);
+  } else {
+    const [firstQuarter, secondQuarter, thirdQuarter, fourthQuarter] = cmd.flags;
+    const flags = { firstQuarter, secondQuarter, thirdQuarter, fourthQuarter };
+    await db.insert(quarterlyBonuses).values({ userId: ids[cmd.user]!, competitionYear: cmd.year, ...flags }).onConflictDoUpdate({ target: [quarterlyBonuses.userId, quarterlyBonuses.competitionYear], set: flags });
+    touched.push([ids[cmd.user]!, `${cmd.year}-04-01`]);
+  }
+  for (const [userId, date] of touched) await recomputeUserYear(db, userId, competitionYearOf(date));
+};
+
+/** The straightforward recomputation: read the rows back, score them in TypeScript. */
+const expectedScores = async (db: Database['db'], userId: number, year: number) => {
+  const input: ScoringInput = {
+    activities: await db.select().from(activities).where(eq(activities.userId, userId)),
+    steps: await db.select().from(dailyStepAchievements).where(eq(dailyStepAchievements.userId, userId)),
+    events: await db.select().from(eventParticipations).where(eq(eventParticipations.userId, userId)),
+    bonus: (await db.select().from(quarterlyBonuses).where(and(eq(quarterlyBonuses.userId, userId), eq(quarterlyBonuses.competitionYear, year))))[0],
+  };
+  return scoreYear(input, year);
+};
+
+test('every leaderboard figure equals a recomputation from the rows', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(fc.constantFrom(...levels), { minLength: USERS, maxLength: USERS }), fc.array(command, { maxLength: 14 }), async (userLevels, commands) => {
+      const { db } = database;
+      await db.execute(sql`truncate users restart identity cascade`);
+      const inserted = await db
+        .insert(users)
+        .values(userLevels.map((level, index) => ({ email: `p${index}@example.com`, passwordHash: 'x', firstName: `F${index}`, lastName: `L${index}`, gender: 'other' as const, levelOfCompetition: level as LevelOfCompetition })))
+        .returning();
+      const ids = inserted.map((row) => row.id);
+      for (const cmd of commands) await apply(db, ids, cmd);
+
+      for (const year of [2024, 2025, 2026]) {
+        const expected = await Promise.all(ids.map(async (id, index) => ({ id, level: userLevels[index]!, ...(await expectedScores(db, id, year)) })));
+        // Stored score rows.
+        for (const user of expected) {
+          const [stored] = await db.select().from(scoreYears).where(and(eq(scoreYears.userId, user.id), eq(scoreYears.competitionYear, year)));
+          expect(stored?.points ?? 0).toBe(user.annualPoints);
+          if (user.annualPoints > 0) expect(stored?.lastScoredOn).toBe(user.lastScoredOn);
+          const months = await db.select().from(scoreMonths).where(and(eq(scoreMonths.userId, user.id), eq(scoreMonths.competitionYear, year)));
+          expect(new Map(months.map((row) => [row.month, row.points]))).toEqual(user.monthlyPoints);
+        }
+        // Top leaders.
+        const top = await topLeaders(db, year, NOW);
+        for (const level of levels) {
+          const want = expected
+            .filter((user) => user.level === level && user.annualPoints > 0)
+            .sort((a, b) => b.annualPoints - a.annualPoints || a.lastScoredOn!.localeCompare(b.lastScoredOn!) || a.id - b.id)
+            .slice(0, 10)
+            .map((user) => [user.id, user.annualPoints]);
+          expect(top[level].map((leader) => [leader.userId, leader.annualPoints])).toEqual(want);
+        }
+        // Admin list: annual and monthly (February now, March for past years).
+        const month = year === 2026 ? 2 : 3;
+        const list = await leaderList(db, { competitionYear: year, limit: 100, offset: 0 }, NOW);
+        expect(list.count).toBe(USERS);
+        for (const user of expected) {
+          const row = list.rows.find((candidate) => candidate.userId === user.id)!;
+          expect([row.annualPoints, row.monthlyPoints, row.levelOfCompetition]).toEqual([user.annualPoints, user.monthlyPoints.get(month) ?? 0, user.level]);
+        }
+        expect(list.rows.map((row) => row.annualPoints)).toEqual([...list.rows.map((row) => row.annualPoints)].sort((a, b) => b - a));
+      }
+    }),
+    { numRuns: 40 },
+  );
+}, 300_000);
