@@ -1,0 +1,74 @@
+import { setupWorker } from 'msw/browser';
+import { mockClock } from './clock';
+import { mockDb, resetMockDb, restoreMockDb, snapshotMockDb, type MockDb } from './db';
+import { fixtureUsers } from './fixtures';
+import { handlers } from './handlers';
+import { mockOutbox } from './outbox';
+import { setMockDbChangeListener } from './persistence';
+import { mockScenario } from './scenarios';
+
+/** Where the browser keeps the mock db between reloads (a reload keeps the session, like the real app). */
+export const DB_STORAGE_KEY = 'wellness.mockDb';
+
+const loadSavedDb = () => {
+  try {
+    const saved = localStorage.getItem(DB_STORAGE_KEY);
+    if (saved) restoreMockDb(JSON.parse(saved) as MockDb);
+  } catch {
+    localStorage.removeItem(DB_STORAGE_KEY);
+  }
+};
+
+const saveDb = () => {
+  try {
+    localStorage.setItem(DB_STORAGE_KEY, JSON.stringify(snapshotMockDb()));
+  } catch (error) {
+    console.warn('[mocks] the mock database is too large to keep across reloads', error);
+  }
+};
+
+/** QA's console handle: `window.__wellnessMocks`. */
+const qaHandle = {
+  db: mockDb,
+  clock: mockClock,
+  scenario: mockScenario,
+  outbox: mockOutbox,
+  fixtures: fixtureUsers,
+  /** Back to the fixtures (and real time); the page reloads. */
+  reset: () => {
+    localStorage.removeItem(DB_STORAGE_KEY);
+    resetMockDb();
+    mockOutbox.clear();
+    location.reload();
+  },
+};
+
+declare global {
+  interface Window {
+    __wellnessMocks?: typeof qaHandle;
+  }
+}
+
+/**
+ * Starts MSW in the browser (mock mode: `npm run dev:mock`, `npm run build:mock`). Only /api calls
+ * are answered; everything else (the app's own files) goes to the network.
+ */
+export const startMockWorker = async () => {
+  loadSavedDb();
+  setMockDbChangeListener(saveDb);
+  mockOutbox.logToConsole(true);
+  mockScenario.applyUrl(location.search);
+  window.__wellnessMocks = qaHandle;
+  const worker = setupWorker(...handlers);
+  await worker.start({
+    serviceWorker: { url: `${import.meta.env.BASE_URL}mockServiceWorker.js` },
+    quiet: true,
+    onUnhandledRequest: (request, print) => {
+      if (new URL(request.url).pathname.startsWith('/api/')) print.warning();
+    },
+  });
+  console.info(
+    '[mocks] Mock mode: every /api call is answered in the browser. Sign in as admin@wellness.test / Admin123! or bea@wellness.test / Employee123!; see window.__wellnessMocks (outbox, scenario, clock, reset()).',
+  );
+  return worker;
+};

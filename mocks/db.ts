@@ -1,0 +1,143 @@
+import type { ApiType } from '../src/api/contract/users';
+import type { Gender, LevelOfCompetition, Role } from '../src/api/contract/common';
+import { currentCompetitionYear } from '../src/lib/competition';
+import { mockClock } from './clock';
+import { fixtureLevelYears, fixtureUsers } from './fixtures';
+
+/**
+ * The mocks' database: plain typed arrays mirroring server/db/schema.ts (same table and column
+ * names in camelCase; timestamps as ISO strings so the whole thing survives JSON, which the
+ * browser uses to keep it across reloads). Handlers read and write these arrays directly.
+ */
+
+export type MockUser = {
+  id: number;
+  role: Role;
+  email: string;
+  /** Stands in for the argon2 hash: `mockHash(password)`; compare with `mockHash` too. */
+  passwordHash: string;
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+  gender: Gender;
+  levelOfCompetition: LevelOfCompetition;
+  /** Name of an entry in `uploads`, served at /api/uploads/<name>, or null. */
+  profilePicture: string | null;
+  isPrivateActivity: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+export type MockUserLevel = { userId: number; competitionYear: number; levelOfCompetition: LevelOfCompetition };
+export type MockRefreshSession = {
+  id: string;
+  familyId: string;
+  userId: number;
+  /** The token itself (the server stores a hash; nothing here is secret). */
+  token: string;
+  createdAt: string;
+  expiresAt: string;
+  rotatedAt: string | null;
+  replacedBy: string | null;
+  revokedAt: string | null;
+};
+export type MockResetToken = { id: number; userId: number; token: string; createdAt: string; expiresAt: string; usedAt: string | null };
+export type MockActivity = {
+  id: number;
+  userId: number;
+  name: string;
+  movingTime: number;
+  startAt: string;
+  startDate: string;
+  source: 'manual' | 'strava' | 'fitbit';
+  externalId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type MockDailyStepAchievement = { id: number; userId: number; date: string; createdAt: string };
+export type MockEventParticipation = { id: number; userId: number; name: string; isInTheTopThree: boolean; date: string; createdAt: string };
+export type MockQuarterlyBonus = {
+  userId: number;
+  competitionYear: number;
+  firstQuarter: boolean;
+  secondQuarter: boolean;
+  thirdQuarter: boolean;
+  fourthQuarter: boolean;
+  updatedAt: string;
+};
+export type MockTrackerConnection = { userId: number; service: ApiType; externalUserId: string | null; connectedAt: string; lastSyncedAt: string | null };
+/** Fixed-window counters, like the server's rate_limits table. */
+export type MockRateLimit = { key: string; windowStart: string; count: number };
+/** Uploaded photos: base64 so the db stays JSON. */
+export type MockUpload = { name: string; contentType: string; base64: string };
+
+export type MockDb = {
+  users: MockUser[];
+  userLevels: MockUserLevel[];
+  refreshSessions: MockRefreshSession[];
+  passwordResetTokens: MockResetToken[];
+  activities: MockActivity[];
+  dailyStepAchievements: MockDailyStepAchievement[];
+  eventParticipations: MockEventParticipation[];
+  quarterlyBonuses: MockQuarterlyBonus[];
+  trackerConnections: MockTrackerConnection[];
+  rateLimits: MockRateLimit[];
+  uploads: MockUpload[];
+  /** Last id handed out per serial table. */
+  sequences: Record<'users' | 'passwordResetTokens' | 'activities' | 'dailyStepAchievements' | 'eventParticipations', number>;
+};
+
+const emptyDb = (): MockDb => ({
+  users: [],
+  userLevels: [],
+  refreshSessions: [],
+  passwordResetTokens: [],
+  activities: [],
+  dailyStepAchievements: [],
+  eventParticipations: [],
+  quarterlyBonuses: [],
+  trackerConnections: [],
+  rateLimits: [],
+  uploads: [],
+  sequences: { users: 0, passwordResetTokens: 0, activities: 0, dailyStepAchievements: 0, eventParticipations: 0 },
+});
+
+/** One object for the whole run; reset and restore replace its contents, never the reference. */
+export const mockDb: MockDb = emptyDb();
+
+/** Next value of a serial column (ids start at 1 after every reset, as after `restart identity`). */
+export const nextId = (table: keyof MockDb['sequences']) => {
+  mockDb.sequences[table] += 1;
+  return mockDb.sequences[table];
+};
+
+/** Not a real hash: the mocks never hold real passwords. */
+export const mockHash = (password: string) => `mock$${password}`;
+
+export const nowIso = () => mockClock.now().toISOString();
+
+/** Empties every table and inserts the fixture users (and their level rows) again. */
+export const resetMockDb = () => {
+  Object.assign(mockDb, emptyDb());
+  const now = nowIso();
+  const year = currentCompetitionYear(mockClock.now());
+  for (const fixture of fixtureUsers) {
+    const { password, ...profile } = fixture;
+    const user: MockUser = { ...profile, id: nextId('users'), passwordHash: mockHash(password), profilePicture: null, createdAt: now, updatedAt: now };
+    mockDb.users.push(user);
+    for (const competitionYear of fixtureLevelYears(year)) {
+      mockDb.userLevels.push({ userId: user.id, competitionYear, levelOfCompetition: user.levelOfCompetition });
+    }
+  }
+};
+
+/** A deep copy that JSON can carry (the browser keeps it in localStorage). */
+export const snapshotMockDb = (): MockDb => JSON.parse(JSON.stringify(mockDb)) as MockDb;
+
+export const restoreMockDb = (snapshot: MockDb) => {
+  Object.assign(mockDb, emptyDb(), snapshot);
+};
+
+export const findUserById = (id: number) => mockDb.users.find((user) => user.id === id) ?? null;
+export const findUserByEmail = (email: string) => mockDb.users.find((user) => user.email === email.toLowerCase()) ?? null;
+
+resetMockDb();

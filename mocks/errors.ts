@@ -1,0 +1,36 @@
+import type { ErrorBody } from '../src/api/contract/common';
+import { AppError } from '../server/errors';
+
+/**
+ * The mocks throw the very same errors as the server (server/errors.ts is pure: no Node APIs),
+ * so statuses, serverCodes and messages cannot drift. `mockRoute` turns them into the error body.
+ */
+export { AppError, badRequest, conflict, editWindowClosed, forbidden, futureDate, notFound, unauthorized } from '../server/errors';
+
+/** Same text as the server's error plugin for anything unexpected. */
+export const SERVER_ERROR_MESSAGE = 'Error in server , try again later';
+
+export const internalError = () => new AppError(500, 'INTERNAL_ERROR', SERVER_ERROR_MESSAGE);
+
+export const errorBodyOf = (error: AppError): ErrorBody => ({
+  statusCode: error.statusCode,
+  message: error.message,
+  serverCode: error.serverCode,
+});
+
+/** The 400 body of a failed validation, formatted exactly like server/plugins/errors.ts. */
+export const validationBody = (issues: { path: string; message: string }[]): ErrorBody => {
+  const first = issues[0];
+  return {
+    statusCode: 400,
+    serverCode: 'VALIDATION_FAILED',
+    message: first ? (issues.length === 1 ? first.message : `${first.message} (and ${issues.length - 1} more)`) : 'The request is not valid',
+    issues,
+  };
+};
+
+/**
+ * fastify-type-provider-zod reports `instancePath: '/' + issue.path.join('/')` and the error
+ * plugin turns that into `a.b` (or `request` for the root); this is the same mapping.
+ */
+export const issuePath = (path: readonly PropertyKey[]) => path.map(String).join('.') || 'request';

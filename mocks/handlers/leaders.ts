@@ -1,0 +1,55 @@
+import type { HttpHandler } from 'msw';
+import { levels } from '../../src/api/contract/common';
+import { leadersEndpoints as endpoints, type TopLeaders } from '../../src/api/contract/leaders';
+import { monthlyPointsMonth, resolveCompetitionYear } from '../../server/modules/leaders/year';
+import { mockClock } from '../clock';
+import { mockLevelInYear, mockYearScore } from '../competition-scores';
+import { mockDb } from '../db';
+import { mockRoute } from '../http';
+import { uploadUrl } from '../serialize';
+
+/** The leaders endpoints in memory, with the server's rules (server/modules/leaders). */
+
+const employeesInYear = (year: number) =>
+  mockDb.users
+    .filter((user) => user.role === 'user')
+    .map((user) => ({ user, level: mockLevelInYear(user, year), score: mockYearScore(user.id, year) }));
+
+export const leadersHandlers: HttpHandler[] = [
+  mockRoute(endpoints.top, ({ query }): TopLeaders => {
+    const year = resolveCompetitionYear(query.competitionYear, mockClock.now());
+    const ranked = employeesInYear(year)
+      .filter((entry) => entry.score.annualPoints > 0)
+      .sort((a, b) => b.score.annualPoints - a.score.annualPoints || (a.score.lastScoredOn ?? '').localeCompare(b.score.lastScoredOn ?? '') || a.user.id - b.user.id);
+    return Object.fromEntries(
+      levels.map((level) => [
+        level,
+        ranked
+          .filter((entry) => entry.level === level)
+          .slice(0, 10)
+          .map(({ user, score }) => ({ userId: user.id, firstName: user.firstName, lastName: user.lastName, profilePicture: uploadUrl(user.profilePicture), annualPoints: score.annualPoints })),
+      ]),
+    ) as TopLeaders;
+  }),
+
+  mockRoute(endpoints.list, ({ query }) => {
+    const now = mockClock.now();
+    const year = resolveCompetitionYear(query.competitionYear, now);
+    const month = monthlyPointsMonth(year, now);
+    const rows = employeesInYear(year)
+      .filter((entry) => !query.levelOfCompetition || entry.level === query.levelOfCompetition)
+      .sort((a, b) => b.score.annualPoints - a.score.annualPoints || a.user.lastName.localeCompare(b.user.lastName) || a.user.firstName.localeCompare(b.user.firstName) || a.user.id - b.user.id);
+    return {
+      count: rows.length,
+      rows: rows.slice(query.offset, query.offset + query.limit).map(({ user, level, score }) => ({
+        userId: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        levelOfCompetition: level,
+        annualPoints: score.annualPoints,
+        monthlyPoints: score.monthlyPoints.get(month) ?? 0,
+      })),
+    };
+  }),
+];

@@ -1,0 +1,13 @@
+import { setupServer } from 'msw/node';
+import { handlers } from './handlers';
+
+/**
+ * The mocks in Node (vitest: client tests on jsdom, the contract suite). Start it with
+ * `mockServer.listen({ onUnhandledRequest: 'error' })`, reset between tests with `resetMockDb()`.
+ */
+export const mockServer = setupServer(...handlers);
+
+export { resetMockDb, mockDb } from './db';
+export { mockClock } from './clock';
+export { mockOutbox } from './outbox';
+export { mockScenario } from './scenarios';

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { mockClock } from '../../../mocks/clock';
+import { resetMockDb } from '../../../mocks/db';
+import { setMockCookieMode } from '../../../mocks/http';
+import { mockServer } from '../../../mocks/node';
+import { mockOutbox } from '../../../mocks/outbox';
+import { mockScenario } from '../../../mocks/scenarios';
+import type { MailMessage } from '../../../server/mail/mailer';
+import { createTestApp } from '../../server/helpers/test-app';
+import { createClient, type Client, type RawResponse, type Send } from './client';
+import { seedServerFixtures } from './seed-server';
+
+export const DEFAULT_NOW = '2026-11-22T10:00:00Z';
+
+/** One side of the contract: the real server or the MSW handlers, driven the same way. */
+export type Target = {
+  name: 'server' | 'mocks';
+  /** Once per file (opens PGlite / starts MSW). */
+  setup: () => Promise<void>;
+  teardown: () => Promise<void>;
+  /** Fixture users only, clock at `now`, empty outbox. */
+  reset: (now?: string) => Promise<void>;
+  setNow: (iso: string) => void;
+  advance: (ms: number) => void;
+  /** A new client with its own cookie jar (a browser tab of its own). */
+  client: () => Client;
+  /** Mails sent since the last reset, oldest first. */
+  mails: () => readonly MailMessage[];
+};
+
+const lowerHeaders = (headers: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join('\n') : String(value)]));
+
+export const serverTarget = (): Target => {
+  let app: FastifyInstance | undefined;
+  let clock: { set: (iso: string) => void; advance: (ms: number) => void } | undefined;
+  let mailer: { sent: MailMessage[] } | undefined;
+  const send: Send = async ({ method, url, headers, payload }) => {
+    if (!app) throw new Error('server target: call reset() first');
+    const response = await app.inject({ method, url, headers, payload });
+    const setCookie = response.headers['set-cookie'];
+    const raw: RawResponse = {
+      status: response.statusCode,
+      headers: lowerHeaders(response.headers),
+      setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
+      text: response.body,
+    };
+    return raw;
+  };
+  return {
+    name: 'server',
+    setup: async () => {},
+    teardown: async () => {
+      await app?.close();
+    },
+    reset: async (now = DEFAULT_NOW) => {
+      await app?.close();
+      const created = await createTestApp({ now });
+      ({ app, clock, mailer } = created);
+      await seedServerFixtures(created.db, new Date(now));
+    },
+    setNow: (iso) => clock?.set(iso),
+    advance: (ms) => clock?.advance(ms),
+    client: () => createClient(send),
+    mails: () => mailer?.sent ?? [],
+  };
+};
+
+export const mockTarget = (): Target => {
+  const send: Send = async ({ method, url, headers, payload }) => {
+    const response = await fetch(`http://localhost${url}`, { method, headers, body: payload });
+    return {
+      status: response.status,
+      headers: Object.fromEntries(response.headers.entries()),
+      setCookies: response.headers.getSetCookie(),
+      text: await response.text(),
+    };
+  };
+  return {
+    name: 'mocks',
+    setup: async () => {
+      // Each client keeps its own cookies, so MSW's shared cookie store must stay out of it.
+      setMockCookieMode('header');
+      mockServer.listen({ onUnhandledRequest: 'error' });
+    },
+    teardown: async () => {
+      mockServer.close();
+      setMockCookieMode('msw-store');
+    },
+    reset: async (now = DEFAULT_NOW) => {
+      mockClock.set(now);
+      resetMockDb();
+      mockOutbox.clear();
+      mockScenario.reset();
+    },
+    setNow: (iso) => mockClock.set(iso),
+    advance: (ms) => mockClock.advance(ms),
+    client: () => createClient(send),
+    mails: () => mockOutbox.all(),
+  };
+};
