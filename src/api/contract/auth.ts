@@ -33,7 +33,7 @@ export const SignupForm = SignupBody.extend({ confirmPassword: field.confirmPass
 export type SignupForm = z.infer<typeof SignupForm>;
 
 export const ForgotPasswordBody = z.object({ email: field.email });
-export const ResetTokenQuery = z.object({ token: z.string().trim().min(1, 'Reset token is required').max(256, 'Reset token is invalid') });
+export const ResetTokenQuery = z.object({ token: z.string('Reset token is required').trim().min(1, 'Reset token is required').max(256, 'Reset token is invalid') });
 export const ResetPasswordBody = z.object({ newPassword: field.newPassword });
 export const ResetPasswordForm = z
   .object({ password: field.newPassword, confirmPassword: field.confirmPassword })
