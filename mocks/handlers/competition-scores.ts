@@ -1,7 +1,7 @@
-import type { LevelOfCompetition } from '../src/api/contract/common';
-import { levelInYearOf } from '../server/modules/leaders/year';
-import { scoreYear, type YearScore } from '../server/modules/scoring/points';
-import { mockDb, type MockUser } from './db';
+import type { LevelOfCompetition } from '../../src/api/contract/common';
+import { levelInYearOf } from '../../server/modules/leaders/year';
+import { scoreYear, type YearScore } from '../../server/modules/scoring/points';
+import { mockDb, type MockUser } from '../db';
 
 /**
  * Scores and levels computed straight from the mock tables with the server's own reference

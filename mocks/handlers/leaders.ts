@@ -3,7 +3,7 @@ import { levels } from '../../src/api/contract/common';
 import { leadersEndpoints as endpoints, type TopLeaders } from '../../src/api/contract/leaders';
 import { monthlyPointsMonth, resolveCompetitionYear } from '../../server/modules/leaders/year';
 import { mockClock } from '../clock';
-import { mockLevelInYear, mockYearScore } from '../competition-scores';
+import { mockLevelInYear, mockYearScore } from './competition-scores';
 import { mockDb } from '../db';
 import { mockRoute } from '../http';
 import { uploadUrl } from '../serialize';

@@ -2,15 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../leaders/repo';
 import type { ScoringRules } from '../scoring/rules';
-
-export const STEPS_FEED_NAME = '10,000 step bonus';
-export const EVENT_FEED_NAME = 'Activity participation bonus';
-/**
- * How far past the requested page the count looks. Counting every visible row would make each
- * request cost O(table); counting at most this many past the page keeps it bounded while
- * 'Load more...' still appears whenever more entries exist.
- */
-export const FEED_COUNT_LOOKAHEAD = 1000;
+import { EVENT_FEED_NAME, FEED_COUNT_LOOKAHEAD, STEPS_FEED_NAME } from './names';
 
 export type FeedViewer = { userId: number; stravaFeedSharing: boolean };
 

@@ -1,21 +1,9 @@
 import type { LeaderList, TopLeaders } from '../../../src/api/contract/leaders';
 import { levels, type LevelOfCompetition } from '../../../src/api/contract/common';
-import { currentCompetitionYear, toIsoDay } from '../../../src/lib/competition';
 import type { DbOrTx } from '../../db/client';
-import { badRequest } from '../../errors';
 import { uploadUrl } from '../users/serialize';
 import { findLeaders, findTopLeaders } from './repo';
-
-/** A requested competition year, checked against the clock (the contract already enforces >= 2022). */
-export const resolveCompetitionYear = (requested: number | undefined, now: Date) => {
-  const current = currentCompetitionYear(now);
-  if (requested === undefined) return current;
-  if (requested > current) throw badRequest(`Competition year must be ${current} or earlier`);
-  return requested;
-};
-
-/** Monthly points: the current month for the current year, March (its last month) for a past year. */
-export const monthlyPointsMonth = (year: number, now: Date) => (year === currentCompetitionYear(now) ? Number(toIsoDay(now).slice(5, 7)) : 3);
+import { monthlyPointsMonth, resolveCompetitionYear } from './year';
 
 export const topLeaders = async (db: DbOrTx, requestedYear: number | undefined, now: Date): Promise<TopLeaders> => {
   const year = resolveCompetitionYear(requestedYear, now);

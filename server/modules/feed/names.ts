@@ -1,0 +1,9 @@
+/** Titles of the feed's bonus entries (SPEC 2), shared by the server, the mocks and the SPA tests. */
+export const STEPS_FEED_NAME = '10,000 step bonus';
+export const EVENT_FEED_NAME = 'Activity participation bonus';
+/**
+ * How far past the requested page the count looks. Counting every visible row would make each
+ * request cost O(table); counting at most this many past the page keeps it bounded while
+ * 'Load more...' still appears whenever more entries exist.
+ */
+export const FEED_COUNT_LOOKAHEAD = 1000;
