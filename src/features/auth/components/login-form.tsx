@@ -30,7 +30,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       p="lg"
       radius="lg"
       w="100%"
-      maw={LOGIN_FORM_MAX_WIDTH}
+      style={{ maxWidth: LOGIN_FORM_MAX_WIDTH }}
       onSubmit={handleSubmit((body) => signIn.mutate(body))}
     >
       <Stack gap="md">

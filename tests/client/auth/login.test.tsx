@@ -1,0 +1,85 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockScenario } from '../../../mocks/node';
+import { renderApp, testAccounts } from '../render-app';
+
+const loginForm = () => screen.getByRole('form', { name: 'Log in' });
+const emailInput = () => within(loginForm()).getByLabelText('Email');
+const passwordInput = () => within(loginForm()).getByLabelText('Password');
+const submitButton = () => within(loginForm()).getByRole('button', { name: /Log in|Loading\.\.\./ });
+
+describe('login screen at /', () => {
+  it('shows email, password, the forgot link and "Log in" in a form at most 360 px wide', async () => {
+    await renderApp('/');
+    expect(emailInput()).toBeInTheDocument();
+    expect(passwordInput()).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Forgot password?' })).toBeInTheDocument();
+    expect(submitButton()).toHaveTextContent('Log in');
+    expect(loginForm()).toHaveStyle({ maxWidth: '360px' });
+  });
+
+  it('asks for email and password when submitted empty', async () => {
+    const { user } = await renderApp('/');
+    await user.click(submitButton());
+    expect(await screen.findByText('Please enter your email')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your password')).toBeInTheDocument();
+  });
+
+  it('marks a touched field invalid, then valid once corrected', async () => {
+    const { user } = await renderApp('/');
+    await user.type(emailInput(), 'not-an-email');
+    await user.tab();
+    expect(await screen.findByText('Email is invalid')).toBeInTheDocument();
+    expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(emailInput());
+    await user.type(emailInput(), 'bea@wellness.test');
+    await waitFor(() => expect(screen.queryByText('Email is invalid')).not.toBeInTheDocument());
+    expect(emailInput()).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows no validation state before a field is touched', async () => {
+    await renderApp('/');
+    expect(screen.queryByText('Please enter your email')).not.toBeInTheDocument();
+    expect(emailInput()).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('reads "Loading..." while signing in, then takes an admin to /admin/dashboard', async () => {
+    const { user, pathname } = await renderApp('/');
+    mockScenario.setLatency(300);
+    await user.type(emailInput(), testAccounts.admin.email);
+    await user.type(passwordInput(), testAccounts.admin.password);
+    await user.click(submitButton());
+    expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
+    await waitFor(() => expect(pathname()).toBe('/admin/dashboard'));
+    expect(screen.getByRole('link', { name: 'Leaders' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('takes a user to /employee/dashboard', async () => {
+    const { user, pathname } = await renderApp('/');
+    await user.type(emailInput(), testAccounts.user.email.toUpperCase());
+    await user.type(passwordInput(), testAccounts.user.password);
+    await user.click(submitButton());
+    await waitFor(() => expect(pathname()).toBe('/employee/dashboard'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it("toasts the server's message on a wrong password and stays on /", async () => {
+    const { user, pathname } = await renderApp('/');
+    await user.type(emailInput(), testAccounts.user.email);
+    await user.type(passwordInput(), 'wrong-password');
+    await user.click(submitButton());
+    expect(await screen.findByText('Email or password is incorrect')).toBeInTheDocument();
+    expect(pathname()).toBe('/');
+    expect(submitButton()).toHaveTextContent('Log in');
+  });
+
+  it("toasts 'Error in server , try again later' when the server cannot be reached", async () => {
+    const { user } = await renderApp('/');
+    await user.type(emailInput(), testAccounts.user.email);
+    await user.type(passwordInput(), testAccounts.user.password);
+    mockScenario.next('network-error');
+    await user.click(submitButton());
+    expect(await screen.findByText('Error in server , try again later')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,52 @@
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { render, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { callApi } from '../../src/api/call-api';
+import { authEndpoints } from '../../src/api/contract';
+import { createQueryClient } from '../../src/api/query-client';
+import { Providers } from '../../src/providers';
+import { createAppRouter } from '../../src/router';
+import { fixtureAdmin, fixtureEmployee } from '../../mocks/fixtures';
+
+export type RenderAppOptions = { signedInAs?: 'admin' | 'user' };
+
+/** The fixture accounts renderApp signs in with (the mocks seed them). */
+export const testAccounts = {
+  admin: { email: fixtureAdmin.email, password: fixtureAdmin.password },
+  user: { email: fixtureEmployee('Beginner').email, password: fixtureEmployee('Beginner').password },
+};
+
+/**
+ * Signs in through the mocks so the refresh cookie sits in MSW's cookie store: the app then
+ * restores the session on load exactly as after a browser reload.
+ */
+export const signInThroughMocks = (role: 'admin' | 'user') => callApi(authEndpoints.signin, { body: testAccounts[role] });
+
+/**
+ * Renders the real app (providers, route tree, guard) on memory history at `path` and waits until
+ * the first navigation settled (session restored, guard applied).
+ */
+export async function renderApp(path: string, { signedInAs }: RenderAppOptions = {}) {
+  if (signedInAs) await signInThroughMocks(signedInAs);
+  const queryClient = createQueryClient();
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const router = createAppRouter({ queryClient, history });
+  const user = userEvent.setup();
+  const view = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  await waitFor(() => {
+    if (!router.state.resolvedLocation || router.state.isLoading) throw new Error('router still loading');
+  });
+  return {
+    ...view,
+    user,
+    router,
+    queryClient,
+    history,
+    /** The current pathname of the app. */
+    pathname: () => router.state.location.pathname,
+  };
+}
