@@ -22,7 +22,7 @@ const newest = (path) => {
 const needsBuild = () => !existsSync(distIndex) || Math.max(...sources.map(newest)) > statSync(distIndex).mtimeMs;
 
 if (process.env.SKIP_BUILD !== '1' && needsBuild()) {
-  console.log('Building the web app (dist/ is missing or older than src/)...');
+  console.info('Building the web app (dist/ is missing or older than src/)...');
   const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
   const build = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {

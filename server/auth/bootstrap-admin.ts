@@ -26,7 +26,7 @@ const createAdmin = async (db: Db, email: string, password: string, now: Date) =
  * database without them gets admin@localhost with a random password, printed once to stdout
  * (not to the log, which may be shipped elsewhere).
  */
-export const bootstrapAdmin = async (db: Db, config: AppConfig, now: Date, log: Log, print: (line: string) => void = console.log) => {
+export const bootstrapAdmin = async (db: Db, config: AppConfig, now: Date, log: Log, print: (line: string) => void = (line) => process.stdout.write(`${line}\n`)) => {
   if (config.adminEmail && config.adminPassword) {
     const email = config.adminEmail.trim().toLowerCase();
     const existing = await findUserRowByEmail(db, email);

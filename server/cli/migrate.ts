@@ -6,7 +6,7 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : `${config.dataDir}/db` });
 try {
   await database.migrate();
-  console.log(`migrations applied (${database.kind})`);
+  console.info(`migrations applied (${database.kind})`);
 } finally {
   await database.close();
 }

@@ -9,12 +9,16 @@ export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
 export const OLDEST_BIRTH_DATE = '1900-01-01';
 
+/** `name@localhost` is accepted too: the generated first admin is admin@localhost (DESIGN 3). */
+const LOCALHOST_EMAIL = /^[A-Za-z0-9._%+-]+@localhost$/i;
+const emailAddress = z.email('Email is invalid');
+
 export const email = z
   .string('Please enter your email')
   .trim()
   .min(1, 'Please enter your email')
   .max(EMAIL_MAX, 'Email is invalid')
-  .pipe(z.email('Email is invalid'))
+  .pipe(z.string().refine((value) => LOCALHOST_EMAIL.test(value) || emailAddress.safeParse(value).success, 'Email is invalid'))
   .transform((value) => value.toLowerCase());
 
 /** Sign-in only checks presence: old passwords may predate today's rules. */
