@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
@@ -31,7 +32,18 @@ const installJsdomStubs = () => {
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 };
 
+/**
+ * jsdom's FormData/File are not Node's, and Node's fetch (which MSW intercepts) serialises a jsdom
+ * FormData with its file parts emptied. Multipart requests need Node's own classes.
+ */
+const useNodeMultipartClasses = async () => {
+  const NodeFormData = (await new Response(new URLSearchParams('probe=1')).formData()).constructor as typeof FormData;
+  Object.assign(globalThis, { FormData: NodeFormData, Blob: NodeBlob, File: NodeFile });
+  Object.assign(window, { FormData: NodeFormData, Blob: NodeBlob, File: NodeFile });
+};
+
 installJsdomStubs();
+await useNodeMultipartClasses();
 // Two shared cores run many suites at once: give findBy/waitFor room before calling it a failure.
 configure({ asyncUtilTimeout: 4000 });
 

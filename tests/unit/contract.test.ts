@@ -88,6 +88,11 @@ describe('signup form schema (SPEC 5)', () => {
     });
   });
 
+  it("says \"Passwords don't match\" even while other fields are still empty", () => {
+    const value = { firstName: '', lastName: '', dateOfBirth: '', gender: '', email: '', password: 'Secret123!', confirmPassword: 'Other123!', levelOfCompetition: '' };
+    expect(messageFor(SignupForm, value, 'confirmPassword')).toBe("Passwords don't match");
+  });
+
   it.each(['male', 'female', 'other'])('accepts gender %s', (gender) => {
     expect(SignupForm.safeParse({ ...validSignup, gender }).success).toBe(true);
   });

@@ -22,14 +22,19 @@ export const SignupBody = z.object({
 });
 export type SignupBody = z.infer<typeof SignupBody>;
 
-const passwordsMatch = <T extends { password: string; confirmPassword: string }>(value: T, ctx: z.RefinementCtx) => {
-  if (value.confirmPassword && value.password !== value.confirmPassword) {
-    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: "Passwords don't match" });
-  }
+const passwordsMatch = (value: { password: string; confirmPassword: string }) => !value.confirmPassword || value.password === value.confirmPassword;
+/** `when`: the check also runs while other fields are still invalid, so the form shows it at once. */
+const passwordsMatchParams = {
+  path: ['confirmPassword'],
+  message: "Passwords don't match",
+  when: ({ value }: { value: unknown }) => {
+    const form = value as { password?: unknown; confirmPassword?: unknown } | null;
+    return typeof form?.password === 'string' && typeof form.confirmPassword === 'string';
+  },
 };
 
 /** The signup form: the body plus the confirmation the server never sees. */
-export const SignupForm = SignupBody.extend({ confirmPassword: field.confirmPassword }).superRefine(passwordsMatch);
+export const SignupForm = SignupBody.extend({ confirmPassword: field.confirmPassword }).refine(passwordsMatch, passwordsMatchParams);
 export type SignupForm = z.infer<typeof SignupForm>;
 
 export const ForgotPasswordBody = z.object({ email: field.email });
@@ -37,7 +42,7 @@ export const ResetTokenQuery = z.object({ token: z.string('Reset token is requir
 export const ResetPasswordBody = z.object({ newPassword: field.newPassword });
 export const ResetPasswordForm = z
   .object({ password: field.newPassword, confirmPassword: field.confirmPassword })
-  .superRefine(passwordsMatch);
+  .refine(passwordsMatch, passwordsMatchParams);
 export type ResetPasswordForm = z.infer<typeof ResetPasswordForm>;
 
 export const TokenCheck = z.object({ valid: z.literal(true) });
