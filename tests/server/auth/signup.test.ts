@@ -83,6 +83,8 @@ describe('POST /api/auth/signup', () => {
 
   const rejected: [string, Parameters<typeof multipart>[0], number, string, string][] = [
     ['photo over 1,000,000 bytes', [...fields(good), { name: 'photo', filename: 'big.png', contentType: 'image/png', data: pngBytes(1_000_001) }], 400, 'PHOTO_TOO_LARGE', 'The size of your photo is more than 1 MB'],
+    ['photo of 3 MB', [...fields(good), { name: 'photo', filename: 'huge.jpg', contentType: 'image/jpeg', data: jpegBytes(3_000_000) }], 400, 'PHOTO_TOO_LARGE', 'The size of your photo is more than 1 MB'],
+    ['two photos', [...fields(good), { name: 'photo', filename: 'a.png', contentType: 'image/png', data: pngBytes() }, { name: 'photo', filename: 'b.png', contentType: 'image/png', data: pngBytes() }], 400, 'VALIDATION_FAILED', 'Only one photo can be uploaded'],
     ['text renamed .png', [...fields(good), { name: 'photo', filename: 'fake.png', contentType: 'image/png', data: Buffer.from('just some text, not an image') }], 400, 'PHOTO_TYPE_NOT_ALLOWED', 'The photo must be a PNG or JPEG image (.png, .jpg, .jpeg)'],
     ['a GIF', [...fields(good), { name: 'photo', filename: 'a.gif', contentType: 'image/gif', data: Buffer.from('GIF89a-----------') }], 400, 'PHOTO_TYPE_NOT_ALLOWED', 'The photo must be a PNG or JPEG image (.png, .jpg, .jpeg)'],
     ['a file under another field name', [...fields(good), { name: 'avatar', filename: 'a.png', contentType: 'image/png', data: pngBytes() }], 400, 'VALIDATION_FAILED', 'Unexpected file field "avatar": only "photo" is accepted'],
