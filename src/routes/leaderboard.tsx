@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageShell } from '../components/page-shell';
+import { LeaderboardScreen } from '../features/leaderboard';
 
 export const Route = createFileRoute('/leaderboard')({
-  component: () => <PageShell title="Leaderboard" />,
+  component: LeaderboardScreen,
 });

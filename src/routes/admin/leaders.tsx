@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageShell } from '../../components/page-shell';
+import { LeadersScreen } from '../../features/leaders';
 
 export const Route = createFileRoute('/admin/leaders')({
-  component: () => <PageShell title="Leaders" />,
+  component: LeadersScreen,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageShell } from '../../components/page-shell';
+import { FeedScreen } from '../../features/feed';
 
 export const Route = createFileRoute('/employee/activity-feed')({
-  component: () => <PageShell title="Recent users activities" />,
+  component: FeedScreen,
 });

@@ -1,0 +1,2 @@
+export { FeedScreen } from './components/feed-screen';
+export { feedQueries } from './api/feed-queries';

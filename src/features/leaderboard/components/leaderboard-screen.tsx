@@ -1,0 +1,46 @@
+import { Center, Loader, Select, SimpleGrid } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { levels } from '../../../api/contract/common';
+import { useSession } from '../../../api/session';
+import { PageShell } from '../../../components/page-shell';
+import { systemClock } from '../../../lib/clock';
+import { competitionYearLabel, competitionYearOptions } from '../../../lib/competition';
+import { leaderboardQueries } from '../api/leaderboard-queries';
+import { LeaderColumn } from './leader-column';
+
+/** /leaderboard: four level columns; admins also pick the competition year (last 5, not before 2022). */
+export function LeaderboardScreen() {
+  const session = useSession();
+  const isAdmin = session?.user.role === 'admin';
+  const years = competitionYearOptions(systemClock.now());
+  const [year, setYear] = useState<number>(years[0]!);
+  const top = useQuery(leaderboardQueries.top(isAdmin ? year : undefined));
+
+  const yearSelect = isAdmin ? (
+    <Select
+      label="Competition year"
+      data={years.map((option) => ({ value: String(option), label: competitionYearLabel(option) }))}
+      value={String(year)}
+      onChange={(value) => value && setYear(Number(value))}
+      allowDeselect={false}
+      w={180}
+    />
+  ) : undefined;
+
+  return (
+    <PageShell title="Leaderboard" size="xl" actions={yearSelect}>
+      {top.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading leaders" />
+        </Center>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" aria-busy={top.isFetching}>
+          {levels.map((level) => (
+            <LeaderColumn key={level} level={level} leaders={top.data?.[level] ?? []} viewerId={session?.user.id ?? null} />
+          ))}
+        </SimpleGrid>
+      )}
+    </PageShell>
+  );
+}

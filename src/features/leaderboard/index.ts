@@ -1,0 +1,2 @@
+export { LeaderboardScreen } from './components/leaderboard-screen';
+export { leaderboardQueries } from './api/leaderboard-queries';

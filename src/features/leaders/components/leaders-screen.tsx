@@ -1,0 +1,49 @@
+import { Center, Loader, Stack } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { LevelOfCompetition } from '../../../api/contract/common';
+import { PageShell } from '../../../components/page-shell';
+import { Pagination } from '../../../components/pagination';
+import { systemClock } from '../../../lib/clock';
+import { competitionYearOptions } from '../../../lib/competition';
+import { LEADERS_PAGE_SIZE, leadersQueries } from '../api/leaders-queries';
+import { LeadersFilters } from './leaders-filters';
+import { LeadersTable } from './leaders-table';
+
+/** /admin/leaders: every employee of the chosen level and year, with annual and monthly points. */
+export function LeadersScreen() {
+  const years = competitionYearOptions(systemClock.now());
+  const [level, setLevel] = useState<LevelOfCompetition | null>(null);
+  const [year, setYear] = useState(years[0]!);
+  const [page, setPage] = useState(1);
+  const list = useQuery(leadersQueries.list({ level, year, page }));
+  const totalPages = Math.ceil((list.data?.count ?? 0) / LEADERS_PAGE_SIZE);
+
+  return (
+    <PageShell title="Leaders" size="xl">
+      <LeadersFilters
+        level={level}
+        year={year}
+        years={years}
+        onLevelChange={(next) => {
+          setLevel(next);
+          setPage(1);
+        }}
+        onYearChange={(next) => {
+          setYear(next);
+          setPage(1);
+        }}
+      />
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading leaders" />
+        </Center>
+      ) : (
+        <Stack gap="md" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          <LeadersTable rows={list.data?.rows ?? []} />
+          <Pagination page={page} totalPages={totalPages} onChange={setPage} label="Leaders pages" />
+        </Stack>
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,2 @@
+export { LeadersScreen } from './components/leaders-screen';
+export { leadersQueries } from './api/leaders-queries';
