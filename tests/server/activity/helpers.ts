@@ -4,7 +4,7 @@ import { signAccessToken } from '../../../server/auth/access-token';
 import type { Db } from '../../../server/db/client';
 import { activities, dailyStepAchievements, eventParticipations, scoreYears, users } from '../../../server/db/schema';
 import type { Role } from '../../../src/api/contract/common';
-import { createTestApp } from '../helpers/test-app';
+import type { createTestApp } from '../helpers/test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 export type Person = { id: number; role: Role };

@@ -1,3 +1,4 @@
+import type * as Recompute from '../../../server/modules/scoring/recompute';
 import { createTestApp } from '../helpers/test-app';
 import { activityRows, asUser, eventRows, seedUser, stepRows } from './helpers';
 
@@ -5,7 +6,7 @@ const failure = vi.hoisted(() => ({ on: false, years: [] as number[] }));
 
 // Every write runs in one transaction with the score recompute: when scoring fails, the row goes too.
 vi.mock('../../../server/modules/scoring/recompute', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../server/modules/scoring/recompute')>();
+  const original = await importOriginal<typeof Recompute>();
   return {
     ...original,
     recomputeUserYear: async (...args: Parameters<typeof original.recomputeUserYear>) => {

@@ -1,0 +1,73 @@
+import { ActionIcon, Button, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlus } from '@tabler/icons-react';
+import type { Activity } from '../../../api/contract/activity';
+import { dayTitle } from '../month';
+import { EventsIcon, StepsStar } from './day-markers';
+
+type Props = {
+  day: string | null;
+  activities: Activity[];
+  achieved: boolean;
+  hasEvents: boolean;
+  editable: boolean;
+  starPending: boolean;
+  onClose: () => void;
+  onEdit: (activity: Activity) => void;
+  onAdd: (day: string) => void;
+  onToggleSteps: (day: string, achieved: boolean) => void;
+  onOpenEvents: (day: string) => void;
+};
+
+/** 'Activities list' of one day ('Show more', and the day sheet on phones): every action of the day. */
+export function ActivitiesListModal(props: Props) {
+  const { day, activities, achieved, hasEvents, editable, starPending, onClose, onEdit, onAdd, onToggleSteps, onOpenEvents } = props;
+  return (
+    <Modal opened={day !== null} onClose={onClose} title="Activities list">
+      {day && (
+        <Stack gap="md">
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              {dayTitle(day)}
+            </Text>
+            <Group gap={4} wrap="nowrap">
+              <StepsStar day={day} achieved={achieved} editable={editable} pending={starPending} size="lg" onToggle={() => onToggleSteps(day, achieved)} />
+              <EventsIcon day={day} hasEvents={hasEvents} size="lg" onOpen={() => onOpenEvents(day)} />
+            </Group>
+          </Group>
+          {activities.length === 0 ? (
+            <Text c="dimmed" ta="center" py="sm">
+              No activities on this day yet.
+            </Text>
+          ) : (
+            <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Activities of the day">
+              {activities.map((activity) => (
+                <li key={activity.id}>
+                  <Paper withBorder p="sm" radius="md">
+                    <Group justify="space-between" wrap="nowrap">
+                      <div style={{ minWidth: 0 }}>
+                        <Text fw={500} truncate>
+                          {activity.title}
+                        </Text>
+                        <Text size="sm" c="dimmed">
+                          {activity.movingTime} min
+                        </Text>
+                      </div>
+                      <Tooltip label={editable ? 'Edit activity' : 'View activity'}>
+                        <ActionIcon variant="subtle" size="lg" aria-label={`Edit ${activity.title}`} onClick={() => onEdit(activity)}>
+                          <IconPencil size={18} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  </Paper>
+                </li>
+              ))}
+            </Stack>
+          )}
+          <Button leftSection={<IconPlus size={16} />} disabled={!editable} onClick={() => onAdd(day)}>
+            Add new activity
+          </Button>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

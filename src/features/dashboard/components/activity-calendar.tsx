@@ -1,0 +1,99 @@
+import type { DatesSetArg, DayCellContentArg, EventClickArg, EventContentArg, EventInput, MoreLinkArg } from '@fullcalendar/core';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import interactionPlugin from '@fullcalendar/interaction';
+import FullCalendar from '@fullcalendar/react';
+import { forwardRef } from 'react';
+import type { Activity, MonthActivities } from '../../../api/contract/activity';
+import { utcDay } from '../month';
+import { DayCellHeader, type DayActions } from './day-cell';
+import './activity-calendar.css';
+
+/** SPEC 9: month view only, row limit 5, long press 250 ms, UTC. */
+export const CALENDAR_HEIGHT = 800;
+export const CALENDAR_HEIGHT_PHONE = 640;
+
+type Props = DayActions & {
+  month: string;
+  data: MonthActivities | undefined;
+  compact: boolean;
+  isEditable: (day: string) => boolean;
+  pendingStarDay: string | null;
+  onDatesSet: (arg: DatesSetArg) => void;
+  onOpenActivity: (activity: Activity) => void;
+};
+
+/** The month grid; data comes in as props, every action goes out through callbacks. */
+export const ActivityCalendar = forwardRef<FullCalendar, Props>(function ActivityCalendar(props, ref) {
+  const { month, data, compact, isEditable, pendingStarDay, onDatesSet, onOpenActivity, ...actions } = props;
+  const steps = new Set(data?.dailyStepsAchievements.map((step) => step.date));
+  const eventDays = new Set(data?.eventParticipationDates);
+  const activityDays = new Set(data?.activities.map((activity) => activity.startDate));
+  // All-day blocks on their start day: a late activity never spills into the next cell.
+  const events: EventInput[] = (data?.activities ?? []).map((activity) => ({
+    id: String(activity.id),
+    title: activity.title,
+    start: activity.startDate,
+    allDay: true,
+    extendedProps: { activity },
+  }));
+
+  const dayCellContent = (arg: DayCellContentArg) => {
+    const day = utcDay(arg.date);
+    return (
+      <DayCellHeader
+        compact={compact}
+        actions={actions}
+        state={{
+          day,
+          dayNumber: arg.date.getUTCDate(),
+          achieved: steps.has(day),
+          hasEvents: eventDays.has(day),
+          hasActivities: activityDays.has(day),
+          editable: isEditable(day),
+          starPending: pendingStarDay === day,
+        }}
+      />
+    );
+  };
+
+  const eventContent = (arg: EventContentArg) => {
+    const activity = arg.event.extendedProps.activity as Activity;
+    return (
+      <div className="wc-activity" title={`${activity.title}: ${activity.movingTime} min`}>
+        <span className="wc-activity-title">{activity.title}</span>
+        <span className="wc-activity-minutes">{activity.movingTime}m</span>
+      </div>
+    );
+  };
+
+  return (
+    <FullCalendar
+      ref={ref}
+      plugins={[dayGridPlugin, interactionPlugin]}
+      initialView="dayGridMonth"
+      initialDate={month}
+      timeZone="UTC"
+      headerToolbar={false}
+      height={compact ? CALENDAR_HEIGHT_PHONE : CALENDAR_HEIGHT}
+      firstDay={1}
+      fixedWeekCount={false}
+      showNonCurrentDates={false}
+      dayMaxEventRows={5}
+      longPressDelay={250}
+      eventInteractive
+      events={events}
+      eventContent={eventContent}
+      dayCellContent={dayCellContent}
+      dayHeaderFormat={{ weekday: compact ? 'narrow' : 'short' }}
+      moreLinkContent={() => 'Show more'}
+      moreLinkClick={(arg: MoreLinkArg) => {
+        actions.onOpenDay(utcDay(arg.date));
+      }}
+      eventClick={(arg: EventClickArg) => {
+        arg.jsEvent.preventDefault();
+        onOpenActivity(arg.event.extendedProps.activity as Activity);
+      }}
+      datesSet={onDatesSet}
+    />
+  );
+});

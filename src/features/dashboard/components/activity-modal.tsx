@@ -1,0 +1,113 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { OTHER_ACTIVITY, type Activity } from '../../../api/contract/activity';
+import { useDeleteActivity } from '../api/use-delete-activity';
+import { useLogActivity } from '../api/use-log-activity';
+import { useUpdateActivity } from '../api/use-update-activity';
+import { useIsEditableDay } from '../dashboard-clock';
+import { dayTitle } from '../month';
+import { showServerIssues } from '../server-issues';
+import { ActivityFormFields, emptyActivityForm, type ActivityFormInput } from './activity-form';
+
+export type ActivityTarget = { kind: 'add'; day: string } | { kind: 'edit'; activity: Activity };
+
+const fields = ['name', 'otherName', 'movingTime'] as const;
+
+/** A saved title outside the types list shows as Other with the title as otherName (SPEC 3). */
+const formValuesOf = (activity: Activity): ActivityFormInput => ({
+  name: activity.otherName ? OTHER_ACTIVITY : activity.name,
+  otherName: activity.otherName ?? '',
+  startTime: activity.start,
+  movingTime: activity.movingTime,
+});
+
+/** 'Add new activity' and 'Manage activity' (Update, Delete with confirmation). */
+export function ActivityModal({ target, onClose }: { target: ActivityTarget | null; onClose: () => void }) {
+  const logActivity = useLogActivity();
+  const updateActivity = useUpdateActivity();
+  const deleteActivity = useDeleteActivity();
+  const isEditable = useIsEditableDay();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+
+  const close = () => {
+    setConfirmingDelete(false);
+    logActivity.reset();
+    updateActivity.reset();
+    deleteActivity.reset();
+    onClose();
+  };
+  const day = target ? (target.kind === 'add' ? target.day : target.activity.startDate) : '';
+  const editable = target ? isEditable(day) : false;
+  const busy = logActivity.isPending || updateActivity.isPending || deleteActivity.isPending;
+
+  return (
+    <Modal opened={target !== null} onClose={close} title={target?.kind === 'edit' ? 'Manage activity' : 'Add new activity'}>
+      {target && (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {dayTitle(day)}
+          </Text>
+          {!editable && (
+            <Alert color="gray" variant="light">
+              This day can no longer be changed.
+            </Alert>
+          )}
+          {confirmingDelete && target.kind === 'edit' ? (
+            <Stack gap="md">
+              <Text>Are you sure you want to delete this activity?</Text>
+              <Group justify="flex-end" gap="sm">
+                <Button variant="default" onClick={() => setConfirmingDelete(false)}>
+                  Cancel
+                </Button>
+                <Button color="red" loading={deleteActivity.isPending} onClick={() => deleteActivity.mutate(target.activity.id, { onSuccess: close })}>
+                  Yes, delete
+                </Button>
+              </Group>
+            </Stack>
+          ) : (
+            <ActivityFormFields
+              key={target.kind === 'edit' ? target.activity.id : `add-${target.day}`}
+              formId="activity-form"
+              disabled={!editable}
+              defaultValues={target.kind === 'edit' ? formValuesOf(target.activity) : emptyActivityForm}
+              onSubmit={(values, setError) => {
+                const onError = (error: Error) => showServerIssues(error, setError, fields);
+                const otherName = values.name === OTHER_ACTIVITY ? values.otherName : undefined;
+                if (target.kind === 'add') {
+                  // SPEC 5: the selected date plus the default start time (00:00), in ISO form.
+                  logActivity.mutate({ name: values.name, otherName, movingTime: values.movingTime, startTime: `${target.day}T00:00:00.000Z` }, { onSuccess: close, onError });
+                } else {
+                  updateActivity.mutate(
+                    { id: target.activity.id, body: { name: values.name, otherName, movingTime: values.movingTime, startDate: target.activity.startDate } },
+                    { onSuccess: close, onError },
+                  );
+                }
+              }}
+              actions={
+                target.kind === 'edit' ? (
+                  <>
+                    <Button color="red" variant="light" disabled={!editable || busy} onClick={() => setConfirmingDelete(true)}>
+                      Delete
+                    </Button>
+                    <Button type="submit" form="activity-form" disabled={!editable} loading={updateActivity.isPending}>
+                      Update
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button variant="default" onClick={close}>
+                      Cancel
+                    </Button>
+                    <Button type="submit" form="activity-form" disabled={!editable} loading={logActivity.isPending}>
+                      Save
+                    </Button>
+                  </>
+                )
+              }
+            />
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}

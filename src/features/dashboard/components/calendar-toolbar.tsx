@@ -1,0 +1,29 @@
+import { ActionIcon, Button, Group, Title, Tooltip } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { monthTitle } from '../month';
+
+/** The custom Prev/Next toolbar with the month title (SPEC 2). */
+export function CalendarToolbar({ month, isCurrentMonth, onPrev, onNext, onToday }: { month: string; isCurrentMonth: boolean; onPrev: () => void; onNext: () => void; onToday: () => void }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm">
+      <Title order={2} size="h3" aria-live="polite">
+        {monthTitle(month)}
+      </Title>
+      <Group gap="xs" wrap="nowrap">
+        <Button variant="default" size="sm" onClick={onToday} disabled={isCurrentMonth}>
+          Today
+        </Button>
+        <Tooltip label="Previous month">
+          <ActionIcon variant="default" size="lg" aria-label="Previous month" onClick={onPrev}>
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Next month">
+          <ActionIcon variant="default" size="lg" aria-label="Next month" onClick={onNext}>
+            <IconChevronRight size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,95 @@
+import { ActionIcon, Button, Center, Group, Loader, Modal, Paper, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { IconCircleCheckFilled, IconFlag, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { EventParticipation } from '../../../api/contract/activity';
+import { activityQueries } from '../api/activity-queries';
+import { useDeleteEvent } from '../api/use-delete-event';
+import { useIsEditableDay } from '../dashboard-clock';
+import { dayTitle } from '../month';
+import { EventParticipationForm } from './event-form';
+
+function EventRow({ event, editable }: { event: EventParticipation; editable: boolean }) {
+  const deleteEvent = useDeleteEvent();
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+          <ThemeIcon variant="light" radius="xl" size="md" aria-hidden>
+            <IconFlag size={16} />
+          </ThemeIcon>
+          <Text fw={500} truncate>
+            {event.name}
+          </Text>
+          {event.isInTheTopThree && (
+            <Tooltip label="In the top three of the age group">
+              <IconCircleCheckFilled size={20} color="var(--mantine-color-brand-7)" aria-label="In the top three" role="img" />
+            </Tooltip>
+          )}
+        </Group>
+        <Tooltip label="This action will cause to delete event!">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            aria-label={`Delete event ${event.name}`}
+            data-disabled={!editable || undefined}
+            aria-disabled={!editable}
+            loading={deleteEvent.isPending}
+            onClick={() => editable && deleteEvent.mutate(event.id)}
+          >
+            <IconTrash size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    </Paper>
+  );
+}
+
+/** 'Participated events' of one day: the list, deletion and 'Add new event participation'. */
+export function ParticipatedEventsModal({ day, onClose }: { day: string | null; onClose: () => void }) {
+  const isEditable = useIsEditableDay();
+  const [adding, setAdding] = useState(false);
+  const events = useQuery({ ...activityQueries.dayEvents(day ?? ''), enabled: day !== null });
+  const editable = day !== null && isEditable(day);
+  const close = () => {
+    setAdding(false);
+    onClose();
+  };
+
+  return (
+    <Modal opened={day !== null} onClose={close} title="Participated events">
+      {day && (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            {dayTitle(day)}
+          </Text>
+          {events.isPending ? (
+            <Center py="md">
+              <Loader size="sm" aria-label="Loading events" />
+            </Center>
+          ) : events.data?.participatedEvents.length ? (
+            <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Events of the day">
+              {events.data.participatedEvents.map((event) => (
+                <li key={event.id}>
+                  <EventRow event={event} editable={editable} />
+                </li>
+              ))}
+            </Stack>
+          ) : (
+            <Text c="dimmed" ta="center" py="sm">
+              No event participation on this day yet.
+            </Text>
+          )}
+          {adding ? (
+            <EventParticipationForm day={day} onDone={() => setAdding(false)} />
+          ) : (
+            <Button leftSection={<IconFlag size={16} />} disabled={!editable} onClick={() => setAdding(true)}>
+              Add new event participation
+            </Button>
+          )}
+        </Stack>
+      )}
+    </Modal>
+  );
+}
