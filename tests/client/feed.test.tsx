@@ -1,0 +1,47 @@
+import { screen, within } from '@testing-library/react';
+import { renderApp } from './render-app';
+import { seedActivity, seedEvent, seedSteps } from './competition-seed';
+
+const entries = () => screen.getAllByTestId('feed-entry');
+
+describe('activity feed at /employee/activity-feed', () => {
+  it("says so when nobody has logged anything", async () => {
+    await renderApp('/employee/activity-feed', { signedInAs: 'user' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Recent users activities' })).toBeInTheDocument();
+    expect(await screen.findByText('There are no activities yet!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more...' })).not.toBeInTheDocument();
+  });
+
+  it('shows avatar, full name, relative time, title or bonus name and minutes as Nm', async () => {
+    const recent = new Date(Date.now() - 3 * 3600_000);
+    seedActivity('ivan@wellness.test', recent.toISOString().slice(0, 10), 45, 'Swimming', recent.toISOString().slice(11, 16));
+    seedSteps('alex@wellness.test', '2026-10-01');
+    seedEvent('eli@wellness.test', '2026-09-01', true);
+    await renderApp('/employee/activity-feed', { signedInAs: 'user' });
+    await screen.findAllByTestId('feed-entry');
+    const [swim, steps, event] = entries();
+    expect(swim).toHaveTextContent('Ivan Intermediate');
+    expect(swim).toHaveTextContent('Swimming');
+    expect(swim).toHaveTextContent('45m');
+    expect(within(swim!).getByRole('time')).toHaveTextContent(/about 3 hours ago|3 hours ago/);
+    expect(within(swim!).getByRole('img', { name: 'Ivan Intermediate' })).toHaveAttribute('src', '/default-avatar.svg');
+    expect(steps).toHaveTextContent('10,000 step bonus');
+    expect(steps).toHaveTextContent('30m');
+    expect(event).toHaveTextContent('Activity participation bonus');
+    expect(event).toHaveTextContent('90m');
+  });
+
+  it("loads 10 at a time with 'Load more...' until everything is shown; private colleagues stay hidden", async () => {
+    for (let day = 1; day <= 12; day += 1) seedActivity('ivan@wellness.test', `2026-10-${String(day).padStart(2, '0')}`, day);
+    seedActivity('pia@wellness.test', '2026-10-20', 99, 'Secret run');
+    const { user } = await renderApp('/employee/activity-feed', { signedInAs: 'user' });
+    await screen.findAllByTestId('feed-entry');
+    expect(entries()).toHaveLength(10);
+    expect(entries()[0]).toHaveTextContent('12m');
+    await user.click(screen.getByRole('button', { name: 'Load more...' }));
+    await screen.findByText('1m');
+    expect(entries()).toHaveLength(12);
+    expect(screen.queryByRole('button', { name: 'Load more...' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Secret run')).not.toBeInTheDocument();
+  });
+});
