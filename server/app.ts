@@ -10,7 +10,9 @@ import { registerAuthRoutes } from './modules/auth/routes';
 import { registerBonusRoutes } from './modules/bonus/routes';
 import { registerFeedRoutes } from './modules/feed/routes';
 import { registerLeadersRoutes } from './modules/leaders/routes';
+import { registerProfileRoutes } from './modules/profile/routes';
 import { registerSystemRoutes } from './modules/system/routes';
+import { registerTrackerRoutes } from './modules/trackers/routes';
 import { registerUsersRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerCorePlugins, registerServing } from './plugins';
@@ -54,6 +56,8 @@ export const buildApp = async (options: BuildAppOptions) => {
   await registerFeedRoutes(app, deps);
   await registerBonusRoutes(app, deps);
   await registerLeadersRoutes(app, deps);
+  await registerProfileRoutes(app, deps);
+  await registerTrackerRoutes(app, deps);
   await registerServing(app, options.config);
 
   return app;

@@ -4,6 +4,8 @@ import { pruneRateLimits } from './auth/rate-limit';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { createMailer } from './mail/transport';
+import { pruneExpiredAuthRows } from './modules/auth/repo';
+import { createTrackers } from './trackers/create-trackers';
 import { systemClock } from '../src/lib/clock';
 
 /** Reset links carry their token in the query string; request logs show it as [redacted]. */
@@ -19,6 +21,7 @@ const main = async () => {
     clock: systemClock,
     config,
     mailer: { send: (message) => mailer.send(message) },
+    trackers: createTrackers(config),
     ping: database.ping,
     logger: {
       level: config.logLevel,
@@ -32,8 +35,12 @@ const main = async () => {
 
   await bootstrapAdmin(database.db, config, systemClock.now(), { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
 
+  // Hourly housekeeping of rows nobody can use any more (safe to run in every process).
   const pruning = setInterval(() => {
-    pruneRateLimits(database.db, systemClock.now()).catch((error: unknown) => app.log.warn({ err: error }, 'pruning rate limits failed'));
+    const now = systemClock.now();
+    Promise.all([pruneRateLimits(database.db, now), pruneExpiredAuthRows(database.db, now)]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'housekeeping failed'),
+    );
   }, 60 * 60 * 1000);
   pruning.unref();
 

@@ -1,0 +1,18 @@
+import type { FastifyInstance } from 'fastify';
+import { ProfileUpdate, usersEndpoints } from '../../../src/api/contract/users';
+import type { AppDeps } from '../../deps';
+import { readMultipart } from '../../http/multipart';
+import { route } from '../../http/route';
+import { profileService } from './service';
+
+/** GET and PUT /users/:id/profile: one's own profile (admins may read any). */
+export const registerProfileRoutes = async (app: FastifyInstance, deps: AppDeps) => {
+  const service = profileService(deps);
+
+  route(app, deps, usersEndpoints.profile, ({ user, params }) => service.read(user, params.id));
+
+  route(app, deps, usersEndpoints.updateProfile, async ({ user, params, request }) => {
+    const { fields, photo } = await readMultipart(request, ProfileUpdate);
+    return service.update(user, params.id, fields, photo);
+  });
+};

@@ -1,0 +1,75 @@
+import type { ProfileUpdate, User } from '../../../src/api/contract/users';
+import { currentCompetitionYear, isLevelWindowOpen } from '../../../src/lib/competition';
+import type { AuthUser } from '../../auth/access-token';
+import type { AppDeps } from '../../deps';
+import type { Photo } from '../../http/multipart';
+import { removePhoto, withStoredPhoto } from '../../http/photo-storage';
+import { emailTaken } from '../auth/service';
+import { findUserRowByEmail, findUserRowById, loadUser } from '../users/repo';
+import { levelWindowClosed, profileNotFound } from './errors';
+import { updateUserRow, upsertYearLevel, type ProfileChanges } from './repo';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const candidate = error as { code?: string; cause?: unknown } | null;
+  return candidate?.code === '23505' || (candidate?.cause !== undefined && isUniqueViolation(candidate.cause));
+};
+
+/** Another user's profile is "not found" (DESIGN 4); admins may read any. */
+const assertMayRead = (caller: AuthUser, id: number) => {
+  if (caller.role !== 'admin' && caller.id !== id) throw profileNotFound();
+};
+
+export const profileService = ({ db, clock, config }: Deps) => ({
+  read: async (caller: AuthUser, id: number): Promise<User> => {
+    assertMayRead(caller, id);
+    const user = await loadUser(db, id, clock.now());
+    if (!user) throw profileNotFound();
+    return user;
+  },
+
+  /**
+   * Merges the changed fields (and photo) into the caller's own profile. A level change also sets
+   * the level of the current competition year, in the same transaction; the replaced photo file is
+   * removed only after the commit.
+   */
+  update: async (caller: AuthUser, id: number, fields: ProfileUpdate, photo: Photo | null): Promise<User> => {
+    if (caller.id !== id) throw profileNotFound();
+    const now = clock.now();
+    const current = await findUserRowById(db, id);
+    if (!current) throw profileNotFound();
+
+    const changes: ProfileChanges = {};
+    for (const key of ['firstName', 'lastName', 'dateOfBirth', 'gender', 'isPrivateActivity'] as const) {
+      if (fields[key] !== undefined && fields[key] !== current[key]) Object.assign(changes, { [key]: fields[key] });
+    }
+    if (fields.email !== undefined && fields.email !== current.email) {
+      if (await findUserRowByEmail(db, fields.email)) throw emailTaken();
+      changes.email = fields.email;
+    }
+    const levelChanged = fields.levelOfCompetition !== undefined && fields.levelOfCompetition !== current.levelOfCompetition;
+    if (levelChanged) {
+      if (!isLevelWindowOpen(now)) throw levelWindowClosed();
+      changes.levelOfCompetition = fields.levelOfCompetition;
+    }
+
+    try {
+      await withStoredPhoto(config.dataDir, photo, async (fileName) => {
+        if (fileName) changes.profilePicture = fileName;
+        if (Object.keys(changes).length === 0) return;
+        await db.transaction(async (tx) => {
+          await updateUserRow(tx, id, changes, now);
+          if (levelChanged && changes.levelOfCompetition) await upsertYearLevel(tx, id, currentCompetitionYear(now), changes.levelOfCompetition);
+        });
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailTaken(); // the e-mail was taken meanwhile
+      throw error;
+    }
+    if (changes.profilePicture && current.profilePicture) await removePhoto(config.dataDir, current.profilePicture);
+    const user = await loadUser(db, id, now);
+    if (!user) throw profileNotFound();
+    return user;
+  },
+});

@@ -1,0 +1,49 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { ApiType } from '../../../src/api/contract/users';
+import type { DbOrTx } from '../../db/client';
+import { activities, trackerConnections } from '../../db/schema';
+import type { TrackerTokens } from '../../trackers/trackers';
+
+export type ConnectionRow = typeof trackerConnections.$inferSelect;
+
+export const connectedServices = async (db: DbOrTx, userId: number): Promise<ApiType[]> => {
+  const rows = await db.select({ service: trackerConnections.service }).from(trackerConnections).where(eq(trackerConnections.userId, userId)).orderBy(trackerConnections.service);
+  return rows.map((row) => row.service);
+};
+
+export const connectionsOf = (db: DbOrTx, userId: number) => db.select().from(trackerConnections).where(eq(trackerConnections.userId, userId)).orderBy(trackerConnections.service);
+
+/** Connecting again replaces the tokens (a new authorisation) and keeps the sync position. */
+export const upsertConnection = (db: DbOrTx, userId: number, service: ApiType, tokens: TrackerTokens, now: Date) =>
+  db
+    .insert(trackerConnections)
+    .values({ userId, service, ...tokens, connectedAt: now })
+    .onConflictDoUpdate({
+      target: [trackerConnections.userId, trackerConnections.service],
+      set: { accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt, externalUserId: tokens.externalUserId, connectedAt: now },
+    });
+
+export const updateTokens = (db: DbOrTx, userId: number, service: ApiType, tokens: TrackerTokens) =>
+  db
+    .update(trackerConnections)
+    .set({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken ?? undefined, expiresAt: tokens.expiresAt })
+    .where(and(eq(trackerConnections.userId, userId), eq(trackerConnections.service, service)));
+
+export const markSynced = (db: DbOrTx, userId: number, service: ApiType, now: Date) =>
+  db.update(trackerConnections).set({ lastSyncedAt: now }).where(and(eq(trackerConnections.userId, userId), eq(trackerConnections.service, service)));
+
+export const deleteConnection = (db: DbOrTx, userId: number, service: ApiType) =>
+  db.delete(trackerConnections).where(and(eq(trackerConnections.userId, userId), eq(trackerConnections.service, service)));
+
+export type ImportRow = { userId: number; source: 'strava' | 'fitbit'; externalId: string; name: string; movingTime: number; startAt: Date; startDate: string };
+
+/** Inserts new imports; rows already imported (same user, source, external id) are skipped. Returns the inserted days. */
+export const insertImports = async (db: DbOrTx, rows: ImportRow[]): Promise<string[]> => {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(activities)
+    .values(rows)
+    .onConflictDoNothing({ target: [activities.userId, activities.source, activities.externalId], where: sql`${activities.externalId} is not null` })
+    .returning({ startDate: activities.startDate });
+  return inserted.map((row) => row.startDate);
+};
