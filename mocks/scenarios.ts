@@ -61,7 +61,8 @@ export const mockScenario = {
   applyUrl: (search: string) => {
     const params = new URLSearchParams(search);
     const scenario = params.get('mock');
-    if (scenario) mockScenario.next(isScenario(scenario) ? scenario : null);
+    if (scenario && isScenario(scenario)) mockScenario.next(scenario);
+    else if (scenario) console.warn(`[mocks] unknown ?mock=${scenario}; use one of ${scenarios.join(', ')}`);
     const latency = params.get('mockLatency');
     if (latency !== null) mockScenario.setLatency(Number(latency) || 0);
   },

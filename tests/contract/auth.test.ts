@@ -3,9 +3,9 @@ import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE } from '../../src/api/contract
 import { fixtureAdmin, fixtureEmployee, fixtureId } from '../../mocks/fixtures';
 import { cookieAttributes, expectError, expectSuccess, targets, useTarget } from './harness';
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
+const PNG: Uint8Array<ArrayBuffer> = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82]);
 
-const signupForm = (overrides: Record<string, string | null> = {}, photo?: { bytes: Uint8Array; name: string; type: string }) => {
+const signupForm = (overrides: Record<string, string | null> = {}, photo?: { bytes: Uint8Array<ArrayBuffer>; name: string; type: string }) => {
   const fields: Record<string, string | null> = {
     firstName: 'Nora',
     lastName: 'Newcomer',
