@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { passwordResetTokens, refreshSessions, users } from '../../db/schema';
 
@@ -63,3 +63,10 @@ export const expireResetTokensOfUser = (db: DbOrTx, userId: number, now: Date) =
 
 export const setPasswordHash = (db: DbOrTx, userId: number, passwordHash: string, now: Date) =>
   db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+
+/** Housekeeping: sessions and reset links that expired over a day ago are of no use to anyone. */
+export const pruneExpiredAuthRows = async (db: DbOrTx, now: Date) => {
+  const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  await db.delete(refreshSessions).where(lt(refreshSessions.expiresAt, cutoff));
+  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, cutoff));
+};

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { verifyAccessToken } from '../../../server/auth/access-token';
 import { sha256 } from '../../../server/auth/tokens';
 import { rateLimits, refreshSessions } from '../../../server/db/schema';
+import { pruneExpiredAuthRows } from '../../../server/modules/auth/repo';
 import { AuthSession } from '../../../src/api/contract/auth';
 import { createTestApp } from '../helpers/test-app';
 import { PASSWORD, cookieHeader, refreshCookie, seedUser, snapshot } from './fixtures';
@@ -209,6 +210,21 @@ describe('POST /api/auth/signout', () => {
     const response = await app.inject({ method: 'POST', url: '/api/auth/signout' });
     expect(response.statusCode).toBe(204);
     expect(await snapshot(db)).toEqual(before);
+    await app.close();
+  });
+});
+
+describe('housekeeping', () => {
+  test('sessions that expired over a day ago are pruned, live ones stay', async () => {
+    const { app, db, clock } = await createTestApp();
+    await seedUser(db);
+    await signin(app, { email: 'jane@example.com', password: PASSWORD });
+    clock.advance(20 * 24 * 60 * 60 * 1000);
+    const live = refreshCookie(await signin(app, { email: 'jane@example.com', password: PASSWORD }))!.value;
+    clock.advance(12 * 24 * 60 * 60 * 1000); // first session expired 2 days ago
+    await pruneExpiredAuthRows(db, clock.now());
+    expect(await db.select().from(refreshSessions)).toHaveLength(1);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: cookieHeader(live) })).statusCode).toBe(200);
     await app.close();
   });
 });
