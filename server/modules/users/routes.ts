@@ -1,8 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { usersEndpoints } from '../../../src/api/contract/users';
 import type { AppDeps } from '../../deps';
+import { route } from '../../http/route';
+import { deleteUser, getUser, listUsers, sendResetMail, updateUser, userAchievements, userEvents, userWorkouts } from './admin-service';
 
-/** Registers the users endpoints of the contract (src/api/contract). */
+/**
+ * Registers the users endpoints of the contract (src/api/contract). Admin users management here;
+ * the quarterly bonus endpoint lives in modules/bonus.
+ */
 export const registerUsersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
-  void app;
-  void deps;
+  route(app, deps, usersEndpoints.list, ({ query }) => listUsers(deps, query.currentPage, query.pageSize));
+  route(app, deps, usersEndpoints.detail, ({ params }) => getUser(deps, params.id));
+  route(app, deps, usersEndpoints.update, ({ params, body }) => updateUser(deps, params.id, body));
+  route(app, deps, usersEndpoints.remove, ({ params, user }) => deleteUser(deps, user, params.id));
+  route(app, deps, usersEndpoints.sendResetMail, ({ params }) => sendResetMail(deps, params.id));
+  route(app, deps, usersEndpoints.workouts, ({ params, query }) => userWorkouts(deps, params.id, query));
+  route(app, deps, usersEndpoints.eventParticipation, ({ params, query }) => userEvents(deps, params.id, query));
+  route(app, deps, usersEndpoints.dailyAchievements, ({ params, query }) => userAchievements(deps, params.id, query));
 };

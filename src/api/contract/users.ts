@@ -77,9 +77,14 @@ export const SyncResult = z.object({ imported: z.number().int().min(0) });
 export const WorkoutRow = z.object({ id: z.number().int(), name: z.string(), movingTime: z.number().int(), startDate: z.string() });
 export const EventRow = z.object({ id: z.number().int(), name: z.string(), isInTheTopThree: z.boolean(), date: IsoDate });
 export const AchievementRow = z.object({ id: z.number().int(), date: IsoDate, isDailyStepsBonus: z.boolean() });
+export type WorkoutRow = z.infer<typeof WorkoutRow>;
+export type EventRow = z.infer<typeof EventRow>;
+export type AchievementRow = z.infer<typeof AchievementRow>;
 
 export const usersEndpoints = {
   list: endpoint({ method: 'GET', path: '/users', auth: 'admin', query: UsersQuery, status: 200, response: paged(User) }),
+  /** One employee (admin): whose workouts the admin is looking at. */
+  detail: endpoint({ method: 'GET', path: '/users/:id', auth: 'admin', params: IdParams, status: 200, response: User }),
   update: endpoint({ method: 'PUT', path: '/users/:id', auth: 'admin', params: IdParams, body: AdminUserUpdate, status: 200, response: User }),
   remove: endpoint({ method: 'DELETE', path: '/users/:id', auth: 'admin', params: IdParams, status: 204, response: null }),
   sendResetMail: endpoint({ method: 'POST', path: '/users/:id/reset-password', auth: 'admin', params: IdParams, status: 202, response: MessageBody }),

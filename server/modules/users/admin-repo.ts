@@ -1,0 +1,65 @@
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { AchievementRow, EventRow, WorkoutRow } from '../../../src/api/contract/users';
+import type { DbOrTx } from '../../db/client';
+import { activities, dailyStepAchievements, eventParticipations, users } from '../../db/schema';
+import type { UserRow } from './serialize';
+
+/** SQL of the admin users screens: every list is one page query plus one count, both in SQL. */
+
+export type Page = { limit: number; offset: number };
+export const pageOf = (page: number, pageSize: number): Page => ({ limit: pageSize, offset: (page - 1) * pageSize });
+
+/** Only employees are managed here (admins come from the bootstrap; README "Product rules"). */
+const isEmployee = eq(users.role, 'user');
+
+/** Employees by last name, first name (users_role_last_name_idx), id as the final tie-break. */
+export const listEmployees = async (db: DbOrTx, { limit, offset }: Page): Promise<{ rows: UserRow[]; count: number }> => {
+  const rows = await db.select().from(users).where(isEmployee).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)).limit(limit).offset(offset);
+  const [total] = await db.select({ value: count() }).from(users).where(isEmployee);
+  return { rows, count: total?.value ?? 0 };
+};
+
+/** The employee row, locked for the rest of the transaction when `forUpdate`; null for unknown ids and admins. */
+export const findEmployeeRow = async (db: DbOrTx, id: number, forUpdate = false): Promise<UserRow | null> => {
+  const query = db.select().from(users).where(and(eq(users.id, id), isEmployee)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+};
+
+/** Newest first: start time, then id (two activities may start at the same minute). */
+export const workoutsPage = async (db: DbOrTx, userId: number, { limit, offset }: Page): Promise<{ rows: WorkoutRow[]; count: number }> => {
+  const rows = await db
+    .select({ id: activities.id, name: activities.name, movingTime: activities.movingTime, startAt: activities.startAt })
+    .from(activities)
+    .where(eq(activities.userId, userId))
+    .orderBy(desc(activities.startAt), desc(activities.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.select({ value: count() }).from(activities).where(eq(activities.userId, userId));
+  return { rows: rows.map(({ startAt, ...row }) => ({ ...row, startDate: startAt.toISOString() })), count: total?.value ?? 0 };
+};
+
+export const eventsPage = async (db: DbOrTx, userId: number, { limit, offset }: Page): Promise<{ rows: EventRow[]; count: number }> => {
+  const rows = await db
+    .select({ id: eventParticipations.id, name: eventParticipations.name, isInTheTopThree: eventParticipations.isInTheTopThree, date: eventParticipations.date })
+    .from(eventParticipations)
+    .where(eq(eventParticipations.userId, userId))
+    .orderBy(desc(eventParticipations.date), desc(eventParticipations.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.select({ value: count() }).from(eventParticipations).where(eq(eventParticipations.userId, userId));
+  return { rows, count: total?.value ?? 0 };
+};
+
+/** A stored row means the 10,000 steps were reached that day, so `isDailyStepsBonus` is true. */
+export const achievementsPage = async (db: DbOrTx, userId: number, { limit, offset }: Page): Promise<{ rows: AchievementRow[]; count: number }> => {
+  const rows = await db
+    .select({ id: dailyStepAchievements.id, date: dailyStepAchievements.date })
+    .from(dailyStepAchievements)
+    .where(eq(dailyStepAchievements.userId, userId))
+    .orderBy(desc(dailyStepAchievements.date), desc(dailyStepAchievements.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db.select({ value: count() }).from(dailyStepAchievements).where(eq(dailyStepAchievements.userId, userId));
+  return { rows: rows.map((row) => ({ ...row, isDailyStepsBonus: true })), count: total?.value ?? 0 };
+};

@@ -1,0 +1,93 @@
+import { eq } from 'drizzle-orm';
+import type { PageQuery } from '../../../src/api/contract/common';
+import type { AdminUserUpdate, User } from '../../../src/api/contract/users';
+import { currentCompetitionYear } from '../../../src/lib/competition';
+import { sendPasswordResetMail } from '../../auth/password-reset';
+import type { AuthUser } from '../../auth/access-token';
+import type { DbOrTx } from '../../db/client';
+import { userLevels, users } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { conflict, notFound } from '../../errors';
+import { removePhoto } from '../../http/photo-storage';
+import { achievementsPage, eventsPage, findEmployeeRow, listEmployees, pageOf, workoutsPage, type Page } from './admin-repo';
+import { loadUser, serializeUsers } from './repo';
+
+/** Users management by an admin (SPEC 2 "Admin users table", 6). Employees only; admins get 404. */
+
+export const USER_NOT_FOUND = 'User not found';
+export const CANNOT_DELETE_SELF = 'You cannot delete your own account';
+export const RESET_MAIL_SENT = 'Reset password mail has been sent';
+
+const userNotFound = () => notFound(USER_NOT_FOUND);
+
+export const listUsers = async (deps: AppDeps, currentPage: number, pageSize: number) => {
+  const { rows, count } = await listEmployees(deps.db, pageOf(currentPage, pageSize));
+  return { rows: await serializeUsers(deps.db, rows, deps.clock.now()), count };
+};
+
+export const getUser = async (deps: AppDeps, id: number): Promise<User> => {
+  if (!(await findEmployeeRow(deps.db, id))) throw userNotFound();
+  const user = await loadUser(deps.db, id, deps.clock.now());
+  if (!user) throw userNotFound();
+  return user;
+};
+
+/**
+ * Writes the profile fields and the level. An admin may correct the level at any time (the
+ * 1-7 April window binds employees only): it is stored on the user and on the user_levels row of
+ * the current competition year, which the leaderboards read. Levels carry no points, so no rescoring.
+ */
+export const updateUser = async (deps: AppDeps, id: number, body: AdminUserUpdate): Promise<User> => {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    if (!(await findEmployeeRow(tx, id, true))) throw userNotFound();
+    await tx
+      .update(users)
+      .set({ firstName: body.firstName, lastName: body.lastName, gender: body.gender, dateOfBirth: body.dateOfBirth, levelOfCompetition: body.levelOfCompetition, updatedAt: now })
+      .where(eq(users.id, id));
+    await tx
+      .insert(userLevels)
+      .values({ userId: id, competitionYear: currentCompetitionYear(now), levelOfCompetition: body.levelOfCompetition })
+      .onConflictDoUpdate({ target: [userLevels.userId, userLevels.competitionYear], set: { levelOfCompetition: body.levelOfCompetition } });
+    const user = await loadUser(tx, id, now);
+    if (!user) throw userNotFound();
+    return user;
+  });
+};
+
+/**
+ * Deletes the employee and, through the foreign keys' ON DELETE CASCADE, every row of theirs
+ * (activities, steps, events, bonuses, scores, sessions, tracker links); then their photo file.
+ */
+export const deleteUser = async (deps: AppDeps, caller: AuthUser, id: number): Promise<void> => {
+  // Checked first, so the admin gets a sentence rather than a bare 404 for their own id.
+  if (caller.id === id) throw conflict(CANNOT_DELETE_SELF);
+  const photo = await deps.db.transaction(async (tx) => {
+    const row = await findEmployeeRow(tx, id, true);
+    if (!row) throw userNotFound();
+    await tx.delete(users).where(eq(users.id, id));
+    return row.profilePicture;
+  });
+  // After the commit: a failed delete never loses the photo of a user who still exists.
+  if (photo) await removePhoto(deps.config.dataDir, photo).catch(() => undefined);
+};
+
+/** The very mail of forgot-password (auth/password-reset.ts), triggered by an admin. */
+export const sendResetMail = async (deps: AppDeps, id: number) => {
+  const row = await findEmployeeRow(deps.db, id);
+  if (!row) throw userNotFound();
+  await sendPasswordResetMail(deps, row);
+  return { message: RESET_MAIL_SENT };
+};
+
+/** The three lists of /admin/users/:id/workouts; an unknown user is a 404, not an empty page. */
+const pagedOf =
+  <T>(read: (db: DbOrTx, userId: number, page: Page) => Promise<{ rows: T[]; count: number }>) =>
+  async (deps: AppDeps, id: number, query: PageQuery) => {
+    if (!(await findEmployeeRow(deps.db, id))) throw userNotFound();
+    return read(deps.db, id, pageOf(query.page, query.pageSize));
+  };
+
+export const userWorkouts = pagedOf(workoutsPage);
+export const userEvents = pagedOf(eventsPage);
+export const userAchievements = pagedOf(achievementsPage);
