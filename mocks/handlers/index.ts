@@ -28,6 +28,8 @@ const bySpecificity = (a: HttpHandler, b: HttpHandler) => {
 
 /** Any other /api call answers like the server's not-found handler (never the SPA's index.html). */
 const notFoundHandler = http.all('*/api/*', ({ request }) => {
+  // Only the app's own /api: dev-server modules such as /src/features/x/api/y.ts pass through.
+  if (!new URL(request.url).pathname.startsWith('/api/')) return undefined;
   const body: ErrorBody = { statusCode: 404, serverCode: 'NOT_FOUND', message: `No endpoint ${request.method} ${new URL(request.url).pathname}` };
   return HttpResponse.json(body, { status: 404 });
 });
