@@ -72,7 +72,8 @@ export const createFitbitClient = (config: TrackerConfig, appOrigin: string, clo
     refresh: (refreshToken) => token({ refresh_token: refreshToken, grant_type: 'refresh_token' }),
     listActivities: async (accessToken, since) => {
       const found: TrackerActivity[] = [];
-      const afterDate = since.toISOString().slice(0, 10);
+      // yyyy-MM-ddTHH:mm:ss: Fitbit accepts a time too, so the overlap window stays exact.
+      const afterDate = since.toISOString().slice(0, 19);
       for (let page = 0; page < MAX_PAGES; page += 1) {
         const url = `${base}/1/user/-/activities/list.json?afterDate=${afterDate}&sort=asc&limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`;
         const body = (await providerJson(url, { headers: { authorization: `Bearer ${accessToken}` } })) as { activities?: unknown };
