@@ -1,4 +1,3 @@
-import { Center } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { PageShell } from '../components/page-shell';
 import { ResetPasswordScreen } from '../features/auth';
@@ -12,9 +11,7 @@ function ResetPasswordPage() {
   const { token = '' } = Route.useSearch();
   return (
     <PageShell title="Reset password" size="xs">
-      <Center>
-        <ResetPasswordScreen token={token} />
-      </Center>
+      <ResetPasswordScreen token={token} />
     </PageShell>
   );
 }

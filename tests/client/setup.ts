@@ -36,14 +36,14 @@ const installJsdomStubs = () => {
  * jsdom's FormData/File are not Node's, and Node's fetch (which MSW intercepts) serialises a jsdom
  * FormData with its file parts emptied. Multipart requests need Node's own classes.
  */
-const useNodeMultipartClasses = async () => {
+const installNodeMultipartClasses = async () => {
   const NodeFormData = (await new Response(new URLSearchParams('probe=1')).formData()).constructor as typeof FormData;
   Object.assign(globalThis, { FormData: NodeFormData, Blob: NodeBlob, File: NodeFile });
   Object.assign(window, { FormData: NodeFormData, Blob: NodeBlob, File: NodeFile });
 };
 
 installJsdomStubs();
-await useNodeMultipartClasses();
+await installNodeMultipartClasses();
 // Two shared cores run many suites at once: give findBy/waitFor room before calling it a failure.
 configure({ asyncUtilTimeout: 4000 });
 

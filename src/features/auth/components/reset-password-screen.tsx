@@ -13,7 +13,7 @@ export const INVALID_LINK_TITLE = 'This password reset link is invalid or has ex
 
 function InvalidLink() {
   return (
-    <Alert color="red" icon={<IconAlertTriangle />} title={INVALID_LINK_TITLE} maw={420} w="100%">
+    <Alert color="red" icon={<IconAlertTriangle />} title={INVALID_LINK_TITLE}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">Reset links work once and only for one hour. Ask for a new one with “Forgot password?” on the login page.</Text>
         <Anchor component={Link} to="/" size="sm">
@@ -33,7 +33,7 @@ function NewPasswordForm({ token }: { token: string }) {
   });
   const status = (name: 'password' | 'confirmPassword') => fieldStatus(getFieldState(name, formState), formState.isSubmitted, { withIcon: false });
   return (
-    <Paper component="form" noValidate aria-label="Set a new password" withBorder shadow="sm" p="lg" radius="lg" w="100%" maw={420} onSubmit={handleSubmit(({ password }) => resetPassword.mutate(password))}>
+    <Paper component="form" noValidate aria-label="Set a new password" withBorder shadow="sm" p="lg" radius="lg" onSubmit={handleSubmit(({ password }) => resetPassword.mutate(password))}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Choose a new password of at least 8 characters. You will then log in with it.

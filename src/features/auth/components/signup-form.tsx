@@ -48,7 +48,7 @@ export function SignupFormCard() {
             <TextInput label="Last name" autoComplete="family-name" {...register('lastName')} {...status('lastName')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Date of birth" type="date" max={today()} min="1900-01-01" autoComplete="bday" {...register('dateOfBirth')} {...status('dateOfBirth')} />
+            <TextInput label="Date of birth" type="date" max={today()} min="1900-01-01" autoComplete="bday" {...register('dateOfBirth')} {...status('dateOfBirth', false)} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <NativeSelect label="Gender" data={genderOptions} {...register('gender')} {...status('gender', false)} />
