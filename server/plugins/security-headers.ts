@@ -23,7 +23,9 @@ export const CONTENT_SECURITY_POLICY = [
 /** Security headers on every response, API and SPA alike (@fastify/helmet is not installed). */
 export const registerSecurityHeaders = (app: FastifyInstance, config: AppConfig) => {
   const hsts = config.appOrigin.startsWith('https://');
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    // API answers (access tokens, personal data) must not sit in shared caches.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

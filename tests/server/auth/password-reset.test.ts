@@ -1,8 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { passwordResetTokens, refreshSessions, users } from '../../../server/db/schema';
 import { verifyPassword } from '../../../server/auth/passwords';
-import { createTestApp } from '../helpers/test-app';
+import { createTestApp, testDatabase } from '../helpers/test-app';
 import { PASSWORD, cookieHeader, refreshCookie, seedUser, snapshot } from './fixtures';
+
+// Opening PGlite takes seconds on a busy machine: do it in a hook (60 s budget), not in the first test.
+beforeAll(async () => {
+  await testDatabase();
+});
 
 type App = Awaited<ReturnType<typeof createTestApp>>['app'];
 

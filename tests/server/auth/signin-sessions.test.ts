@@ -4,8 +4,13 @@ import { sha256 } from '../../../server/auth/tokens';
 import { rateLimits, refreshSessions } from '../../../server/db/schema';
 import { pruneExpiredAuthRows } from '../../../server/modules/auth/repo';
 import { AuthSession } from '../../../src/api/contract/auth';
-import { createTestApp } from '../helpers/test-app';
+import { createTestApp, testDatabase } from '../helpers/test-app';
 import { PASSWORD, cookieHeader, refreshCookie, seedUser, snapshot } from './fixtures';
+
+// Opening PGlite takes seconds on a busy machine: do it in a hook (60 s budget), not in the first test.
+beforeAll(async () => {
+  await testDatabase();
+});
 
 const signin = (app: Awaited<ReturnType<typeof createTestApp>>['app'], payload: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/auth/signin', payload: payload as object, headers });

@@ -3,8 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { userLevels } from '../../../server/db/schema';
 import { AuthSession } from '../../../src/api/contract/auth';
-import { createTestApp } from '../helpers/test-app';
+import { createTestApp, testDatabase } from '../helpers/test-app';
 import { fields, jpegBytes, multipart, pngBytes, refreshCookie, seedUser, snapshot } from './fixtures';
+
+// Opening PGlite takes seconds on a busy machine: do it in a hook (60 s budget), not in the first test.
+beforeAll(async () => {
+  await testDatabase();
+});
 
 const good = {
   firstName: 'Ann',

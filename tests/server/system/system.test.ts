@@ -11,6 +11,11 @@ import { outboxMailer } from '../../../server/mail/transport';
 import { fixedClock } from '../../../src/lib/clock';
 import { createTestApp, testDatabase } from '../helpers/test-app';
 
+// Opening PGlite takes seconds on a busy machine: do it in a hook (60 s budget), not in the first test.
+beforeAll(async () => {
+  await testDatabase();
+});
+
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'wc-system-'));
@@ -65,6 +70,7 @@ describe('security headers, OpenAPI and the SPA', () => {
       expect(headers['x-content-type-options']).toBe('nosniff');
       expect(headers['x-frame-options']).toBe('DENY');
       expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(headers['cache-control']).toBe('no-store');
     }
     await app.close();
   });
