@@ -1,0 +1,79 @@
+/**
+ * Benchmark of the dashboard's month call (issue 3): GET /api/user/activity for one month of an
+ * employee with a full year of data among 1,000 users, against GET /api/health of the same server
+ * in the same run. PGlite in memory by default; DATABASE_URL=postgres://... for PostgreSQL (the
+ * database must be empty, or BENCH_RESET=1 to empty it).
+ *
+ *   npm run bench              BENCH_DURATION=10 BENCH_CONNECTIONS=50 BENCH_USERS=1000
+ */
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../server/app';
+import { signAccessToken } from '../server/auth/access-token';
+import { testConfig } from '../server/config';
+import { openPglite, openPostgres } from '../server/db/client';
+import { memoryMailer } from '../server/mail/mailer';
+import { systemClock } from '../src/lib/clock';
+import { measure, warmUp, type LoadFigures } from './lib/load';
+import { seedBenchData } from './lib/seed-year';
+
+const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const connections = number('BENCH_CONNECTIONS', 50);
+const duration = number('BENCH_DURATION', 10);
+const users = number('BENCH_USERS', 1000);
+
+const openBenchDatabase = async () => {
+  const url = process.env.DATABASE_URL;
+  const database = url ? await openPostgres(url, number('BENCH_POOL', 10)) : await openPglite();
+  await database.migrate();
+  const result = await database.db.execute(sql`select count(*)::int as n from users`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: { n: number }[] }).rows) as { n: number }[];
+  if (rows[0]!.n > 0) {
+    if (process.env.BENCH_RESET !== '1') throw new Error('The benchmark database is not empty; set BENCH_RESET=1 to empty it first.');
+    await database.db.execute(sql`truncate users, activities, daily_step_achievements, event_participations, score_months, score_years restart identity cascade`);
+  }
+  return database;
+};
+
+const row = (figures: LoadFigures) =>
+  `${figures.label.padEnd(28)} ${String(figures.requestsPerSecond).padStart(7)} req/s   p50 ${String(figures.p50).padStart(3)} ms   p99 ${String(figures.p99).padStart(3)} ms   non-2xx ${figures.non2xx}   errors ${figures.errors}`;
+
+const main = async () => {
+  const database = await openBenchDatabase();
+  const today = systemClock.now().toISOString().slice(0, 10);
+  const seedStart = Date.now();
+  const seeded = await seedBenchData(database.db, { users, today });
+  console.info(`[bench] ${database.kind}: seeded ${users} users, ${seeded.activities} activities (${seeded.employeeActivities} for the employee) in ${Date.now() - seedStart} ms`);
+
+  const config = testConfig({ logLevel: 'silent' });
+  const app = await buildApp({ db: database.db, clock: systemClock, config, mailer: memoryMailer(), ping: database.ping });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const token = await signAccessToken({ id: seeded.employeeId, role: 'user' }, config.jwtSecret, systemClock.now(), 3600);
+  const headers = { authorization: `Bearer ${token}` };
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const lastDay = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).toISOString().slice(0, 10);
+  const monthUrl = `${address}/api/user/activity?startDate=${monthStart}&endDate=${lastDay}`;
+
+  const probe = await fetch(monthUrl, { headers });
+  const body = (await probe.json()) as { activities: unknown[]; movingAnalytics: unknown };
+  if (probe.status !== 200) throw new Error(`month call answered ${probe.status}: ${JSON.stringify(body)}`);
+  console.info(`[bench] month ${monthStart}..${lastDay}: ${body.activities.length} activities, totals ${JSON.stringify(body.movingAnalytics)}`);
+
+  await warmUp(`${address}/api/health`);
+  const health = await measure('GET /api/health', `${address}/api/health`, { connections, duration });
+  await warmUp(monthUrl, headers);
+  const month = await measure('GET /api/user/activity (month)', monthUrl, { connections, duration, headers });
+
+  console.info(`\n[bench] ${database.kind}, ${connections} connections, ${duration} s each`);
+  console.info(row(health));
+  console.info(row(month));
+  const ratio = month.requestsPerSecond / health.requestsPerSecond;
+  console.info(`month / health throughput: ${(ratio * 100).toFixed(1)} %   (target >= 25 % on PostgreSQL, month p99 < 50 ms)`);
+
+  await app.close();
+  await database.close();
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
