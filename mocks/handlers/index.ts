@@ -5,7 +5,9 @@ import { authHandlers } from './auth';
 import { bonusHandlers } from './bonus';
 import { feedHandlers } from './feed';
 import { leadersHandlers } from './leaders';
+import { profileHandlers } from './profile';
 import { systemHandlers } from './system';
+import { trackersHandlers } from './trackers';
 import { uploadsHandlers } from './uploads';
 
 /** `*\/api/users/:id` -> ['users', ':id'] (the leading `*` and `api` dropped). */
@@ -38,6 +40,8 @@ const notFoundHandler = http.all('*/api/*', ({ request }) => {
 export const endpointHandlers: HttpHandler[] = [
   ...systemHandlers,
   ...authHandlers,
+  ...profileHandlers,
+  ...trackersHandlers,
   ...activityHandlers,
   ...feedHandlers,
   ...bonusHandlers,

@@ -1,0 +1,41 @@
+import type { HttpHandler } from 'msw';
+import { usersEndpoints, type ApiType } from '../../src/api/contract/users';
+import { trackerNotConfigured } from '../../server/modules/trackers/errors';
+import { mockDb, nowIso } from '../db';
+import { mockRoute } from '../http';
+
+/** Sorted like the server's `order by service`. */
+const apisOf = (userId: number): ApiType[] =>
+  mockDb.trackerConnections
+    .filter((connection) => connection.userId === userId)
+    .map((connection) => connection.service)
+    .sort();
+
+/**
+ * Tracker connections (server/modules/trackers). Mock mode configures no tracker (GET /config answers
+ * null for both), so connecting answers 400 TRACKER_NOT_CONFIGURED exactly as an unconfigured server
+ * does; the list, disconnect and sync work on whatever the mock db holds.
+ */
+export const trackersHandlers: HttpHandler[] = [
+  mockRoute(usersEndpoints.apis, ({ user }) => ({ apis: apisOf(user.id) })),
+
+  mockRoute(usersEndpoints.connectStrava, () => {
+    throw trackerNotConfigured('STRAVA');
+  }),
+
+  mockRoute(usersEndpoints.connectFitbit, () => {
+    throw trackerNotConfigured('FITBIT');
+  }),
+
+  mockRoute(usersEndpoints.disconnectApi, ({ user, body }) => {
+    mockDb.trackerConnections = mockDb.trackerConnections.filter((connection) => !(connection.userId === user.id && connection.service === body.apiType));
+    return { apis: apisOf(user.id) };
+  }),
+
+  // No provider to ask in the browser: a sync imports nothing but is recorded, as on the server.
+  mockRoute(usersEndpoints.syncActivities, ({ user }) => {
+    const now = nowIso();
+    for (const connection of mockDb.trackerConnections) if (connection.userId === user.id) connection.lastSyncedAt = now;
+    return { imported: 0 };
+  }),
+];
