@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { mockScenario, mockServer } from '../../mocks/node';
+import { callApi } from '../../src/api/call-api';
+import { api } from '../../src/api/contract';
+import { renderApp } from './render-app';
+
+const errorBody = (statusCode: number, message: string, serverCode = 'NOT_FOUND') => HttpResponse.json({ statusCode, message, serverCode }, { status: statusCode });
+
+describe('query and mutation error toasts (SPEC 8)', () => {
+  it("toasts a failed query's server message for a 404", async () => {
+    const { queryClient } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
+    mockServer.use(http.get('*/api/users/:id/profile', () => errorBody(404, 'User not found')));
+    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'profile'], queryFn: () => callApi(api.users.profile, { params: { id: 999 } }), retry: false })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    expect(await screen.findByText('User not found')).toBeInTheDocument();
+  });
+
+  it("toasts 'Error in server , try again later' for a mutation that gets no response", async () => {
+    const { queryClient } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
+    mockScenario.next('network-error');
+    const mutation = queryClient.getMutationCache().build(queryClient, { mutationFn: () => callApi(api.users.sendResetMail, { params: { id: 2 } }) });
+    await expect(mutation.execute(undefined)).rejects.toMatchObject({ statusCode: 500 });
+    expect(await screen.findByText('Error in server , try again later')).toBeInTheDocument();
+  });
+
+  it('does not toast a 409 (the screen handles it) nor a query that opted out', async () => {
+    const { queryClient } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
+    mockServer.use(http.get('*/api/users/:id/profile', () => errorBody(400, 'Quiet please', 'VALIDATION_FAILED')));
+    await expect(
+      queryClient.fetchQuery({ queryKey: ['probe', 'quiet'], queryFn: () => callApi(api.users.profile, { params: { id: 2 } }), retry: false, meta: { errorToast: false } }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    mockServer.use(http.get('*/api/users/:id/profile', () => errorBody(409, 'Conflict here', 'CONFLICT')));
+    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'conflict'], queryFn: () => callApi(api.users.profile, { params: { id: 2 } }), retry: false })).rejects.toMatchObject({
+      statusCode: 409,
+    });
+    await waitFor(() => expect(screen.queryByText('Quiet please')).not.toBeInTheDocument());
+    expect(screen.queryByText('Conflict here')).not.toBeInTheDocument();
+  });
+
+  it('retries a failed query once on a 5xx but never on a 4xx', async () => {
+    const { queryClient } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
+    let calls = 0;
+    mockServer.use(
+      http.get('*/api/users/:id/profile', () => {
+        calls += 1;
+        return errorBody(404, 'Missing');
+      }),
+    );
+    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'retry-4xx'], queryFn: () => callApi(api.users.profile, { params: { id: 2 } }) })).rejects.toBeTruthy();
+    expect(calls).toBe(1);
+
+    calls = 0;
+    mockServer.use(
+      http.get('*/api/users/:id/profile', () => {
+        calls += 1;
+        return errorBody(500, 'Broken', 'INTERNAL_ERROR');
+      }),
+    );
+    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'retry-5xx'], queryFn: () => callApi(api.users.profile, { params: { id: 2 } }) })).rejects.toBeTruthy();
+    expect(calls).toBe(2);
+    expect(queryClient.getDefaultOptions().mutations?.retry).toBe(false);
+  });
+});
