@@ -1,7 +1,10 @@
-import { Avatar, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAward, IconShoe } from '@tabler/icons-react';
 import { formatDistanceToNow } from 'date-fns';
 import type { FeedItem } from '../../../api/contract/activity';
+
+/** Secondary text that keeps AA contrast in both colour schemes (Mantine's dimmed grey does not on white). */
+const MUTED_TEXT = 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 export const EVENT_TITLE = 'Activity participation bonus';
@@ -23,7 +26,7 @@ export function FeedEntry({ item }: { item: FeedItem }) {
             <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
               {fullName}
             </Text>
-            <Text component="time" dateTime={item.startDate} size="xs" c="dimmed" title={when.toUTCString()}>
+            <Text component="time" dateTime={item.startDate} size="xs" c={MUTED_TEXT} title={when.toUTCString()}>
               {formatDistanceToNow(when, { addSuffix: true })}
             </Text>
           </Group>
@@ -34,9 +37,9 @@ export function FeedEntry({ item }: { item: FeedItem }) {
                 {feedTitle(item)}
               </Text>
             </Group>
-            <Badge variant="light" radius="sm" style={{ flexShrink: 0 }}>
+            <Text size="sm" fw={700} style={{ flexShrink: 0 }} aria-label={`${item.movingTime} minutes`}>
               {item.movingTime}m
-            </Badge>
+            </Text>
           </Group>
         </Stack>
       </Group>

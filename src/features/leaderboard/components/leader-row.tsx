@@ -2,6 +2,9 @@ import { Avatar, Badge, Group, Paper, Progress, Stack, Text } from '@mantine/cor
 import type { TopLeader } from '../../../api/contract/leaders';
 import { truncateName } from '../truncate-name';
 
+/** Secondary text that keeps AA contrast in both colour schemes (Mantine's dimmed grey does not on white). */
+const MUTED_TEXT = 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))';
+
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 
 type Props = { leader: TopLeader; rank: number; columnTop: number; isViewer: boolean };
@@ -22,7 +25,7 @@ export function LeaderRow({ leader, rank, columnTop, isViewer }: Props) {
       style={isViewer ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
     >
       <Group gap="sm" wrap="nowrap" align="center">
-        <Text fw={700} c="dimmed" w={20} ta="right" size="sm" aria-label={`Rank ${rank}`}>
+        <Text fw={700} c={MUTED_TEXT} w={20} ta="right" size="sm" aria-label={`Rank ${rank}`}>
           {rank}
         </Text>
         <Avatar src={leader.profilePicture ?? DEFAULT_AVATAR} alt={fullName} radius="xl" size={36} />
@@ -32,13 +35,13 @@ export function LeaderRow({ leader, rank, columnTop, isViewer }: Props) {
               {truncateName(leader.firstName)} {truncateName(leader.lastName)}
             </Text>
             {isViewer ? (
-              <Badge size="xs" variant="filled">
+              <Badge size="xs" variant="filled" color="dark">
                 You
               </Badge>
             ) : null}
           </Group>
           <Progress value={share} size="sm" aria-label={`${fullName}: ${share}% of the column's best`} />
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c={MUTED_TEXT}>
             {leader.annualPoints.toLocaleString('en-US')} points
           </Text>
         </Stack>

@@ -1,12 +1,15 @@
 import { Table, Text } from '@mantine/core';
 import type { LeaderRow } from '../../../api/contract/leaders';
 
+/** Secondary text that keeps AA contrast in both colour schemes (Mantine's dimmed grey does not on white). */
+const MUTED_TEXT = 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))';
+
 const columns = ['First name', 'Last name', 'Email', 'Level of competition', 'Annual Points', 'Monthly Points'];
 
 export function LeadersTable({ rows }: { rows: LeaderRow[] }) {
   return (
     <Table.ScrollContainer minWidth={720}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Leaders">
+      <Table striped highlightOnHover verticalSpacing="xs" aria-label="Leaders" style={{ whiteSpace: 'nowrap' }}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
@@ -20,7 +23,7 @@ export function LeadersTable({ rows }: { rows: LeaderRow[] }) {
           {rows.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={columns.length}>
-                <Text c="dimmed" size="sm">
+                <Text c={MUTED_TEXT} size="sm">
                   No users match these filters
                 </Text>
               </Table.Td>
@@ -30,7 +33,7 @@ export function LeadersTable({ rows }: { rows: LeaderRow[] }) {
               <Table.Tr key={row.userId}>
                 <Table.Td>{row.firstName}</Table.Td>
                 <Table.Td>{row.lastName}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{row.email}</Table.Td>
+                <Table.Td>{row.email}</Table.Td>
                 <Table.Td>{row.levelOfCompetition}</Table.Td>
                 <Table.Td ta="right">{row.annualPoints.toLocaleString('en-US')}</Table.Td>
                 <Table.Td ta="right">{row.monthlyPoints.toLocaleString('en-US')}</Table.Td>
