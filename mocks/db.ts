@@ -137,6 +137,30 @@ export const restoreMockDb = (snapshot: MockDb) => {
   Object.assign(mockDb, emptyDb(), snapshot);
 };
 
+/** Deletes a user and every row of theirs, like the server's ON DELETE CASCADE; returns the photo name. */
+export const deleteUserCascade = (id: number) => {
+  const user = mockDb.users.find((candidate) => candidate.id === id);
+  const notTheirs = <T extends { userId: number }>(rows: T[]) => rows.filter((row) => row.userId !== id);
+  mockDb.users = mockDb.users.filter((candidate) => candidate.id !== id);
+  mockDb.userLevels = notTheirs(mockDb.userLevels);
+  mockDb.refreshSessions = notTheirs(mockDb.refreshSessions);
+  mockDb.passwordResetTokens = notTheirs(mockDb.passwordResetTokens);
+  mockDb.activities = notTheirs(mockDb.activities);
+  mockDb.dailyStepAchievements = notTheirs(mockDb.dailyStepAchievements);
+  mockDb.eventParticipations = notTheirs(mockDb.eventParticipations);
+  mockDb.quarterlyBonuses = notTheirs(mockDb.quarterlyBonuses);
+  mockDb.trackerConnections = notTheirs(mockDb.trackerConnections);
+  if (user?.profilePicture) mockDb.uploads = mockDb.uploads.filter((upload) => upload.name !== user.profilePicture);
+  return user?.profilePicture ?? null;
+};
+
+/** Sets the level of one competition year (insert or update), like the server's upsert on user_levels. */
+export const upsertYearLevel = (userId: number, competitionYear: number, levelOfCompetition: MockUserLevel['levelOfCompetition']) => {
+  const row = mockDb.userLevels.find((level) => level.userId === userId && level.competitionYear === competitionYear);
+  if (row) row.levelOfCompetition = levelOfCompetition;
+  else mockDb.userLevels.push({ userId, competitionYear, levelOfCompetition });
+};
+
 export const findUserById = (id: number) => mockDb.users.find((user) => user.id === id) ?? null;
 export const findUserByEmail = (email: string) => mockDb.users.find((user) => user.email === email.toLowerCase()) ?? null;
 

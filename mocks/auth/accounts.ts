@@ -32,7 +32,7 @@ export const signin = (body: { email: string; password: string }) => {
 };
 
 /** Keeps the photo as the server would store it: a random 32-hex name with the sniffed extension. */
-const storePhoto = (photo: MockPhoto) => {
+export const storePhoto = (photo: MockPhoto) => {
   const name = `${randomHex(16)}.${photo.extension}`;
   mockDb.uploads.push({ name, contentType: photo.contentType, base64: bytesToBase64(photo.bytes) });
   return name;

@@ -9,6 +9,7 @@ import { profileHandlers } from './profile';
 import { systemHandlers } from './system';
 import { trackersHandlers } from './trackers';
 import { uploadsHandlers } from './uploads';
+import { usersHandlers } from './users';
 
 /** `*\/api/users/:id` -> ['users', ':id'] (the leading `*` and `api` dropped). */
 const segments = (handler: HttpHandler) => String(handler.info.path).replace(/^\*\/api/, '').split('/').filter(Boolean);
@@ -40,6 +41,7 @@ const notFoundHandler = http.all('*/api/*', ({ request }) => {
 export const endpointHandlers: HttpHandler[] = [
   ...systemHandlers,
   ...authHandlers,
+  ...usersHandlers,
   ...profileHandlers,
   ...trackersHandlers,
   ...activityHandlers,

@@ -1,0 +1,82 @@
+import type { HttpHandler } from 'msw';
+import { usersEndpoints as endpoints } from '../../src/api/contract/users';
+import { currentCompetitionYear } from '../../src/lib/competition';
+import { sendPasswordResetMail } from '../auth/accounts';
+import { mockClock } from '../clock';
+import { deleteUserCascade, mockDb, nowIso, upsertYearLevel } from '../db';
+import { conflict, notFound } from '../errors';
+import { mockRoute } from '../http';
+import { newestFirst, pageRows } from '../paging';
+import { toContractUser } from '../serialize';
+
+/** Users management by an admin, as server/modules/users/admin-service.ts: employees only, admins are 404. */
+
+const USER_NOT_FOUND = 'User not found';
+const CANNOT_DELETE_SELF = 'You cannot delete your own account';
+const RESET_MAIL_SENT = 'Reset password mail has been sent';
+
+const employee = (id: number) => {
+  const user = mockDb.users.find((candidate) => candidate.id === id && candidate.role === 'user');
+  if (!user) throw notFound(USER_NOT_FOUND);
+  return user;
+};
+
+/** Text order of PostgreSQL's default "C" collation: plain code-unit comparison. */
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export const usersHandlers: HttpHandler[] = [
+  mockRoute(endpoints.list, ({ query }) => {
+    const employees = mockDb.users
+      .filter((user) => user.role === 'user')
+      .sort((a, b) => byCode(a.lastName, b.lastName) || byCode(a.firstName, b.firstName) || a.id - b.id);
+    const page = pageRows(employees, query.currentPage, query.pageSize);
+    return { rows: page.rows.map(toContractUser), count: page.count };
+  }),
+
+  mockRoute(endpoints.detail, ({ params }) => toContractUser(employee(params.id))),
+
+  mockRoute(endpoints.update, ({ params, body }) => {
+    const user = employee(params.id);
+    Object.assign(user, { ...body, updatedAt: nowIso() });
+    // An admin may correct the level at any time; it holds for the current competition year.
+    upsertYearLevel(user.id, currentCompetitionYear(mockClock.now()), body.levelOfCompetition);
+    return toContractUser(user);
+  }),
+
+  mockRoute(endpoints.remove, ({ params, user: caller }) => {
+    if (caller.id === params.id) throw conflict(CANNOT_DELETE_SELF);
+    deleteUserCascade(employee(params.id).id);
+  }),
+
+  mockRoute(endpoints.sendResetMail, ({ params }) => {
+    sendPasswordResetMail(employee(params.id));
+    return { message: RESET_MAIL_SENT };
+  }),
+
+  mockRoute(endpoints.workouts, ({ params, query }) => {
+    const userId = employee(params.id).id;
+    const rows = mockDb.activities
+      .filter((row) => row.userId === userId)
+      .map((row) => ({ id: row.id, name: row.name, movingTime: row.movingTime, startDate: new Date(row.startAt).toISOString() }))
+      .sort(newestFirst((row) => row.startDate));
+    return pageRows(rows, query.page, query.pageSize);
+  }),
+
+  mockRoute(endpoints.eventParticipation, ({ params, query }) => {
+    const userId = employee(params.id).id;
+    const rows = mockDb.eventParticipations
+      .filter((row) => row.userId === userId)
+      .map(({ id, name, isInTheTopThree, date }) => ({ id, name, isInTheTopThree, date }))
+      .sort(newestFirst((row) => row.date));
+    return pageRows(rows, query.page, query.pageSize);
+  }),
+
+  mockRoute(endpoints.dailyAchievements, ({ params, query }) => {
+    const userId = employee(params.id).id;
+    const rows = mockDb.dailyStepAchievements
+      .filter((row) => row.userId === userId)
+      .map(({ id, date }) => ({ id, date, isDailyStepsBonus: true }))
+      .sort(newestFirst((row) => row.date));
+    return pageRows(rows, query.page, query.pageSize);
+  }),
+];
