@@ -37,6 +37,8 @@ const qaHandle = {
   /** Back to the fixtures (and real time); the page reloads. */
   reset: () => {
     localStorage.removeItem(DB_STORAGE_KEY);
+    // MSW's own cookie store: drop the refresh cookie of a session that no longer exists.
+    localStorage.removeItem('__msw-cookie-store__');
     resetMockDb();
     mockOutbox.clear();
     location.reload();
