@@ -10,57 +10,62 @@ export type MonthRows = {
   totalAnnual: number;
 };
 
-type RawMonth = {
-  activities: ActivityRow[];
-  steps: { id: number; date: string }[];
-  event_dates: string[];
-  total_month: number;
-  total_annual: number;
-};
-
-/** node-postgres answers a QueryResult, PGlite a Results object; both carry `rows`. */
-const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+const userId = sql.placeholder('userId');
+const rangeStart = sql.placeholder('rangeStart');
+const rangeEnd = sql.placeholder('rangeEnd');
+const yearStart = sql.placeholder('yearStart');
+const yearEnd = sql.placeholder('yearEnd');
 
 /**
  * Everything the dashboard shows for a range, in ONE statement: one index range scan on
  * (user_id, day) per kind of row (activities, steps, event dates, totals), aggregated to JSON by
- * the database. No per-day loops, whatever the amount of data.
+ * the database. No per-day loops, whatever the amount of data. Prepared once per database handle
+ * (a named statement on PostgreSQL), so the hot dashboard call skips planning.
  */
-export const loadMonth = async (
-  db: DbOrTx,
-  userId: number,
-  range: { start: string; end: string },
-  year: { start: string; end: string },
-): Promise<MonthRows> => {
-  const result = await db.execute(sql`
-    select
-      (select coalesce(json_agg(json_build_object(
+const prepareMonth = (db: DbOrTx) =>
+  db
+    .select({
+      activities: sql<ActivityRow[]>`(select coalesce(json_agg(json_build_object(
           'id', a.id, 'name', a.name, 'movingTime', a.moving_time, 'source', a.source,
           'startAt', to_char(a.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
         ) order by a.start_at, a.id), '[]'::json)
         from activities a
-        where a.user_id = ${userId} and a.start_date between ${range.start}::date and ${range.end}::date) as activities,
-      (select coalesce(json_agg(json_build_object('id', s.id, 'date', to_char(s.date, 'YYYY-MM-DD')) order by s.date), '[]'::json)
+        where a.user_id = ${userId} and a.start_date between ${rangeStart}::date and ${rangeEnd}::date)`,
+      steps: sql<{ id: number; date: string }[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'date', to_char(s.date, 'YYYY-MM-DD')) order by s.date), '[]'::json)
         from daily_step_achievements s
-        where s.user_id = ${userId} and s.date between ${range.start}::date and ${range.end}::date) as steps,
-      (select coalesce(json_agg(distinct to_char(e.date, 'YYYY-MM-DD')), '[]'::json)
+        where s.user_id = ${userId} and s.date between ${rangeStart}::date and ${rangeEnd}::date)`,
+      eventDates: sql<string[]>`(select coalesce(json_agg(distinct to_char(e.date, 'YYYY-MM-DD')), '[]'::json)
         from event_participations e
-        where e.user_id = ${userId} and e.date between ${range.start}::date and ${range.end}::date) as event_dates,
-      t.total_month, t.total_annual
-    from (
-      select
-        coalesce(sum(m.moving_time) filter (where m.start_date between ${range.start}::date and ${range.end}::date), 0)::int as total_month,
-        coalesce(sum(m.moving_time) filter (where m.start_date between ${year.start}::date and ${year.end}::date), 0)::int as total_annual
-      from activities m
-      where m.user_id = ${userId}
-        and m.start_date between least(${range.start}::date, ${year.start}::date) and greatest(${range.end}::date, ${year.end}::date)
-    ) t`);
-  const [row] = rowsOf<RawMonth>(result);
+        where e.user_id = ${userId} and e.date between ${rangeStart}::date and ${rangeEnd}::date)`,
+      totals: sql<{ month: number; annual: number }>`(select json_build_object(
+          'month', coalesce(sum(m.moving_time) filter (where m.start_date between ${rangeStart}::date and ${rangeEnd}::date), 0),
+          'annual', coalesce(sum(m.moving_time) filter (where m.start_date between ${yearStart}::date and ${yearEnd}::date), 0))
+        from activities m
+        where m.user_id = ${userId}
+          and m.start_date between least(${rangeStart}::date, ${yearStart}::date) and greatest(${rangeEnd}::date, ${yearEnd}::date))`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare('dashboard_month');
+
+const prepared = new WeakMap<object, ReturnType<typeof prepareMonth>>();
+
+export const loadMonth = async (
+  db: DbOrTx,
+  owner: number,
+  range: { start: string; end: string },
+  year: { start: string; end: string },
+): Promise<MonthRows> => {
+  let statement = prepared.get(db);
+  if (!statement) {
+    statement = prepareMonth(db);
+    prepared.set(db, statement);
+  }
+  const [row] = await statement.execute({ userId: owner, rangeStart: range.start, rangeEnd: range.end, yearStart: year.start, yearEnd: year.end });
   return {
     activities: row!.activities,
     steps: row!.steps,
-    eventDates: [...row!.event_dates].sort(),
-    totalMonth: Number(row!.total_month),
-    totalAnnual: Number(row!.total_annual),
+    eventDates: [...row!.eventDates].sort(),
+    totalMonth: Number(row!.totals.month),
+    totalAnnual: Number(row!.totals.annual),
   };
 };
