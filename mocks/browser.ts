@@ -1,5 +1,6 @@
 import { setupWorker } from 'msw/browser';
 import { mockClock } from './clock';
+import { seedDemoData } from './demo-data';
 import { mockDb, resetMockDb, restoreMockDb, snapshotMockDb, type MockDb } from './db';
 import { fixtureUsers } from './fixtures';
 import { handlers } from './handlers';
@@ -10,13 +11,19 @@ import { mockScenario } from './scenarios';
 /** Where the browser keeps the mock db between reloads (a reload keeps the session, like the real app). */
 export const DB_STORAGE_KEY = 'wellness.mockDb';
 
+/** The db of the last visit, else the fixtures plus a few weeks of demo activity. */
 const loadSavedDb = () => {
   try {
     const saved = localStorage.getItem(DB_STORAGE_KEY);
-    if (saved) restoreMockDb(JSON.parse(saved) as MockDb);
+    if (saved) {
+      restoreMockDb(JSON.parse(saved) as MockDb);
+      return;
+    }
   } catch {
     localStorage.removeItem(DB_STORAGE_KEY);
   }
+  resetMockDb();
+  seedDemoData(mockClock.now());
 };
 
 const saveDb = () => {
@@ -39,7 +46,6 @@ const qaHandle = {
     localStorage.removeItem(DB_STORAGE_KEY);
     // MSW's own cookie store: drop the refresh cookie of a session that no longer exists.
     localStorage.removeItem('__msw-cookie-store__');
-    resetMockDb();
     mockOutbox.clear();
     location.reload();
   },
