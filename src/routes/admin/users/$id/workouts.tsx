@@ -1,6 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageShell } from '../../../../components/page-shell';
+import { NotFound } from '../../../../components/not-found';
+import { WorkoutsScreen } from '../../../../features/admin-users';
 
 export const Route = createFileRoute('/admin/users/$id/workouts')({
-  component: () => <PageShell title="Workouts" />,
+  component: UserWorkouts,
 });
+
+function UserWorkouts() {
+  const id = Number(Route.useParams().id);
+  if (!Number.isInteger(id) || id < 1) return <NotFound />;
+  // A new user means fresh tabs and pages.
+  return <WorkoutsScreen key={id} userId={id} />;
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../api/call-api';
+import { usersEndpoints } from '../../../api/contract/users';
+import { refetchUsers, toastsFor } from './mutation-toasts';
+
+/** DELETE /users/:id, then the table refetches its page (SPEC 7). */
+export const useDeleteUser = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi(usersEndpoints.remove, { params: { id } }),
+    ...toastsFor('delete'),
+    onSuccess: refetchUsers(queryClient, 'delete'),
+  });
+};

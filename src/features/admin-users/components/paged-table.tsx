@@ -1,0 +1,67 @@
+import { Center, Loader, Stack, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Pagination } from '../../../components/pagination';
+
+export type PagedColumn<T> = { header: string; cell: (row: T, index: number) => ReactNode; align?: 'right' | 'center' };
+
+type Props<T> = {
+  label: string;
+  columns: PagedColumn<T>[];
+  rows: T[] | undefined;
+  count: number;
+  page: number;
+  pageSize: number;
+  loading: boolean;
+  fetching: boolean;
+  emptyText: string;
+  onPageChange: (page: number) => void;
+};
+
+/** A numbered, paged list of one kind of row (the workouts tabs): '#' counts across pages. */
+export function PagedTable<T extends { id: number }>({ label, columns, rows, count, page, pageSize, loading, fetching, emptyText, onPageChange }: Props<T>) {
+  if (loading) {
+    return (
+      <Center py="xl">
+        <Loader aria-label={`Loading ${label.toLowerCase()}`} />
+      </Center>
+    );
+  }
+  if (!rows || rows.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        {emptyText}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="md" aria-busy={fetching} style={{ opacity: fetching ? 0.7 : 1 }}>
+      <Table.ScrollContainer minWidth={480} type="native">
+        <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={56}>#</Table.Th>
+              {columns.map((column) => (
+                <Table.Th key={column.header} ta={column.align} style={{ whiteSpace: 'nowrap' }}>
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row, index) => (
+              <Table.Tr key={row.id}>
+                <Table.Td c="dimmed">{(page - 1) * pageSize + index + 1}</Table.Td>
+                {columns.map((column) => (
+                  <Table.Td key={column.header} ta={column.align}>
+                    {column.cell(row, index)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Pagination page={page} totalPages={Math.ceil(count / pageSize)} onChange={onPageChange} label={`${label} pages`} />
+    </Stack>
+  );
+}

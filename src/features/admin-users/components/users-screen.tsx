@@ -1,0 +1,65 @@
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useMutationState, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { QuarterlyBonus, User } from '../../../api/contract/users';
+import { PageShell } from '../../../components/page-shell';
+import { Pagination } from '../../../components/pagination';
+import { systemClock } from '../../../lib/clock';
+import { quarterlyBonusYear } from '../../../lib/competition';
+import { USERS_PAGE_SIZE, adminUsersQueries } from '../api/admin-users-queries';
+import { RESET_MAIL_MUTATION_KEY, useSendResetMail } from '../api/use-send-reset-mail';
+import { BONUS_MUTATION_KEY, useSetQuarterlyBonus } from '../api/use-set-quarterly-bonus';
+import { DeleteUserModal } from './delete-user-modal';
+import { UpdateUserModal } from './update-user-modal';
+import { UsersTable } from './users-table';
+
+type Props = { page: number; onPageChange: (page: number) => void };
+
+/** /admin/dashboard: the employees, 10 per page, with their bonus flags and the admin actions. */
+export function UsersScreen({ page, onPageChange }: Props) {
+  const list = useQuery(adminUsersQueries.list(page));
+  const [editing, setEditing] = useState<User | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const setBonus = useSetQuarterlyBonus();
+  const sendResetMail = useSendResetMail();
+  const pendingBonus = useMutationState({
+    filters: { mutationKey: BONUS_MUTATION_KEY, status: 'pending' },
+    select: (mutation) => mutation.state.variables as { id: number; flags: QuarterlyBonus },
+  });
+  const resetting = useMutationState({ filters: { mutationKey: RESET_MAIL_MUTATION_KEY, status: 'pending' }, select: (mutation) => mutation.state.variables as number });
+  const count = list.data?.count ?? 0;
+  const totalPages = Math.ceil(count / USERS_PAGE_SIZE);
+
+  // Deleting the last row of the last page leaves an empty page: step back to the new last one.
+  useEffect(() => {
+    if (list.data && !list.isPlaceholderData && page > 1 && page > totalPages) onPageChange(Math.max(1, totalPages));
+  }, [list.data, list.isPlaceholderData, page, totalPages, onPageChange]);
+
+  return (
+    <PageShell title="Users" size="xl" actions={list.data ? <Text c="dimmed">{count === 1 ? '1 employee' : `${count} employees`}</Text> : undefined}>
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading users" />
+        </Center>
+      ) : list.isError ? (
+        <Text c="red">The users could not be loaded. {list.error.message}</Text>
+      ) : (
+        <Stack gap="md" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          <UsersTable
+            rows={list.data.rows}
+            bonusYear={quarterlyBonusYear(systemClock.now())}
+            pendingBonus={new Map(pendingBonus.map((variables) => [variables.id, variables.flags]))}
+            resettingIds={new Set(resetting)}
+            onBonusChange={(user, flags) => setBonus.mutate({ id: user.id, flags })}
+            onUpdate={setEditing}
+            onDelete={setDeleting}
+            onResetPassword={(user) => sendResetMail.mutate(user.id)}
+          />
+          <Pagination page={page} totalPages={totalPages} onChange={onPageChange} label="Users pages" />
+        </Stack>
+      )}
+      <UpdateUserModal user={editing} onClose={() => setEditing(null)} />
+      <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
+    </PageShell>
+  );
+}

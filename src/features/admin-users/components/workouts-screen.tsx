@@ -1,0 +1,73 @@
+import { Anchor, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { IconArrowLeft, IconAward, IconCalendarEvent, IconRun } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { PageShell } from '../../../components/page-shell';
+import { adminUsersQueries } from '../api/admin-users-queries';
+import { fullName } from './labels';
+import { AchievementsList, ActivitiesList, EventsList } from './workout-lists';
+
+type Tab = 'activities' | 'achievements' | 'events';
+
+/** Whose workouts these are: name, e-mail and level, above the tabs. */
+function UserHeading({ userId }: { userId: number }) {
+  const user = useQuery(adminUsersQueries.detail(userId));
+  if (user.isPending) return <Skeleton h={24} w={280} aria-label="Loading user" />;
+  if (user.isError) return <Text c="red">{user.error.message}</Text>;
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text fw={600} size="lg">
+        {fullName(user.data)}
+      </Text>
+      <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        {user.data.email} · {user.data.levelOfCompetition}
+      </Text>
+    </Group>
+  );
+}
+
+/** /admin/users/:id/workouts: tabs Activities, Achievements, Events participation, each paged on its own. */
+export function WorkoutsScreen({ userId }: { userId: number }) {
+  const [tab, setTab] = useState<Tab>('activities');
+  const [pages, setPages] = useState<Record<Tab, number>>({ activities: 1, achievements: 1, events: 1 });
+  const pageProps = (name: Tab) => ({ userId, page: pages[name], onPageChange: (page: number) => setPages((current) => ({ ...current, [name]: page })) });
+
+  return (
+    <PageShell title="Workouts" size="lg">
+      <Stack gap="xs">
+        <Anchor component={Link} to="/admin/dashboard" size="sm" w="fit-content">
+          <Group gap={4} component="span">
+            <IconArrowLeft size={16} aria-hidden />
+            Back to users
+          </Group>
+        </Anchor>
+        <UserHeading userId={userId} />
+      </Stack>
+      <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
+        <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
+          <Tabs.List grow>
+            <Tabs.Tab value="activities" leftSection={<IconRun size={16} />}>
+              Activities
+            </Tabs.Tab>
+            <Tabs.Tab value="achievements" leftSection={<IconAward size={16} />}>
+              Achievements
+            </Tabs.Tab>
+            <Tabs.Tab value="events" leftSection={<IconCalendarEvent size={16} />}>
+              Events participation
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="activities" pt="md">
+            <ActivitiesList {...pageProps('activities')} />
+          </Tabs.Panel>
+          <Tabs.Panel value="achievements" pt="md">
+            <AchievementsList {...pageProps('achievements')} />
+          </Tabs.Panel>
+          <Tabs.Panel value="events" pt="md">
+            <EventsList {...pageProps('events')} />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+    </PageShell>
+  );
+}

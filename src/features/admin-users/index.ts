@@ -1,0 +1,3 @@
+export { UsersScreen } from './components/users-screen';
+export { WorkoutsScreen } from './components/workouts-screen';
+export { adminUsersQueries } from './api/admin-users-queries';
