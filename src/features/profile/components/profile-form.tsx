@@ -1,0 +1,108 @@
+import { Button, Grid, Group, NativeSelect, Paper, Radio, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { genders, levels } from '../../../api/contract';
+import { ProfileForm as ProfileSchema, type User } from '../../../api/contract/users';
+import { isLevelWindowOpen } from '../../../lib/competition';
+import { useUpdateProfile } from '../api/use-update-profile';
+import { changedFields, valuesOf, type ProfileValues } from '../changed-fields';
+import { ProfilePhotoInput } from './profile-photo-input';
+
+export const LEVEL_WINDOW_NOTE = 'You can change your level of competition only in the first week of the new year';
+
+type FormInput = z.input<typeof ProfileSchema>;
+const genderOptions = genders.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
+const fieldNames = new Set<string>(['firstName', 'lastName', 'dateOfBirth', 'gender', 'email', 'levelOfCompetition', 'isPrivateActivity']);
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** The profile form (SPEC 2): signup fields without passwords plus activity sharing; Save sends only what changed. */
+export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date }) {
+  const [photo, setPhoto] = useState<File | null>(null);
+  const { register, control, handleSubmit, formState, reset, setError } = useForm<FormInput, unknown, z.output<typeof ProfileSchema>>({
+    resolver: zodResolver(ProfileSchema),
+    mode: 'onTouched',
+    defaultValues: valuesOf(user) as unknown as FormInput,
+  });
+  const update = useUpdateProfile(user.id);
+  const levelOpen = isLevelWindowOpen(now);
+  const errorOf = (name: keyof ProfileValues) => formState.errors[name]?.message;
+
+  const submit = handleSubmit((parsed) =>
+    update.mutate(
+      { fields: changedFields(parsed, formState.dirtyFields as Partial<Record<keyof ProfileValues, boolean>>), photo },
+      {
+        onSuccess: (saved) => {
+          reset(valuesOf(saved) as unknown as FormInput);
+          setPhoto(null);
+        },
+        onError: (error) => {
+          error.issues.forEach(({ path, message }) => fieldNames.has(path) && setError(path as keyof FormInput, { message }));
+          if (error.serverCode === 'EMAIL_TAKEN') setError('email', { message: error.message });
+          if (error.serverCode === 'LEVEL_WINDOW_CLOSED') setError('levelOfCompetition', { message: error.message });
+        },
+      },
+    ),
+  );
+
+  return (
+    <Paper component="form" noValidate aria-label="Profile" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} onSubmit={submit}>
+      <Stack gap="md">
+        <ProfilePhotoInput value={photo} stored={user.profilePicture} name={`${user.firstName} ${user.lastName}`} onChange={setPhoto} />
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="First name" autoComplete="given-name" {...register('firstName')} error={errorOf('firstName')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Last name" autoComplete="family-name" {...register('lastName')} error={errorOf('lastName')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Date of birth" type="date" min="1900-01-01" max={today()} autoComplete="bday" {...register('dateOfBirth')} error={errorOf('dateOfBirth')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <NativeSelect label="Gender" data={genderOptions} {...register('gender')} error={errorOf('gender')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TextInput label="Email" type="email" autoComplete="email" {...register('email')} error={errorOf('email')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <NativeSelect
+              label="Level of competition"
+              data={[...levels]}
+              disabled={!levelOpen}
+              description={levelOpen ? 'Open until 7 April' : LEVEL_WINDOW_NOTE}
+              {...register('levelOfCompetition')}
+              error={errorOf('levelOfCompetition')}
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <Controller
+              control={control}
+              name="isPrivateActivity"
+              render={({ field }) => (
+                <Radio.Group
+                  label="Activity sharing"
+                  description="Your activities appear in your colleagues' activity feed unless you keep them private"
+                  value={String(field.value)}
+                  onChange={field.onChange}
+                  error={errorOf('isPrivateActivity')}
+                >
+                  <Group gap="lg" mt="xs">
+                    <Radio value="false" label="Share my activity" onBlur={field.onBlur} />
+                    <Radio value="true" label="Keep my activity private" onBlur={field.onBlur} />
+                  </Group>
+                </Radio.Group>
+              )}
+            />
+          </Grid.Col>
+        </Grid>
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!(formState.isDirty || photo) || update.isPending} loading={update.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

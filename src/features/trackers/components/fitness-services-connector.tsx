@@ -1,0 +1,100 @@
+import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ApiType } from '../../../api/contract/users';
+import { toast } from '../../../api/toasts';
+import { saveTrackerReturnUrl } from '../../../lib/tracker-return';
+import { trackerQueries } from '../api/tracker-queries';
+import { useDisconnectService } from '../api/use-disconnect-service';
+import { useSyncActivities } from '../api/use-sync-activities';
+import { authorizationUrl, browserNavigation } from '../authorization';
+import { DISCONNECT_QUESTION, trackerServices, type TrackerService } from '../services';
+
+/**
+ * The fitness service connector (SPEC 2), on the fitness services page and the profile: ticking a
+ * service stores the current path and goes to the provider; unticking asks, then disconnects.
+ */
+export function FitnessServicesConnector() {
+  const config = useQuery(trackerQueries.config());
+  const apis = useQuery(trackerQueries.apis());
+  const disconnect = useDisconnectService();
+  const sync = useSyncActivities();
+  const [leaving, setLeaving] = useState<ApiType | null>(null);
+  const connected = new Set(apis.data?.apis ?? []);
+
+  const connect = async (service: TrackerService) => {
+    const settings = config.data?.[service.key];
+    if (!settings) return;
+    setLeaving(service.type);
+    try {
+      saveTrackerReturnUrl(window.location.pathname + window.location.search);
+      browserNavigation.assign(await authorizationUrl(service.type, settings));
+    } catch {
+      setLeaving(null);
+      toast.error('create', `${service.label} could not be opened. Please try again`);
+    }
+  };
+
+  const confirmDisconnect = (service: TrackerService) =>
+    modals.openConfirmModal({
+      title: `Disconnect ${service.label}`,
+      children: <Text size="sm">{DISCONNECT_QUESTION}</Text>,
+      labels: { confirm: 'Disconnect', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => disconnect.mutate(service.type),
+    });
+
+  if (config.isPending || apis.isPending) return <Loader aria-label="Loading fitness services" />;
+  if (config.isError || apis.isError) return <Alert color="red">Fitness services could not be loaded. Please reload the page.</Alert>;
+
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="fitness-services-title">
+      <Stack gap="md">
+        <div>
+          <Title order={2} size="h4" id="fitness-services-title">
+            Fitness services
+          </Title>
+          <Text size="sm" c="dimmed">
+            Connect a fitness tracker to import your workouts into the challenge.
+          </Text>
+        </div>
+        {trackerServices.map((service) => {
+          const available = Boolean(config.data[service.key]);
+          const isConnected = connected.has(service.type);
+          const description = !available
+            ? `${service.label} is not available in this installation`
+            : leaving === service.type
+              ? `Opening ${service.label}...`
+              : isConnected
+                ? 'Connected'
+                : 'Not connected';
+          return (
+            <Checkbox
+              key={service.type}
+              size="md"
+              label={service.label}
+              description={description}
+              checked={isConnected}
+              disabled={!available || leaving !== null || disconnect.isPending}
+              onChange={(event) => (event.currentTarget.checked ? void connect(service) : confirmDisconnect(service))}
+            />
+          );
+        })}
+        {!config.data.strava && !config.data.fitbit && (
+          <Alert variant="light" icon={<IconInfoCircle size={18} />}>
+            No fitness service is configured yet. Ask your administrator to set up Strava or Fitbit.
+          </Alert>
+        )}
+        {connected.size > 0 && (
+          <Group>
+            <Button variant="light" leftSection={<IconRefresh size={18} />} loading={sync.isPending} onClick={() => sync.mutate()}>
+              Sync now
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
