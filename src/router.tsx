@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserHistory, createRouter, type RouterHistory } from '@tanstack/react-router';
 import { createAuth, type Auth } from './api/session';
+import { PagePending } from './components/page-pending';
 import { routeTree } from './routeTree.gen';
 
 export type RouterContext = { queryClient: QueryClient; auth: Auth };
@@ -16,6 +17,8 @@ export const createAppRouter = ({ queryClient, history = createBrowserHistory() 
     // Loaders read through the query cache, which owns freshness.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    defaultPendingComponent: PagePending,
+    defaultPendingMs: 300,
   });
   auth.onExpired(() => {
     void router.navigate({ to: '/', replace: true });
