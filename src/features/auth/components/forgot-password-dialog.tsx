@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { ForgotPasswordBody } from '../../../api/contract';
@@ -30,7 +30,6 @@ export function ForgotPasswordDialog({ opened, onClose, onSend }: { opened: bool
       transitionProps={{ duration: 300 }}
       overlayProps={{ transitionProps: { duration: 150 }, backgroundOpacity: 0.55, blur: 2 }}
       title={<Logo withName size={32} />}
-      aria-label="Forgot password"
     >
       <form
         noValidate
@@ -40,7 +39,10 @@ export function ForgotPasswordDialog({ opened, onClose, onSend }: { opened: bool
         })}
       >
         <Stack gap="md">
-          <Text size="sm" c="dimmed">
+          <Title order={3} fz="h4">
+            Forgot your password?
+          </Title>
+          <Text size="sm" c="dimmed" mt={-8}>
             Enter the e-mail of your account and we will send you a link to set a new password.
           </Text>
           <TextInput label="Email" type="email" autoComplete="email" data-autofocus {...register('email')} {...fieldStatus(getFieldState('email', formState), formState.isSubmitted)} />
