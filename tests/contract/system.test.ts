@@ -8,6 +8,10 @@ describe.each(targets)('system endpoints on $name', (target) => {
     expect(expectSuccess(systemEndpoints.health, await target.call(systemEndpoints.health))).toEqual({ status: 'ok' });
   });
 
+  test('ready answers ready while the database answers', async () => {
+    expect(expectSuccess(systemEndpoints.ready, await target.call(systemEndpoints.ready))).toEqual({ status: 'ready' });
+  });
+
   test('config lists no tracker when none is configured', async () => {
     expect(expectSuccess(systemEndpoints.config, await target.call(systemEndpoints.config))).toEqual({ strava: null, fitbit: null });
   });
