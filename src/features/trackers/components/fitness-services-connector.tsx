@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, Title } fro
 import { modals } from '@mantine/modals';
 import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ApiType } from '../../../api/contract/users';
 import { toast } from '../../../api/toasts';
@@ -22,6 +23,8 @@ export function FitnessServicesConnector() {
   const disconnect = useDisconnectService();
   const sync = useSyncActivities();
   const [leaving, setLeaving] = useState<ApiType | null>(null);
+  // The app's own location (path and query), where the return page brings the user back.
+  const here = useRouterState({ select: (state) => state.location.href });
   const connected = new Set(apis.data?.apis ?? []);
 
   const connect = async (service: TrackerService) => {
@@ -29,7 +32,7 @@ export function FitnessServicesConnector() {
     if (!settings) return;
     setLeaving(service.type);
     try {
-      saveTrackerReturnUrl(window.location.pathname + window.location.search);
+      saveTrackerReturnUrl(here);
       browserNavigation.assign(await authorizationUrl(service.type, settings));
     } catch {
       setLeaving(null);
