@@ -76,6 +76,10 @@ describe.each(targets)('auth on $name', (target) => {
       expectError(await target.request('POST', '/auth/signin', { rawBody: '', contentType: 'application/json' }), 400, 'VALIDATION_FAILED', 'The request body is empty');
       expectError(await target.request('POST', '/auth/signin', { rawBody: '{"email":', contentType: 'application/json' }), 400, 'VALIDATION_FAILED', 'The request body is not valid JSON');
     });
+
+    test('an unknown content type answers 415', async () => {
+      expectError(await target.request('POST', '/auth/signin', { rawBody: '<signin/>', contentType: 'application/xml' }), 415, 'VALIDATION_FAILED', 'This content type is not accepted here');
+    });
   });
 
   describe('signup (multipart)', () => {
@@ -113,6 +117,17 @@ describe.each(targets)('auth on $name', (target) => {
       expectError(await target.call(authEndpoints.signup, { formData: signupForm({}, { bytes: big, name: 'big.png', type: 'image/png' }) }), 400, 'PHOTO_TOO_LARGE', PHOTO_TOO_LARGE_MESSAGE);
       // Nothing was created: the e-mail is still free.
       expectSuccess(authEndpoints.signup, await target.call(authEndpoints.signup, { formData: signupForm() }));
+    });
+
+    test('a JSON body is accepted too (no photo)', async () => {
+      const body = Object.fromEntries(signupForm().entries());
+      expect(expectSuccess(authEndpoints.signup, await target.call(authEndpoints.signup, { body })).user).toMatchObject({ email: 'nora@wellness.test' });
+    });
+
+    test('a file under another field name is refused', async () => {
+      const form = signupForm();
+      form.append('avatar', new Blob([PNG], { type: 'image/png' }), 'me.png');
+      expectError(await target.call(authEndpoints.signup, { formData: form }), 400, 'VALIDATION_FAILED', 'Unexpected file field "avatar": only "photo" is accepted');
     });
 
     test('missing and invalid fields answer 400 with the form messages', async () => {

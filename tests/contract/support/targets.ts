@@ -6,7 +6,7 @@ import { mockServer } from '../../../mocks/node';
 import { mockOutbox } from '../../../mocks/outbox';
 import { mockScenario } from '../../../mocks/scenarios';
 import type { MailMessage } from '../../../server/mail/mailer';
-import { createTestApp } from '../../server/helpers/test-app';
+import { createTestApp, testDatabase } from '../../server/helpers/test-app';
 import { createClient, type Client, type RawResponse, type Send } from './client';
 import { seedServerFixtures } from './seed-server';
 
@@ -49,7 +49,10 @@ export const serverTarget = (): Target => {
   };
   return {
     name: 'server',
-    setup: async () => {},
+    // Opens and migrates the file's PGlite once, before the first test's clock starts.
+    setup: async () => {
+      await testDatabase();
+    },
     teardown: async () => {
       await app?.close();
     },
