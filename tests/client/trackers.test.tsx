@@ -117,11 +117,11 @@ describe('tracker return pages', () => {
     mockServer.use(
       mockRoute(usersEndpoints.connectStrava, ({ body }) => {
         bodies.push(body);
-        return { apis: ['STRAVA'] };
+        return { apis: ['STRAVA' as const] };
       }),
       mockRoute(usersEndpoints.connectFitbit, ({ body }) => {
         bodies.push(body);
-        return { apis: ['FITBIT'] };
+        return { apis: ['FITBIT' as const] };
       }),
     );
     return bodies;
