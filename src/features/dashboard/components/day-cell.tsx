@@ -1,5 +1,6 @@
 import { ActionIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconFlagFilled, IconPlus, IconStarFilled } from '@tabler/icons-react';
+import { useToday } from '../dashboard-clock';
 import { dayTitle } from '../month';
 import { EventsIcon, StepsStar } from './day-markers';
 
@@ -23,6 +24,7 @@ export type DayActions = {
 /** Desktop header: star, event icon and (when the day has activities) a small '+'; the day number. */
 export function DayCellHeader({ state, actions, compact }: { state: DayState; actions: DayActions; compact: boolean }) {
   const { day, dayNumber, achieved, hasEvents, hasActivities, editable, starPending } = state;
+  const future = day > useToday();
   if (compact) {
     // Phones: one tap target for the whole header; the day sheet holds every action.
     return (
@@ -38,9 +40,14 @@ export function DayCellHeader({ state, actions, compact }: { state: DayState; ac
   }
   return (
     <div className="wc-day-head">
+      {/* Nothing can happen on a future day yet: keep its cell quiet. */}
       <div className="wc-day-tools">
-        <StepsStar day={day} achieved={achieved} editable={editable} pending={starPending} onToggle={() => actions.onToggleSteps(day, achieved)} />
-        <EventsIcon day={day} hasEvents={hasEvents} onOpen={() => actions.onOpenEvents(day)} />
+        {!future && (
+          <>
+            <StepsStar day={day} achieved={achieved} editable={editable} pending={starPending} onToggle={() => actions.onToggleSteps(day, achieved)} />
+            <EventsIcon day={day} hasEvents={hasEvents} onOpen={() => actions.onOpenEvents(day)} />
+          </>
+        )}
         {editable && hasActivities && (
           <Tooltip label="Add new activity">
             <ActionIcon variant="subtle" size="sm" aria-label={`Add new activity on ${dayTitle(day)}`} onClick={() => actions.onAddActivity(day)}>
@@ -52,7 +59,7 @@ export function DayCellHeader({ state, actions, compact }: { state: DayState; ac
       <span className="wc-day-number">{dayNumber}</span>
       {editable && !hasActivities && (
         <Tooltip label="Add new activity">
-          <ActionIcon className="wc-day-add" variant="light" radius="xl" size="lg" aria-label={`Add new activity on ${dayTitle(day)}`} onClick={() => actions.onAddActivity(day)}>
+          <ActionIcon className="wc-day-add" variant="subtle" radius="xl" size="lg" aria-label={`Add new activity on ${dayTitle(day)}`} onClick={() => actions.onAddActivity(day)}>
             <IconPlus size={18} />
           </ActionIcon>
         </Tooltip>
