@@ -6,4 +6,4 @@ export const EVENT_FEED_NAME = 'Activity participation bonus';
  * request cost O(table); counting at most this many past the page keeps it bounded while
  * 'Load more...' still appears whenever more entries exist.
  */
-export const FEED_COUNT_LOOKAHEAD = 1000;
+export const FEED_COUNT_LOOKAHEAD = 200;

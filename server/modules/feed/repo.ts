@@ -18,11 +18,27 @@ export type FeedRow = {
   profile_picture: string | null;
 };
 
-/** Whose rows the viewer may see: public users, always their own; Strava imports only the owner's. */
-const visible = (viewer: FeedViewer) => ({
-  user: sql`(not u.is_private_activity or u.id = ${viewer.userId})`,
-  activity: sql`(a.source <> 'strava' or a.user_id = ${viewer.userId} or ${viewer.stravaFeedSharing}::boolean)`,
-});
+/**
+ * Whose rows the viewer may see: public users, always their own; Strava imports only the owner's.
+ * The user check is a correlated primary-key probe, so each branch walks its date index newest
+ * first and stops after enough visible rows, whatever the table size.
+ */
+const visibleUser = (column: string, viewer: FeedViewer) => {
+  const owner = sql.raw(column);
+  return sql`(${owner} = ${viewer.userId} or not (select u.is_private_activity from users u where u.id = ${owner}))`;
+};
+const visibleActivity = (viewer: FeedViewer) =>
+  sql`(a.source <> 'strava' or a.user_id = ${viewer.userId} or ${viewer.stravaFeedSharing}::boolean) and ${visibleUser('a.user_id', viewer)}`;
+
+const activityRows = (viewer: FeedViewer, limit: number) => sql`
+  select a.id, a.user_id, a.name, a.moving_time, a.start_at as at from activities a
+   where ${visibleActivity(viewer)} order by a.start_at desc, a.id desc limit ${limit}`;
+const stepRows = (viewer: FeedViewer, limit: number) => sql`
+  select s.id, s.user_id, s.date from daily_step_achievements s
+   where ${visibleUser('s.user_id', viewer)} order by s.date desc, s.id desc limit ${limit}`;
+const eventRows = (viewer: FeedViewer, limit: number) => sql`
+  select e.id, e.user_id, e.date, e.is_in_the_top_three from event_participations e
+   where ${visibleUser('e.user_id', viewer)} order by e.date desc, e.id desc limit ${limit}`;
 
 /**
  * The newest-first page: each kind reads at most offset + limit rows from its date index, and the
@@ -30,26 +46,17 @@ const visible = (viewer: FeedViewer) => ({
  */
 export const findFeedPage = async (db: DbOrTx, viewer: FeedViewer, rules: ScoringRules, limit: number, offset: number) => {
   const enough = offset + limit;
-  const v = visible(viewer);
   return rowsOf<FeedRow>(
     await db.execute(sql`
       with page as (
-        (select 'activity' as kind, a.id, a.user_id, a.name, a.moving_time, a.start_at as at
-           from activities a join users u on u.id = a.user_id
-          where ${v.user} and ${v.activity}
-          order by a.start_at desc, a.id desc limit ${enough})
+        select 'activity' as kind, id, user_id, name, moving_time, at from (${activityRows(viewer, enough)}) a
         union all
-        (select 'steps', s.id, s.user_id, ${STEPS_FEED_NAME}, ${rules.dailySteps}::int, s.date::timestamp at time zone 'UTC'
-           from daily_step_achievements s join users u on u.id = s.user_id
-          where ${v.user}
-          order by s.date desc, s.id desc limit ${enough})
+        select 'steps', id, user_id, ${STEPS_FEED_NAME}, ${rules.dailySteps}::int, date::timestamp at time zone 'UTC' from (${stepRows(viewer, enough)}) s
         union all
-        (select 'event', e.id, e.user_id, ${EVENT_FEED_NAME},
-                ${rules.event}::int + case when e.is_in_the_top_three then ${rules.eventTopThree}::int else 0 end,
-                e.date::timestamp at time zone 'UTC'
-           from event_participations e join users u on u.id = e.user_id
-          where ${v.user}
-          order by e.date desc, e.id desc limit ${enough})
+        select 'event', id, user_id, ${EVENT_FEED_NAME},
+               ${rules.event}::int + case when is_in_the_top_three then ${rules.eventTopThree}::int else 0 end,
+               date::timestamp at time zone 'UTC'
+          from (${eventRows(viewer, enough)}) e
       )
       select page.*, u.first_name, u.last_name, u.profile_picture
         from page join users u on u.id = page.user_id
@@ -58,16 +65,15 @@ export const findFeedPage = async (db: DbOrTx, viewer: FeedViewer, rules: Scorin
   );
 };
 
-/** Visible entries, counted exactly up to `offset + limit + FEED_COUNT_LOOKAHEAD`. */
+/** Visible entries, counted exactly up to `offset + limit + FEED_COUNT_LOOKAHEAD` (bounded cost). */
 export const countFeed = async (db: DbOrTx, viewer: FeedViewer, limit: number, offset: number) => {
   const ceiling = offset + limit + FEED_COUNT_LOOKAHEAD;
-  const v = visible(viewer);
   const [row] = rowsOf<{ count: number }>(
     await db.execute(sql`
       select least(${ceiling}::int,
-        (select count(*) from (select 1 from activities a join users u on u.id = a.user_id where ${v.user} and ${v.activity} limit ${ceiling}) x)
-        + (select count(*) from (select 1 from daily_step_achievements s join users u on u.id = s.user_id where ${v.user} limit ${ceiling}) y)
-        + (select count(*) from (select 1 from event_participations e join users u on u.id = e.user_id where ${v.user} limit ${ceiling}) z)
+        (select count(*) from (${activityRows(viewer, ceiling)}) a)
+        + (select count(*) from (${stepRows(viewer, ceiling)}) s)
+        + (select count(*) from (${eventRows(viewer, ceiling)}) e)
       )::int as count`),
   );
   return Number(row?.count ?? 0);

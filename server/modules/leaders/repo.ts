@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { levels, type LevelOfCompetition } from '../../../src/api/contract/common';
 import type { DbOrTx } from '../../db/client';
-import { levelInYear } from './level-sql';
+import { levelInYear, levelsInYear } from './level-sql';
 
 /** drizzle's execute answers rows (pg: `{ rows }`, PGlite: `{ rows }` too); one place to unwrap. */
 export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
@@ -19,8 +19,9 @@ export const TOP_LEADERS_PER_LEVEL = 10;
 
 /**
  * Per level, the top users (role user) with points > 0 in the year, ties by the earlier last
- * scoring day. Each level walks score_years by points (index score_years_year_points_idx) and
- * stops after 10 matches, so the cost follows the number of users near the top, not the rows.
+ * scoring day. Each level walks score_years of the year by points (index
+ * score_years_year_points_idx) and stops after 10 matches, so the cost follows the few users near
+ * the top, not the number of users or activity rows.
  */
 export const findTopLeaders = async (db: DbOrTx, year: number) =>
   rowsOf<TopLeaderRow>(
@@ -52,20 +53,22 @@ export type LeaderListFilter = { year: number; month: number; level?: LevelOfCom
 
 /** Every user (role user) of the level(s) in the year, 0 points included, paged in SQL. */
 export const findLeaders = async (db: DbOrTx, filter: LeaderListFilter) => {
+  const level = filter.level ?? null;
   const rows = rowsOf<LeaderListRow>(
     await db.execute(sql`
-      with members as (
-        select u.id, u.first_name, u.last_name, u.email, ${levelInYear('u', filter.year)} as level
-          from users u where u.role = 'user'
-      ), filtered as (
-        select * from members where ${filter.level ?? null}::text is null or level = ${filter.level ?? null}::text
+      with level_of as (${levelsInYear(filter.year)}),
+      members as (
+        select u.id, u.first_name, u.last_name, u.email, coalesce(l.level, u.level_of_competition) as level
+          from users u left join level_of l on l.user_id = u.id
+         where u.role = 'user'
       )
       select m.id as user_id, m.first_name, m.last_name, m.email, m.level,
              coalesce(sy.points, 0)::int as annual_points, coalesce(sm.points, 0)::int as monthly_points,
              count(*) over ()::int as total
-        from filtered m
+        from members m
         left join score_years sy on sy.user_id = m.id and sy.competition_year = ${filter.year}
         left join score_months sm on sm.user_id = m.id and sm.competition_year = ${filter.year} and sm.month = ${filter.month}
+       where ${level}::text is null or m.level = ${level}::text
        order by annual_points desc, m.last_name asc, m.first_name asc, m.id asc
        limit ${filter.limit} offset ${filter.offset}`),
   );
@@ -73,8 +76,9 @@ export const findLeaders = async (db: DbOrTx, filter: LeaderListFilter) => {
   // Past the last page: the window count has no row to ride on, so count separately.
   const [counted] = rowsOf<{ total: number }>(
     await db.execute(sql`
-      select count(*)::int as total from users u
-       where u.role = 'user' and (${filter.level ?? null}::text is null or ${levelInYear('u', filter.year)} = ${filter.level ?? null}::text)`),
+      with level_of as (${levelsInYear(filter.year)})
+      select count(*)::int as total from users u left join level_of l on l.user_id = u.id
+       where u.role = 'user' and (${level}::text is null or coalesce(l.level, u.level_of_competition) = ${level}::text)`),
   );
   return { rows, count: counted?.total ?? 0 };
 };

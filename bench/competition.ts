@@ -1,0 +1,102 @@
+/**
+ * Benchmark of the competition reads (issue 4): GET /leaders/top, GET /leaders (a middle page of
+ * one level) and the feed's first page, each next to GET /api/health in the same run, with 10,000
+ * employees and a competition year of activity seeded in bulk SQL, at 100,000 and 1,000,000
+ * activities, on PGlite and on PostgreSQL 15 (a scratch server on a loopback port, stopped after).
+ *
+ *   npx tsx bench/competition.ts     BENCH_DURATION=5 BENCH_CONNECTIONS=50 BENCH_SIZES=100000,1000000
+ *                                    BENCH_TARGETS=pglite,postgres BENCH_PG_PORT=55871
+ *   DATABASE_URL=postgres://...      uses that (empty) database instead of a scratch one
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { measure, warmUp, type LoadFigures } from './lib/load';
+import { startScratchPostgres } from './competition/postgres';
+import type { CompetitionSeed } from './competition/seed';
+
+const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+const connections = number('BENCH_CONNECTIONS', 50);
+const duration = number('BENCH_DURATION', 5);
+const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
+const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
+
+type Ready = { kind: 'ready'; address: string; kindOfDb: string; seeded: CompetitionSeed; seedMs: number; scoreMs: number; adminToken: string; userToken: string };
+type Run = { target: string; size: number; ready: Ready; figures: LoadFigures[] };
+
+const startServer = (env: Record<string, string>) =>
+  new Promise<{ child: ChildProcess; ready: Ready }>((resolve, reject) => {
+    const child = fork(fileURLToPath(new URL('./competition/serve.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env } });
+    child.once('message', (message) => resolve({ child, ready: message as Ready }));
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
+  });
+
+const stopServer = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.removeAllListeners('exit');
+    child.once('exit', () => resolve());
+    child.send('stop');
+  });
+
+const runOnce = async (target: 'pglite' | 'postgres', size: number, databaseUrl?: string): Promise<Run> => {
+  console.info(`[bench] ${target}, ${size.toLocaleString('en-US')} activities: seeding...`);
+  const { child, ready } = await startServer({ BENCH_ACTIVITIES: String(size), ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) });
+  const { address, adminToken, userToken } = ready;
+  console.info(`[bench]   seeded ${JSON.stringify(ready.seeded)} in ${(ready.seedMs / 1000).toFixed(1)} s, score tables in ${(ready.scoreMs / 1000).toFixed(1)} s`);
+  const user = { authorization: `Bearer ${userToken}` };
+  const admin = { authorization: `Bearer ${adminToken}` };
+  const perLevel = ready.seeded.users / 4;
+  const calls: Array<[string, string, Record<string, string> | undefined]> = [
+    ['GET /api/health', `${address}/api/health`, undefined],
+    ['GET /api/leaders/top', `${address}/api/leaders/top`, user],
+    ['GET /api/leaders (middle page)', `${address}/api/leaders?levelOfCompetition=Intermediate&limit=10&offset=${Math.floor(perLevel / 20) * 10}`, admin],
+    ['GET /api/user/activity/feed', `${address}/api/user/activity/feed?page=1&pageSize=10`, user],
+  ];
+  const figures: LoadFigures[] = [];
+  try {
+    for (const [label, url, headers] of calls) {
+      const probe = await fetch(url, { headers });
+      if (probe.status !== 200) throw new Error(`${label} answered ${probe.status}: ${await probe.text()}`);
+      await warmUp(url, headers);
+      figures.push(await measure(label, url, { connections, duration, headers }));
+    }
+  } finally {
+    await stopServer(child);
+  }
+  return { target, size, ready, figures };
+};
+
+const report = (runs: Run[]) => {
+  console.info(`\n[bench] ${connections} connections, ${duration} s per call, server in its own process, 2 shared cores`);
+  console.info('| database | activities | call | req/s | p99 ms | vs health |');
+  console.info('|---|---|---|---|---|---|');
+  for (const run of runs) {
+    const health = run.figures[0]!.requestsPerSecond;
+    for (const figure of run.figures) {
+      console.info(`| ${run.target} | ${run.size.toLocaleString('en-US')} | ${figure.label} | ${figure.requestsPerSecond} | ${figure.p99} | ${((figure.requestsPerSecond / health) * 100).toFixed(0)} % |${figure.non2xx || figure.errors ? ` non-2xx ${figure.non2xx}, errors ${figure.errors}` : ''}`);
+    }
+  }
+  console.info('\n| database | activities | steps | events | seeding s | score tables s |');
+  console.info('|---|---|---|---|---|---|');
+  for (const run of runs) {
+    console.info(`| ${run.target} | ${run.ready.seeded.activities.toLocaleString('en-US')} | ${run.ready.seeded.steps.toLocaleString('en-US')} | ${run.ready.seeded.events.toLocaleString('en-US')} | ${(run.ready.seedMs / 1000).toFixed(1)} | ${(run.ready.scoreMs / 1000).toFixed(1)} |`);
+  }
+};
+
+const main = async () => {
+  const runs: Run[] = [];
+  for (const target of targets) {
+    const scratch = target === 'postgres' && !process.env.DATABASE_URL ? startScratchPostgres(number('BENCH_PG_PORT', 55871)) : null;
+    try {
+      const url = target === 'postgres' ? (process.env.DATABASE_URL ?? scratch!.url) : undefined;
+      for (const size of sizes) runs.push(await runOnce(target, size, url));
+    } finally {
+      scratch?.stop();
+    }
+  }
+  report(runs);
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

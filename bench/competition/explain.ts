@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { openPglite, openPostgres } from '../../server/db/client';
+import { rebuildAllScores } from '../../server/modules/scoring/rebuild-all';
+import { findFeedPage, countFeed } from '../../server/modules/feed/repo';
+import { findLeaders, findTopLeaders } from '../../server/modules/leaders/repo';
+import { defaultScoringRules } from '../../server/modules/scoring/rules';
+import { seedCompetitionYear } from './seed';
+
+/**
+ * Times each competition query (mean of 5, after one warm-up) on a freshly seeded database, without
+ * HTTP: `npx tsx bench/competition/explain.ts` (PGlite) or BENCH_DATABASE_URL=postgres://... .
+ */
+const main = async () => {
+  const url = process.env.BENCH_DATABASE_URL;
+  const database = url ? await openPostgres(url) : await openPglite();
+  await database.migrate();
+  await database.db.execute(sql`truncate users restart identity cascade`);
+  await seedCompetitionYear(database.db, { users: 10_000, activities: Number(process.env.BENCH_ACTIVITIES ?? 100_000), today: '2026-11-22', year: 2026 });
+  await rebuildAllScores(database.db);
+  await database.db.execute(sql`analyze`);
+  const time = async (label: string, run: () => Promise<unknown>) => {
+    await run();
+    const start = performance.now();
+    for (let i = 0; i < 5; i += 1) await run();
+    console.info(label, ((performance.now() - start) / 5).toFixed(1), 'ms');
+  };
+  await time('top', () => findTopLeaders(database.db, 2026));
+  await time('list', () => findLeaders(database.db, { year: 2026, month: 11, level: 'Intermediate', limit: 10, offset: 1250 }));
+  await time('feed page', () => findFeedPage(database.db, { userId: 2, stravaFeedSharing: false }, defaultScoringRules, 10, 0));
+  await time('feed count', () => countFeed(database.db, { userId: 2, stravaFeedSharing: false }, 10, 0));
+  await database.close();
+};
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

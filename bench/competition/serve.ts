@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../server/app';
+import { signAccessToken } from '../../server/auth/access-token';
+import { testConfig } from '../../server/config';
+import { openPglite, openPostgres } from '../../server/db/client';
+import { memoryMailer } from '../../server/mail/mailer';
+import { rebuildAllScores } from '../../server/modules/scoring/rebuild-all';
+import { systemClock } from '../../src/lib/clock';
+import { currentCompetitionYear } from '../../src/lib/competition';
+import { seedCompetitionYear } from './seed';
+
+/**
+ * The server side of one benchmark run, in its own process (forked by bench/competition.ts) so the
+ * load generator does not share its event loop: seed, build the score tables, listen, report.
+ */
+const main = async () => {
+  const url = process.env.BENCH_DATABASE_URL;
+  const activities = Number(process.env.BENCH_ACTIVITIES ?? 100_000);
+  const users = Number(process.env.BENCH_USERS ?? 10_000);
+  const database = url ? await openPostgres(url, Number(process.env.BENCH_POOL ?? 10)) : await openPglite();
+  await database.migrate();
+  await database.db.execute(sql`truncate users restart identity cascade`);
+
+  const now = systemClock.now();
+  const seedStart = performance.now();
+  const seeded = await seedCompetitionYear(database.db, { users, activities, today: now.toISOString().slice(0, 10), year: currentCompetitionYear(now) });
+  const seedMs = performance.now() - seedStart;
+  const scoreStart = performance.now();
+  await rebuildAllScores(database.db);
+  const scoreMs = performance.now() - scoreStart;
+  await database.db.execute(sql`analyze`);
+
+  const config = testConfig({ logLevel: 'silent' });
+  const app = await buildApp({ db: database.db, clock: systemClock, config, mailer: memoryMailer(), ping: database.ping });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const token = (id: number, role: 'admin' | 'user') => signAccessToken({ id, role }, config.jwtSecret, now, 3600);
+  process.send?.({ kind: 'ready', address, kindOfDb: database.kind, seeded, seedMs, scoreMs, adminToken: await token(seeded.adminId, 'admin'), userToken: await token(seeded.employeeId, 'user') });
+  process.on('message', async (message) => {
+    if (message !== 'stop') return;
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+};
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
