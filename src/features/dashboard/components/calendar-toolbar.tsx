@@ -6,7 +6,7 @@ import { monthTitle } from '../month';
 export function CalendarToolbar({ month, isCurrentMonth, onPrev, onNext, onToday }: { month: string; isCurrentMonth: boolean; onPrev: () => void; onNext: () => void; onToday: () => void }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">
-      <Title order={2} fz={{ base: 18, sm: 24 }} aria-live="polite">
+      <Title order={2} fz={{ base: 18, sm: 24 }} style={{ whiteSpace: 'nowrap' }} aria-live="polite">
         {monthTitle(month)}
       </Title>
       <Group gap="xs" wrap="nowrap">
