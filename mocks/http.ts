@@ -1,9 +1,11 @@
 import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import type { z } from 'zod';
 import type { Endpoint, Role } from '../src/api/contract/common';
-import { AppError, SERVER_ERROR_MESSAGE, errorBodyOf, forbidden, internalError, issuePath, unauthorized, validationBody } from './errors';
+import { AppError, SERVER_ERROR_MESSAGE, forbidden, internalError, unauthorized, validationBody } from './errors';
 import { readMultipart, type MultipartFiles } from './multipart';
 import { notifyMockDbChanged } from './persistence';
+import { ValidationFailure, readJsonBody, readQuery, validatePart } from './request';
+import { emptyResponse, errorResponse, json, serializeCookie, type CookieOptions } from './responses';
 import { mockScenario, SLOW_SCENARIO_MS } from './scenarios';
 import { verifyMockAccessToken } from './tokens';
 
@@ -13,7 +15,8 @@ export type MockAuthUser = { id: number; role: Role };
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Result<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : void;
 
-export type CookieOptions = { path?: string; maxAge?: number; expires?: Date; httpOnly?: boolean; sameSite?: 'Strict' | 'Lax' | 'None'; secure?: boolean };
+export { setMockCookieMode, type CookieOptions } from './responses';
+export { validatePart } from './request';
 
 /** Lets a resolver add headers and cookies to its success response (like Fastify's reply). */
 export type MockReply = {
@@ -36,87 +39,6 @@ export type MockInput<E extends Endpoint> = {
 };
 
 export type MockResolver<E extends Endpoint> = (input: MockInput<E>) => Promise<Result<E>> | Result<E>;
-
-/**
- * How Set-Cookie reaches the next request. `msw-store` (default: browser and jsdom tests) lets MSW's
- * cookie store keep the cookie, because a browser drops Set-Cookie from worker responses and Node's
- * fetch keeps no cookies. `header` leaves cookies to the caller (the contract harness's jars).
- */
-let cookieMode: 'msw-store' | 'header' = 'msw-store';
-export const setMockCookieMode = (mode: typeof cookieMode) => {
-  cookieMode = mode;
-};
-
-const serializeCookie = (name: string, value: string, options: CookieOptions = {}) => {
-  const parts = [`${name}=${encodeURIComponent(value)}`];
-  if (options.maxAge !== undefined) parts.push(`Max-Age=${Math.floor(options.maxAge)}`);
-  if (options.path) parts.push(`Path=${options.path}`);
-  if (options.expires) parts.push(`Expires=${options.expires.toUTCString()}`);
-  if (options.httpOnly) parts.push('HttpOnly');
-  if (options.secure) parts.push('Secure');
-  if (options.sameSite) parts.push(`SameSite=${options.sameSite}`);
-  return parts.join('; ');
-};
-
-const json = (status: number, body: unknown, headers: Headers) => {
-  headers.set('content-type', 'application/json; charset=utf-8');
-  const init = { status, headers };
-  const text = body === undefined ? null : JSON.stringify(body);
-  return cookieMode === 'msw-store' ? new HttpResponse(text, init) : new Response(text, init);
-};
-
-/** Headers the resolver set before throwing (e.g. a cleared cookie) stay, as on a Fastify reply. */
-const errorResponse = (error: AppError, replyHeaders?: Headers) => {
-  const headers = new Headers(replyHeaders);
-  for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
-  return json(error.statusCode, errorBodyOf(error), headers);
-};
-
-/** Raised while reading the request, before validation (Fastify's content-type parsing). */
-const clientError = (statusCode: number, message: string) => new AppError(statusCode, 'VALIDATION_FAILED', message);
-
-/** Reads a JSON body the way Fastify's default parsers do; `undefined` when there is none. */
-const readJsonBody = async (request: Request): Promise<unknown> => {
-  const text = await request.text();
-  const type = request.headers.get('content-type');
-  if (!type) return text === '' ? undefined : text;
-  if (/^application\/json/i.test(type)) {
-    if (text === '') throw clientError(400, 'The request body is empty');
-    try {
-      return JSON.parse(text);
-    } catch {
-      throw clientError(400, 'The request body is not valid JSON');
-    }
-  }
-  if (/^text\/plain/i.test(type)) return text;
-  // @fastify/multipart takes multipart bodies without parsing them (the handler reads the parts).
-  if (/^multipart\/form-data/i.test(type)) return undefined;
-  throw clientError(415, 'This content type is not accepted here');
-};
-
-/** Query string as Fastify parses it: repeated keys become arrays. */
-const readQuery = (url: URL) => {
-  const query: Record<string, string | string[]> = {};
-  for (const [key, value] of url.searchParams) {
-    const existing = query[key];
-    query[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
-  }
-  return query;
-};
-
-/** Validates one part like fastify-type-provider-zod (missing -> null), or throws the 400 body. */
-export const validatePart = (schema: z.ZodType | undefined, value: unknown) => {
-  if (!schema) return value;
-  const result = schema.safeParse(value === undefined ? null : value);
-  if (result.success) return result.data;
-  throw new ValidationFailure(result.error.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message })));
-};
-
-export class ValidationFailure extends Error {
-  constructor(readonly issues: { path: string; message: string }[]) {
-    super('validation failed');
-  }
-}
 
 const bearer = (request: Request) => {
   const header = request.headers.get('authorization');
@@ -194,7 +116,7 @@ export const mockRoute = <E extends Endpoint>(endpoint: E, resolver: MockResolve
       const result = await resolver({ ...validated, files, user, cookies, request, reply } as MockInput<E>);
       if (endpoint.method !== 'GET') notifyMockDbChanged();
       if (endpoint.status === 204 || !endpoint.response) {
-        return cookieMode === 'msw-store' ? new HttpResponse(null, { status: endpoint.status, headers }) : new Response(null, { status: endpoint.status, headers });
+        return emptyResponse(endpoint.status, headers);
       }
       const encoded = endpoint.response.safeEncode(result);
       if (!encoded.success) {

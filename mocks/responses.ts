@@ -1,0 +1,45 @@
+import { HttpResponse } from 'msw';
+import { errorBodyOf, type AppError } from './errors';
+
+/** Responses of the mocks: JSON bodies, Set-Cookie, error bodies (same shape as the server's). */
+
+export type CookieOptions = { path?: string; maxAge?: number; expires?: Date; httpOnly?: boolean; sameSite?: 'Strict' | 'Lax' | 'None'; secure?: boolean };
+
+/**
+ * How Set-Cookie reaches the next request. `msw-store` (default: browser and jsdom tests) lets MSW's
+ * cookie store keep the cookie, because a browser drops Set-Cookie from worker responses and Node's
+ * fetch keeps no cookies. `header` leaves cookies to the caller (the contract harness's jars).
+ */
+let cookieMode: 'msw-store' | 'header' = 'msw-store';
+export const setMockCookieMode = (mode: typeof cookieMode) => {
+  cookieMode = mode;
+};
+
+export const serializeCookie = (name: string, value: string, options: CookieOptions = {}) => {
+  const parts = [`${name}=${encodeURIComponent(value)}`];
+  if (options.maxAge !== undefined) parts.push(`Max-Age=${Math.floor(options.maxAge)}`);
+  if (options.path) parts.push(`Path=${options.path}`);
+  if (options.expires) parts.push(`Expires=${options.expires.toUTCString()}`);
+  if (options.httpOnly) parts.push('HttpOnly');
+  if (options.secure) parts.push('Secure');
+  if (options.sameSite) parts.push(`SameSite=${options.sameSite}`);
+  return parts.join('; ');
+};
+
+/** A response with a JSON body (or none), carrying Set-Cookie per the cookie mode. */
+export const json = (status: number, body: unknown, headers: Headers) => {
+  headers.set('content-type', 'application/json; charset=utf-8');
+  const init = { status, headers };
+  const text = body === undefined ? null : JSON.stringify(body);
+  return cookieMode === 'msw-store' ? new HttpResponse(text, init) : new Response(text, init);
+};
+
+export const emptyResponse = (status: number, headers: Headers) =>
+  cookieMode === 'msw-store' ? new HttpResponse(null, { status, headers }) : new Response(null, { status, headers });
+
+/** Headers the resolver set before throwing (e.g. a cleared cookie) stay, as on a Fastify reply. */
+export const errorResponse = (error: AppError, replyHeaders?: Headers) => {
+  const headers = new Headers(replyHeaders);
+  for (const [name, value] of Object.entries(error.headers)) headers.set(name, value);
+  return json(error.statusCode, errorBodyOf(error), headers);
+};
