@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { ActivityRow } from './serialize';
+import type { MonthActivityRow } from './serialize';
 
 export type MonthRows = {
-  activities: ActivityRow[];
+  activities: MonthActivityRow[];
   steps: { id: number; date: string }[];
   eventDates: string[];
   totalMonth: number;
@@ -25,9 +25,13 @@ const yearEnd = sql.placeholder('yearEnd');
 const prepareMonth = (db: DbOrTx) =>
   db
     .select({
-      activities: sql<ActivityRow[]>`(select coalesce(json_agg(json_build_object(
+      // Formatted by the database exactly as toActivity() does (ISO instants in UTC, HH:mm).
+      activities: sql<MonthActivityRow[]>`(select coalesce(json_agg(json_build_object(
           'id', a.id, 'name', a.name, 'movingTime', a.moving_time, 'source', a.source,
-          'startAt', to_char(a.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+          'startDate', to_char(a.start_date, 'YYYY-MM-DD'),
+          'startTime', to_char(a.start_at at time zone 'UTC', 'HH24:MI'),
+          'start', to_char(a.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'end', to_char((a.start_at + a.moving_time * interval '1 minute') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
         ) order by a.start_at, a.id), '[]'::json)
         from activities a
         where a.user_id = ${userId} and a.start_date between ${rangeStart}::date and ${rangeEnd}::date)`,
