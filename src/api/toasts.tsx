@@ -34,8 +34,10 @@ type ToastData = Parameters<typeof notifications.show>[0];
 
 /** Shows a toast, or replaces the one with the same id (Mantine ignores show() for a known id). */
 export const showOrUpdate = (data: ToastData & { id: string }) => {
-  if (isShown(data.id)) notifications.update(data);
-  else notifications.show(data);
+  // Mantine's close button has no text of its own: name it for screen readers (axe button-name).
+  const named = { closeButtonProps: { 'aria-label': 'Close notification' }, ...data };
+  if (isShown(data.id)) notifications.update(named);
+  else notifications.show(named);
 };
 
 export const toast = {

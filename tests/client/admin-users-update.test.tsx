@@ -42,7 +42,11 @@ describe("the admin's 'Update user' modal", () => {
     const row = (await screen.findByRole('cell', { name: 'Beatrix' })).closest('tr')!;
     expect(within(row).getByText('Elite')).toBeInTheDocument();
     expect(within(row).getByText('Other')).toBeInTheDocument();
-    expect(mockDb.users.find((candidate) => candidate.email === 'bea@wellness.test')).toMatchObject({ firstName: 'Beatrix', levelOfCompetition: 'Elite', gender: 'other' });
+    expect(mockDb.users.find((candidate) => candidate.email === 'bea@wellness.test')).toMatchObject({
+      firstName: 'Beatrix',
+      levelOfCompetition: 'Elite',
+      gender: 'other',
+    });
   });
 
   it('Cancel closes without saving', async () => {

@@ -18,13 +18,33 @@ describe('admin users table at /admin/dashboard', () => {
   it('lists the employees by last name with the columns of the spec and the bonus year in the title', async () => {
     await openDashboard();
     const table = screen.getByRole('table', { name: 'Users' });
-    const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
-    expect(headers).toEqual(['First name', 'Last name', 'Email', 'Gender', 'Level of competition', `${quarterlyBonusYear(new Date())} Quarterly Bonus`, 'Actions']);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual([
+      'First name',
+      'Last name',
+      'Email',
+      'Gender',
+      'Level of competition',
+      `${quarterlyBonusYear(new Date())} Quarterly Bonus`,
+      'Actions',
+    ]);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['Advanced', 'Beginner', 'Elite', 'Intermediate', 'Private']);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual([
+      'Advanced',
+      'Beginner',
+      'Elite',
+      'Intermediate',
+      'Private',
+    ]);
     expect(within(rows[1]!).getByText(bea)).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Female')).toBeInTheDocument();
-    expect(within(rows[1]!).getAllByRole('checkbox').map((box) => box.getAttribute('aria-label'))).toEqual(['Q1', 'Q2', 'Q3', 'Q4'].map((q) => `${q} bonus for Bea Beginner`));
+    expect(
+      within(rows[1]!)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('aria-label')),
+    ).toEqual(['Q1', 'Q2', 'Q3', 'Q4'].map((q) => `${q} bonus for Bea Beginner`));
     // The admin manages employees, not admin accounts.
     expect(within(table).queryByText('admin@wellness.test')).not.toBeInTheDocument();
   });
@@ -34,7 +54,11 @@ describe('admin users table at /admin/dashboard', () => {
     const { user, pathname, router } = await openDashboard();
     expect(screen.getAllByRole('row')).toHaveLength(11);
     const pager = screen.getByRole('navigation', { name: 'Users pages' });
-    expect(within(pager).getAllByRole('button', { name: /^Page / }).map((button) => button.textContent)).toEqual(['1', '2']);
+    expect(
+      within(pager)
+        .getAllByRole('button', { name: /^Page / })
+        .map((button) => button.textContent),
+    ).toEqual(['1', '2']);
     await user.click(within(pager).getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(8));
     expect(pathname()).toBe('/admin/dashboard');
@@ -45,16 +69,21 @@ describe('admin users table at /admin/dashboard', () => {
   it('ticks a quarterly bonus: sends all four flags, then shows the refetched state', async () => {
     const bodies: unknown[] = [];
     mockServer.events.on('request:start', async ({ request }) => {
-      if (request.method === 'PUT' && request.url.endsWith(`/api/users/${fixtureId(bea)}/quarterly-bonus`)) bodies.push(await request.clone().json());
+      if (request.method === 'PUT' && request.url.endsWith(`/api/users/${fixtureId(bea)}/quarterly-bonus`))
+        bodies.push(await request.clone().json());
     });
     const { user } = await openDashboard();
     const q2 = screen.getByRole('checkbox', { name: 'Q2 bonus for Bea Beginner' });
     expect(q2).not.toBeChecked();
     await user.click(q2);
     expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
-    expect(bodies).toEqual([{ newQuarterlyBonusData: { firstQuarter: false, secondQuarter: true, thirdQuarter: false, fourthQuarter: false } }]);
+    expect(bodies).toEqual([
+      { newQuarterlyBonusData: { firstQuarter: false, secondQuarter: true, thirdQuarter: false, fourthQuarter: false } },
+    ]);
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Q2 bonus for Bea Beginner' })).toBeChecked());
-    expect(mockDb.quarterlyBonuses).toEqual([expect.objectContaining({ userId: fixtureId(bea), secondQuarter: true, firstQuarter: false })]);
+    expect(mockDb.quarterlyBonuses).toEqual([
+      expect.objectContaining({ userId: fixtureId(bea), secondQuarter: true, firstQuarter: false }),
+    ]);
   });
 
   it('asks before deleting, and deletes only when confirmed', async () => {

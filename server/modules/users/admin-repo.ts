@@ -14,14 +14,24 @@ const isEmployee = eq(users.role, 'user');
 
 /** Employees by last name, first name (users_role_last_name_idx), id as the final tie-break. */
 export const listEmployees = async (db: DbOrTx, { limit, offset }: Page): Promise<{ rows: UserRow[]; count: number }> => {
-  const rows = await db.select().from(users).where(isEmployee).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)).limit(limit).offset(offset);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(isEmployee)
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .limit(limit)
+    .offset(offset);
   const [total] = await db.select({ value: count() }).from(users).where(isEmployee);
   return { rows, count: total?.value ?? 0 };
 };
 
 /** The employee row, locked for the rest of the transaction when `forUpdate`; null for unknown ids and admins. */
 export const findEmployeeRow = async (db: DbOrTx, id: number, forUpdate = false): Promise<UserRow | null> => {
-  const query = db.select().from(users).where(and(eq(users.id, id), isEmployee)).limit(1);
+  const query = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isEmployee))
+    .limit(1);
   const [row] = forUpdate ? await query.for('update') : await query;
   return row ?? null;
 };
@@ -41,7 +51,12 @@ export const workoutsPage = async (db: DbOrTx, userId: number, { limit, offset }
 
 export const eventsPage = async (db: DbOrTx, userId: number, { limit, offset }: Page): Promise<{ rows: EventRow[]; count: number }> => {
   const rows = await db
-    .select({ id: eventParticipations.id, name: eventParticipations.name, isInTheTopThree: eventParticipations.isInTheTopThree, date: eventParticipations.date })
+    .select({
+      id: eventParticipations.id,
+      name: eventParticipations.name,
+      isInTheTopThree: eventParticipations.isInTheTopThree,
+      date: eventParticipations.date,
+    })
     .from(eventParticipations)
     .where(eq(eventParticipations.userId, userId))
     .orderBy(desc(eventParticipations.date), desc(eventParticipations.id))
@@ -52,7 +67,11 @@ export const eventsPage = async (db: DbOrTx, userId: number, { limit, offset }: 
 };
 
 /** A stored row means the 10,000 steps were reached that day, so `isDailyStepsBonus` is true. */
-export const achievementsPage = async (db: DbOrTx, userId: number, { limit, offset }: Page): Promise<{ rows: AchievementRow[]; count: number }> => {
+export const achievementsPage = async (
+  db: DbOrTx,
+  userId: number,
+  { limit, offset }: Page,
+): Promise<{ rows: AchievementRow[]; count: number }> => {
   const rows = await db
     .select({ id: dailyStepAchievements.id, date: dailyStepAchievements.date })
     .from(dailyStepAchievements)

@@ -43,12 +43,22 @@ export const updateUser = async (deps: AppDeps, id: number, body: AdminUserUpdat
     if (!(await findEmployeeRow(tx, id, true))) throw userNotFound();
     await tx
       .update(users)
-      .set({ firstName: body.firstName, lastName: body.lastName, gender: body.gender, dateOfBirth: body.dateOfBirth, levelOfCompetition: body.levelOfCompetition, updatedAt: now })
+      .set({
+        firstName: body.firstName,
+        lastName: body.lastName,
+        gender: body.gender,
+        dateOfBirth: body.dateOfBirth,
+        levelOfCompetition: body.levelOfCompetition,
+        updatedAt: now,
+      })
       .where(eq(users.id, id));
     await tx
       .insert(userLevels)
       .values({ userId: id, competitionYear: currentCompetitionYear(now), levelOfCompetition: body.levelOfCompetition })
-      .onConflictDoUpdate({ target: [userLevels.userId, userLevels.competitionYear], set: { levelOfCompetition: body.levelOfCompetition } });
+      .onConflictDoUpdate({
+        target: [userLevels.userId, userLevels.competitionYear],
+        set: { levelOfCompetition: body.levelOfCompetition },
+      });
     const user = await loadUser(tx, id, now);
     if (!user) throw userNotFound();
     return user;

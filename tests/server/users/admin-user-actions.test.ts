@@ -39,13 +39,25 @@ describe('DELETE /api/users/:id', () => {
     await logEvent(db, employee.id, '2026-11-03');
     await logActivity(db, other.id, '2026-11-01', 15);
     await db.insert(quarterlyBonuses).values({ userId: employee.id, competitionYear: 2026, firstQuarter: true });
-    await db.insert(refreshSessions).values({ id: 's1', familyId: 'f1', userId: employee.id, tokenHash: 'h1', expiresAt: new Date('2027-01-01') });
+    await db
+      .insert(refreshSessions)
+      .values({ id: 's1', familyId: 'f1', userId: employee.id, tokenHash: 'h1', expiresAt: new Date('2027-01-01') });
     await db.insert(trackerConnections).values({ userId: employee.id, service: 'STRAVA', accessToken: 'token' });
 
     const response = await app.inject({ method: 'DELETE', url: `/api/users/${employee.id}`, headers });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    const tables = ['user_levels', 'activities', 'daily_step_achievements', 'event_participations', 'quarterly_bonuses', 'score_months', 'score_years', 'refresh_sessions', 'tracker_connections'];
+    const tables = [
+      'user_levels',
+      'activities',
+      'daily_step_achievements',
+      'event_participations',
+      'quarterly_bonuses',
+      'score_months',
+      'score_years',
+      'refresh_sessions',
+      'tracker_connections',
+    ];
     for (const table of tables) expect({ table, rows: await rowsOf(table, employee.id) }).toEqual({ table, rows: 0 });
     expect(await db.select().from(users).where(eq(users.id, employee.id))).toEqual([]);
     expect(existsSync(join(uploadsDir(config.dataDir), photo))).toBe(false);
@@ -62,7 +74,10 @@ describe('DELETE /api/users/:id', () => {
     expect(self.statusCode).toBe(409);
     expect(self.json()).toEqual({ statusCode: 409, serverCode: 'CONFLICT', message: 'You cannot delete your own account' });
     const otherAdmin = await addUser(db, { role: 'admin' });
-    expect((await app.inject({ method: 'DELETE', url: `/api/users/${otherAdmin.id}`, headers })).json()).toMatchObject({ statusCode: 404, message: 'User not found' });
+    expect((await app.inject({ method: 'DELETE', url: `/api/users/${otherAdmin.id}`, headers })).json()).toMatchObject({
+      statusCode: 404,
+      message: 'User not found',
+    });
     expect((await app.inject({ method: 'DELETE', url: '/api/users/999', headers })).statusCode).toBe(404);
     expect((await app.inject({ method: 'DELETE', url: '/api/users/abc', headers })).statusCode).toBe(400);
     expect(await db.select({ id: users.id }).from(users)).toHaveLength(2);
@@ -102,7 +117,9 @@ describe('POST /api/users/:id/reset-password', () => {
     expect((await app.inject({ method: 'POST', url: `/api/users/${admin.id}/reset-password`, headers })).statusCode).toBe(404);
     const employee = await addUser(db);
     const asEmployee = await authHeader(employee, config, clock.now());
-    expect((await app.inject({ method: 'POST', url: `/api/users/${employee.id}/reset-password`, headers: asEmployee })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'POST', url: `/api/users/${employee.id}/reset-password`, headers: asEmployee })).statusCode).toBe(
+      403,
+    );
     expect(mailer.sent).toEqual([]);
   });
 });

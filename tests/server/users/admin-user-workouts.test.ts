@@ -33,7 +33,10 @@ describe('GET /api/users/:id/workouts | event-participation | daily-achievements
         { id: 2, name: 'Running', movingTime: 45, startDate: '2026-11-05T06:30:00.000Z' },
       ],
     });
-    expect((await get(`/api/users/${employee.id}/workouts?page=2&pageSize=2`)).json()).toEqual({ count: 3, rows: [{ id: 1, name: 'Yoga', movingTime: 20, startDate: '2026-10-01T07:00:00.000Z' }] });
+    expect((await get(`/api/users/${employee.id}/workouts?page=2&pageSize=2`)).json()).toEqual({
+      count: 3,
+      rows: [{ id: 1, name: 'Yoga', movingTime: 20, startDate: '2026-10-01T07:00:00.000Z' }],
+    });
   });
 
   test('events and step achievements newest first with their flags', async () => {

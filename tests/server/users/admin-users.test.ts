@@ -82,14 +82,25 @@ describe('PUT /api/users/:id', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id: employee.id, ...validUpdate, email: employee.email });
     const levels = await ctx.db.select().from(userLevels).where(eq(userLevels.userId, employee.id));
-    expect(Object.fromEntries(levels.map((row) => [row.competitionYear, row.levelOfCompetition]))).toEqual({ 2025: 'Beginner', 2026: 'Advanced' });
+    expect(Object.fromEntries(levels.map((row) => [row.competitionYear, row.levelOfCompetition]))).toEqual({
+      2025: 'Beginner',
+      2026: 'Advanced',
+    });
   });
 
   test('creates the level row of the year when it is missing', async () => {
     ctx = await setup();
     const employee = await addUser(ctx.db);
-    await ctx.app.inject({ method: 'PUT', url: `/api/users/${employee.id}`, headers: ctx.headers, payload: { ...validUpdate, levelOfCompetition: 'Elite' } });
-    const [row] = await ctx.db.select().from(userLevels).where(and(eq(userLevels.userId, employee.id), eq(userLevels.competitionYear, 2026)));
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${employee.id}`,
+      headers: ctx.headers,
+      payload: { ...validUpdate, levelOfCompetition: 'Elite' },
+    });
+    const [row] = await ctx.db
+      .select()
+      .from(userLevels)
+      .where(and(eq(userLevels.userId, employee.id), eq(userLevels.competitionYear, 2026)));
     expect(row?.levelOfCompetition).toBe('Elite');
   });
 
@@ -115,9 +126,15 @@ describe('PUT /api/users/:id', () => {
   test('unknown users and admins are 404; employees 403', async () => {
     ctx = await setup();
     const employee = await addUser(ctx.db);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/users/999', headers: ctx.headers, payload: validUpdate })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/users/${ctx.admin.id}`, headers: ctx.headers, payload: validUpdate })).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'PUT', url: '/api/users/999', headers: ctx.headers, payload: validUpdate })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: `/api/users/${ctx.admin.id}`, headers: ctx.headers, payload: validUpdate })).statusCode,
+    ).toBe(404);
     const asEmployee = await authHeader(employee, ctx.config, ctx.clock.now());
-    expect((await ctx.app.inject({ method: 'PUT', url: `/api/users/${employee.id}`, headers: asEmployee, payload: validUpdate })).statusCode).toBe(403);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: `/api/users/${employee.id}`, headers: asEmployee, payload: validUpdate })).statusCode,
+    ).toBe(403);
   });
 });

@@ -35,13 +35,15 @@ export const adminUsersQueries = {
   events: (id: number, page: number) =>
     queryOptions({
       queryKey: [...adminUsersQueries.all(), 'events', id, page] as const,
-      queryFn: ({ signal }) => callApi(usersEndpoints.eventParticipation, { params: { id }, query: { page, pageSize: EVENTS_PAGE_SIZE }, signal }),
+      queryFn: ({ signal }) =>
+        callApi(usersEndpoints.eventParticipation, { params: { id }, query: { page, pageSize: EVENTS_PAGE_SIZE }, signal }),
       placeholderData: keepPreviousData,
     }),
   achievements: (id: number, page: number) =>
     queryOptions({
       queryKey: [...adminUsersQueries.all(), 'achievements', id, page] as const,
-      queryFn: ({ signal }) => callApi(usersEndpoints.dailyAchievements, { params: { id }, query: { page, pageSize: ACHIEVEMENTS_PAGE_SIZE }, signal }),
+      queryFn: ({ signal }) =>
+        callApi(usersEndpoints.dailyAchievements, { params: { id }, query: { page, pageSize: ACHIEVEMENTS_PAGE_SIZE }, signal }),
       placeholderData: keepPreviousData,
     }),
 };

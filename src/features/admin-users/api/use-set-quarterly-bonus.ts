@@ -11,7 +11,8 @@ export const useSetQuarterlyBonus = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: BONUS_MUTATION_KEY,
-    mutationFn: ({ id, flags }: { id: number; flags: QuarterlyBonus }) => callApi(usersEndpoints.quarterlyBonus, { params: { id }, body: { newQuarterlyBonusData: flags } }),
+    mutationFn: ({ id, flags }: { id: number; flags: QuarterlyBonus }) =>
+      callApi(usersEndpoints.quarterlyBonus, { params: { id }, body: { newQuarterlyBonusData: flags } }),
     ...toastsFor('update'),
     onSuccess: refetchUsers(queryClient, 'update'),
   });

@@ -11,7 +11,8 @@ export function DeleteUserModal({ user, onClose }: { user: User | null; onClose:
       {user && (
         <Stack gap="md">
           <Text>
-            Are you sure you want to delete <strong>{fullName(user)}</strong> ({user.email})? Their activities, achievements and events are deleted too. This cannot be undone.
+            Are you sure you want to delete <strong>{fullName(user)}</strong> ({user.email})? Their activities, achievements and events are
+            deleted too. This cannot be undone.
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={remove.isPending}>

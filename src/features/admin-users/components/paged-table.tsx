@@ -1,8 +1,9 @@
 import { Center, Loader, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Pagination } from '../../../components/pagination';
+import { MUTED_TEXT } from './labels';
 
-export type PagedColumn<T> = { header: string; cell: (row: T, index: number) => ReactNode; align?: 'right' | 'center' };
+export type PagedColumn<T> = { header: string; cell: (row: T, index: number) => ReactNode; align?: 'right' | 'center'; nowrap?: boolean };
 
 type Props<T> = {
   label: string;
@@ -18,7 +19,18 @@ type Props<T> = {
 };
 
 /** A numbered, paged list of one kind of row (the workouts tabs): '#' counts across pages. */
-export function PagedTable<T extends { id: number }>({ label, columns, rows, count, page, pageSize, loading, fetching, emptyText, onPageChange }: Props<T>) {
+export function PagedTable<T extends { id: number }>({
+  label,
+  columns,
+  rows,
+  count,
+  page,
+  pageSize,
+  loading,
+  fetching,
+  emptyText,
+  onPageChange,
+}: Props<T>) {
   if (loading) {
     return (
       <Center py="xl">
@@ -28,20 +40,20 @@ export function PagedTable<T extends { id: number }>({ label, columns, rows, cou
   }
   if (!rows || rows.length === 0) {
     return (
-      <Text c="dimmed" ta="center" py="xl">
+      <Text c={MUTED_TEXT} ta="center" py="xl">
         {emptyText}
       </Text>
     );
   }
   return (
     <Stack gap="md" aria-busy={fetching} style={{ opacity: fetching ? 0.7 : 1 }}>
-      <Table.ScrollContainer minWidth={480} type="native">
-        <Table striped highlightOnHover verticalSpacing="xs" aria-label={label}>
+      <Table.ScrollContainer minWidth={300} type="native">
+        <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" aria-label={label}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={56}>#</Table.Th>
+              <Table.Th w={40}>#</Table.Th>
               {columns.map((column) => (
-                <Table.Th key={column.header} ta={column.align} style={{ whiteSpace: 'nowrap' }}>
+                <Table.Th key={column.header} ta={column.align}>
                   {column.header}
                 </Table.Th>
               ))}
@@ -50,9 +62,9 @@ export function PagedTable<T extends { id: number }>({ label, columns, rows, cou
           <Table.Tbody>
             {rows.map((row, index) => (
               <Table.Tr key={row.id}>
-                <Table.Td c="dimmed">{(page - 1) * pageSize + index + 1}</Table.Td>
+                <Table.Td c={MUTED_TEXT}>{(page - 1) * pageSize + index + 1}</Table.Td>
                 {columns.map((column) => (
-                  <Table.Td key={column.header} ta={column.align}>
+                  <Table.Td key={column.header} ta={column.align} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
                     {column.cell(row, index)}
                   </Table.Td>
                 ))}

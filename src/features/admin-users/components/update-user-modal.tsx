@@ -9,7 +9,10 @@ import { useUpdateUser } from '../api/use-update-user';
 import { fullName, genderLabel } from './labels';
 
 const FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'gender', 'levelOfCompetition'] as const;
-const genderOptions = [{ value: '', label: 'Select a gender', disabled: true }, ...genders.map((value) => ({ value, label: genderLabel(value) }))];
+const genderOptions = [
+  { value: '', label: 'Select a gender', disabled: true },
+  ...genders.map((value) => ({ value, label: genderLabel(value) })),
+];
 const levelOptions = [{ value: '', label: 'Select a level', disabled: true }, ...levels];
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -41,7 +44,10 @@ export function UpdateUserModal({ user, onClose }: { user: User | null; onClose:
         onSuccess: onClose,
         onError: (error) => {
           // A 400's field messages go beside their fields (DESIGN 5).
-          if (error instanceof ApiError) for (const issue of error.issues) if ((FIELDS as readonly string[]).includes(issue.path)) setError(issue.path as (typeof FIELDS)[number], { message: issue.message });
+          if (error instanceof ApiError)
+            for (const issue of error.issues)
+              if ((FIELDS as readonly string[]).includes(issue.path))
+                setError(issue.path as (typeof FIELDS)[number], { message: issue.message });
         },
       },
     );
@@ -54,9 +60,23 @@ export function UpdateUserModal({ user, onClose }: { user: User | null; onClose:
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
             <TextInput label="First name" withAsterisk autoComplete="off" error={errors.firstName?.message} {...register('firstName')} />
             <TextInput label="Last name" withAsterisk autoComplete="off" error={errors.lastName?.message} {...register('lastName')} />
-            <TextInput label="Date of birth" withAsterisk type="date" min="1900-01-01" max={today()} error={errors.dateOfBirth?.message} {...register('dateOfBirth')} />
+            <TextInput
+              label="Date of birth"
+              withAsterisk
+              type="date"
+              min="1900-01-01"
+              max={today()}
+              error={errors.dateOfBirth?.message}
+              {...register('dateOfBirth')}
+            />
             <NativeSelect label="Gender" withAsterisk data={genderOptions} error={errors.gender?.message} {...register('gender')} />
-            <NativeSelect label="Level of competition" withAsterisk data={levelOptions} error={errors.levelOfCompetition?.message} {...register('levelOfCompetition')} />
+            <NativeSelect
+              label="Level of competition"
+              withAsterisk
+              data={levelOptions}
+              error={errors.levelOfCompetition?.message}
+              {...register('levelOfCompetition')}
+            />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={update.isPending}>

@@ -23,14 +23,23 @@ export function UserActions({ user, resetting, onUpdate, onDelete, onResetPasswo
         </ActionIcon>
       </Tooltip>
       <Tooltip label="Reset password" openDelay={250}>
-        <ActionIcon variant="light" color="grape" aria-label={`Reset password of ${name}`} loading={resetting} onClick={() => onResetPassword(user)}>
+        <ActionIcon
+          variant="light"
+          color="grape"
+          aria-label={`Reset password of ${name}`}
+          loading={resetting}
+          onClick={() => onResetPassword(user)}
+        >
           <IconKey size={18} />
         </ActionIcon>
       </Tooltip>
       <Tooltip label="View workouts" openDelay={250}>
         <ActionIcon
           renderRoot={(props) => <Link to="/admin/users/$id/workouts" params={{ id: String(user.id) }} {...props} />}
-          variant="light" color="teal" aria-label={`View workouts of ${name}`}>
+          variant="light"
+          color="teal"
+          aria-label={`View workouts of ${name}`}
+        >
           <IconListDetails size={18} />
         </ActionIcon>
       </Tooltip>

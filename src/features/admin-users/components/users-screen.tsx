@@ -1,4 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutationState, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { QuarterlyBonus, User } from '../../../api/contract/users';
@@ -11,6 +12,8 @@ import { RESET_MAIL_MUTATION_KEY, useSendResetMail } from '../api/use-send-reset
 import { BONUS_MUTATION_KEY, useSetQuarterlyBonus } from '../api/use-set-quarterly-bonus';
 import { DeleteUserModal } from './delete-user-modal';
 import { UpdateUserModal } from './update-user-modal';
+import { MUTED_TEXT } from './labels';
+import { UserCards } from './user-cards';
 import { UsersTable } from './users-table';
 
 type Props = { page: number; onPageChange: (page: number) => void };
@@ -26,7 +29,22 @@ export function UsersScreen({ page, onPageChange }: Props) {
     filters: { mutationKey: BONUS_MUTATION_KEY, status: 'pending' },
     select: (mutation) => mutation.state.variables as { id: number; flags: QuarterlyBonus },
   });
-  const resetting = useMutationState({ filters: { mutationKey: RESET_MAIL_MUTATION_KEY, status: 'pending' }, select: (mutation) => mutation.state.variables as number });
+  const resetting = useMutationState({
+    filters: { mutationKey: RESET_MAIL_MUTATION_KEY, status: 'pending' },
+    select: (mutation) => mutation.state.variables as number,
+  });
+  // Phones get stacked cards; a seven-column table does not fit 375 px.
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const listProps = {
+    rows: list.data?.rows ?? [],
+    bonusYear: quarterlyBonusYear(systemClock.now()),
+    pendingBonus: new Map(pendingBonus.map((variables) => [variables.id, variables.flags])),
+    resettingIds: new Set(resetting),
+    onBonusChange: (user: User, flags: QuarterlyBonus) => setBonus.mutate({ id: user.id, flags }),
+    onUpdate: setEditing,
+    onDelete: setDeleting,
+    onResetPassword: (user: User) => sendResetMail.mutate(user.id),
+  };
   const count = list.data?.count ?? 0;
   const totalPages = Math.ceil(count / USERS_PAGE_SIZE);
 
@@ -36,7 +54,11 @@ export function UsersScreen({ page, onPageChange }: Props) {
   }, [list.data, list.isPlaceholderData, page, totalPages, onPageChange]);
 
   return (
-    <PageShell title="Users" size="xl" actions={list.data ? <Text c="dimmed">{count === 1 ? '1 employee' : `${count} employees`}</Text> : undefined}>
+    <PageShell
+      title="Users"
+      size="xl"
+      actions={list.data ? <Text c={MUTED_TEXT}>{count === 1 ? '1 employee' : `${count} employees`}</Text> : undefined}
+    >
       {list.isPending ? (
         <Center py="xl">
           <Loader aria-label="Loading users" />
@@ -45,16 +67,7 @@ export function UsersScreen({ page, onPageChange }: Props) {
         <Text c="red">The users could not be loaded. {list.error.message}</Text>
       ) : (
         <Stack gap="md" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          <UsersTable
-            rows={list.data.rows}
-            bonusYear={quarterlyBonusYear(systemClock.now())}
-            pendingBonus={new Map(pendingBonus.map((variables) => [variables.id, variables.flags]))}
-            resettingIds={new Set(resetting)}
-            onBonusChange={(user, flags) => setBonus.mutate({ id: user.id, flags })}
-            onUpdate={setEditing}
-            onDelete={setDeleting}
-            onResetPassword={(user) => sendResetMail.mutate(user.id)}
-          />
+          {narrow ? <UserCards {...listProps} /> : <UsersTable {...listProps} />}
           <Pagination page={page} totalPages={totalPages} onChange={onPageChange} label="Users pages" />
         </Stack>
       )}

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { QuarterlyBonus, User } from '../../../api/contract/users';
-import { fullName, genderLabel } from './labels';
+import { MUTED_TEXT, fullName, genderLabel } from './labels';
 import { QuarterlyBonusCell } from './quarterly-bonus-cell';
 import { UserActions } from './user-actions';
 
@@ -35,7 +35,7 @@ export function UsersTable({ rows, bonusYear, pendingBonus, resettingIds, onBonu
           {rows.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={columns.length}>
-                <Text c="dimmed" size="sm" py="md" ta="center">
+                <Text c={MUTED_TEXT} size="sm" py="md" ta="center">
                   There are no employees yet
                 </Text>
               </Table.Td>

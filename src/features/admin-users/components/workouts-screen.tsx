@@ -1,11 +1,11 @@
-import { Anchor, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowLeft, IconAward, IconCalendarEvent, IconRun } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageShell } from '../../../components/page-shell';
 import { adminUsersQueries } from '../api/admin-users-queries';
-import { fullName } from './labels';
+import { MUTED_TEXT, fullName } from './labels';
 import { AchievementsList, ActivitiesList, EventsList } from './workout-lists';
 
 type Tab = 'activities' | 'achievements' | 'events';
@@ -20,7 +20,7 @@ function UserHeading({ userId }: { userId: number }) {
       <Text fw={600} size="lg">
         {fullName(user.data)}
       </Text>
-      <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+      <Text c={MUTED_TEXT} style={{ overflowWrap: 'anywhere' }}>
         {user.data.email} · {user.data.levelOfCompetition}
       </Text>
     </Group>
@@ -31,22 +31,30 @@ function UserHeading({ userId }: { userId: number }) {
 export function WorkoutsScreen({ userId }: { userId: number }) {
   const [tab, setTab] = useState<Tab>('activities');
   const [pages, setPages] = useState<Record<Tab, number>>({ activities: 1, achievements: 1, events: 1 });
-  const pageProps = (name: Tab) => ({ userId, page: pages[name], onPageChange: (page: number) => setPages((current) => ({ ...current, [name]: page })) });
+  const pageProps = (name: Tab) => ({
+    userId,
+    page: pages[name],
+    onPageChange: (page: number) => setPages((current) => ({ ...current, [name]: page })),
+  });
 
   return (
     <PageShell title="Workouts" size="lg">
       <Stack gap="xs">
-        <Anchor component={Link} to="/admin/dashboard" size="sm" w="fit-content">
-          <Group gap={4} component="span">
-            <IconArrowLeft size={16} aria-hidden />
-            Back to users
-          </Group>
-        </Anchor>
+        <Button
+          renderRoot={(props) => <Link to="/admin/dashboard" {...props} />}
+          variant="subtle"
+          color="gray"
+          size="compact-sm"
+          w="fit-content"
+          leftSection={<IconArrowLeft size={16} aria-hidden />}
+        >
+          Back to users
+        </Button>
         <UserHeading userId={userId} />
       </Stack>
       <Paper withBorder radius="md" p={{ base: 'xs', sm: 'md' }}>
         <Tabs value={tab} onChange={(value) => value && setTab(value as Tab)} keepMounted={false}>
-          <Tabs.List grow>
+          <Tabs.List>
             <Tabs.Tab value="activities" leftSection={<IconRun size={16} />}>
               Activities
             </Tabs.Tab>

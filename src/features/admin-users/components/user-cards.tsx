@@ -1,0 +1,66 @@
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import type { QuarterlyBonus, User } from '../../../api/contract/users';
+import { MUTED_TEXT, fullName, genderLabel } from './labels';
+import { QuarterlyBonusCell } from './quarterly-bonus-cell';
+import { UserActions } from './user-actions';
+
+type Props = {
+  rows: User[];
+  bonusYear: number;
+  pendingBonus: Map<number, QuarterlyBonus>;
+  resettingIds: Set<number>;
+  onBonusChange: (user: User, flags: QuarterlyBonus) => void;
+  onUpdate: (user: User) => void;
+  onDelete: (user: User) => void;
+  onResetPassword: (user: User) => void;
+};
+
+/** The users table as stacked cards on phones: every column, nothing to scroll sideways. */
+export function UserCards({ rows, bonusYear, pendingBonus, resettingIds, onBonusChange, ...actions }: Props) {
+  if (rows.length === 0) {
+    return (
+      <Text c={MUTED_TEXT} ta="center" py="md">
+        There are no employees yet
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm" component="ul" aria-label="Users" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {rows.map((user) => (
+        <Paper key={user.id} component="li" withBorder radius="md" p="sm" aria-label={fullName(user)}>
+          <Stack gap={8}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div style={{ minWidth: 0 }}>
+                <Text fw={600}>{fullName(user)}</Text>
+                <Text size="sm" c={MUTED_TEXT} style={{ overflowWrap: 'anywhere' }}>
+                  {user.email}
+                </Text>
+              </div>
+              <Badge variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+                {user.levelOfCompetition}
+              </Badge>
+            </Group>
+            <Text size="sm">
+              <Text span c={MUTED_TEXT} size="sm">
+                Gender:{' '}
+              </Text>
+              {genderLabel(user.gender)}
+            </Text>
+            <div>
+              <Text size="sm" c={MUTED_TEXT} mb={4}>
+                {bonusYear} Quarterly Bonus
+              </Text>
+              <QuarterlyBonusCell
+                name={fullName(user)}
+                flags={pendingBonus.get(user.id) ?? user.quarterlyBonus}
+                busy={pendingBonus.has(user.id)}
+                onChange={(flags) => onBonusChange(user, flags)}
+              />
+            </div>
+            <UserActions user={user} resetting={resettingIds.has(user.id)} {...actions} />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,117 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E } from './env';
+import { expectAccessible, screenshotBoth, uniqueEmail } from './helpers';
+
+// axe-core is injected as an inline script, which the app's CSP (script-src 'self') blocks.
+test.use({ bypassCSP: true });
+
+const PASSWORD = 'Admin-Users-Run-2026';
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Signs an employee up through the API; returns their e-mail and access token. */
+const signUpEmployee = async (request: APIRequestContext, firstName: string, lastName: string) => {
+  const email = uniqueEmail(firstName.toLowerCase());
+  const response = await request.post('/api/auth/signup', {
+    multipart: {
+      firstName,
+      lastName,
+      dateOfBirth: '1991-06-15',
+      gender: 'female',
+      email,
+      password: PASSWORD,
+      levelOfCompetition: 'Intermediate',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { accessToken } = (await response.json()) as { accessToken: string };
+  return { email, accessToken };
+};
+
+const post = async (request: APIRequestContext, token: string, path: string, data: unknown) => {
+  const response = await request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
+  expect(response.status(), await response.text()).toBe(201);
+};
+
+const signInAsAdmin = async (page: Page) => {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Email' }).fill(E2E.admin.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(E2E.admin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+};
+
+test('an admin manages employees: bonus, update, reset mail, workouts and delete', async ({ page, request }) => {
+  // Last names starting with 'Aa' keep both on the first page whatever else the database holds.
+  const hanna = await signUpEmployee(request, 'Hanna', 'Aalto');
+  const tomas = await signUpEmployee(request, 'Tomas', 'Aaberg');
+  await post(request, hanna.accessToken, '/api/user/activity/log', {
+    name: 'Cycling',
+    movingTime: 42,
+    startTime: `${today()}T06:00:00.000Z`,
+  });
+  await post(request, hanna.accessToken, '/api/user/activity/daily-step-achievement', { date: today() });
+  await post(request, hanna.accessToken, '/api/user/activity/log-event-participation', {
+    name: 'Autumn 10K',
+    isInTheTopThree: true,
+    date: today(),
+  });
+
+  await signInAsAdmin(page);
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table.getByRole('cell', { name: hanna.email })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: /\d{4} Quarterly Bonus/ })).toBeVisible();
+  await expectAccessible(page);
+  await screenshotBoth(page, 'admin-users');
+
+  // Quarterly bonus: the flag is saved and stays after a reload.
+  await page.getByRole('checkbox', { name: 'Q1 bonus for Hanna Aalto' }).check();
+  await expect(page.getByText('Updated successfully')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'Q1 bonus for Hanna Aalto' })).toBeChecked();
+
+  // Update user.
+  await page.getByRole('button', { name: 'Update Hanna Aalto' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Update user' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('First name').fill('');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(dialog.getByText('Please enter your first name')).toBeVisible();
+  await screenshotBoth(page, 'admin-users-update');
+  await dialog.getByLabel('First name').fill('Johanna');
+  await dialog.getByLabel('Level of competition').selectOption('Advanced');
+  await dialog.getByRole('button', { name: 'Update' }).click();
+  await expect(dialog).toBeHidden();
+  const row = table.getByRole('row').filter({ hasText: hanna.email });
+  await expect(row.getByRole('cell', { name: 'Johanna', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Advanced', exact: true })).toBeVisible();
+
+  // Reset password by e-mail.
+  await page.getByRole('button', { name: 'Reset password of Johanna Aalto' }).click();
+  await expect(page.getByText('Reset password mail has been sent')).toBeVisible();
+
+  // Workouts.
+  await page.getByRole('link', { name: 'View workouts of Johanna Aalto' }).click();
+  await expect(page).toHaveURL(/\/admin\/users\/\d+\/workouts$/);
+  await expect(page.getByText('Johanna Aalto')).toBeVisible();
+  const activities = page.getByRole('table', { name: 'Activities' });
+  await expect(activities.getByRole('row').nth(1)).toContainText(`Cycling42 minutes${today()}`);
+  await expectAccessible(page);
+  await screenshotBoth(page, 'admin-user-workouts');
+  await page.getByRole('tab', { name: 'Achievements' }).click();
+  await expect(page.getByRole('table', { name: 'Achievements' }).getByRole('row').nth(1)).toContainText(`${today()}Yes`);
+  await page.getByRole('tab', { name: 'Events participation' }).click();
+  await expect(page.getByRole('table', { name: 'Events participation' }).getByRole('row').nth(1)).toContainText(`Autumn 10K${today()}Yes`);
+  await screenshotBoth(page, 'admin-user-events');
+
+  // Delete, after the confirmation.
+  await page.getByRole('link', { name: 'Back to users' }).click();
+  await page.getByRole('button', { name: 'Delete Tomas Aaberg' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete user' });
+  await expect(confirm).toContainText('Are you sure you want to delete Tomas Aaberg');
+  await screenshotBoth(page, 'admin-users-delete');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted successfully')).toBeVisible();
+  await expect(table.getByRole('cell', { name: tomas.email })).toBeHidden();
+  const signin = await request.post('/api/auth/signin', { data: { email: tomas.email, password: PASSWORD } });
+  expect(signin.status()).toBe(401);
+});
