@@ -72,6 +72,8 @@ describe("an employee's workouts at /admin/users/:id/workouts", () => {
 
   it('shows the server message for an unknown user', async () => {
     await renderApp('/admin/users/999/workouts', { signedInAs: 'admin' });
-    expect((await screen.findAllByText('User not found')).length).toBeGreaterThan(0);
+    expect(await within(screen.getByRole('tabpanel')).findByText('User not found')).toBeInTheDocument();
+    // A missing user is not an employee with no activities.
+    expect(screen.queryByText('User has no activities')).not.toBeInTheDocument();
   });
 });

@@ -15,6 +15,8 @@ type Props<T> = {
   loading: boolean;
   fetching: boolean;
   emptyText: string;
+  /** The server's message when the list could not be loaded (never shown as an empty list). */
+  error?: string | null;
   onPageChange: (page: number) => void;
 };
 
@@ -29,6 +31,7 @@ export function PagedTable<T extends { id: number }>({
   loading,
   fetching,
   emptyText,
+  error,
   onPageChange,
 }: Props<T>) {
   if (loading) {
@@ -36,6 +39,13 @@ export function PagedTable<T extends { id: number }>({
       <Center py="xl">
         <Loader aria-label={`Loading ${label.toLowerCase()}`} />
       </Center>
+    );
+  }
+  if (error && !rows) {
+    return (
+      <Text c="red.8" ta="center" py="xl" role="alert">
+        {error}
+      </Text>
     );
   }
   if (!rows || rows.length === 0) {

@@ -40,6 +40,7 @@ export function ActivitiesList({ userId, page, onPageChange }: ListProps) {
       page={page}
       pageSize={WORKOUTS_PAGE_SIZE}
       loading={query.isPending}
+      error={query.error?.message}
       fetching={query.isPlaceholderData}
       emptyText="User has no activities"
       onPageChange={onPageChange}
@@ -58,6 +59,7 @@ export function AchievementsList({ userId, page, onPageChange }: ListProps) {
       page={page}
       pageSize={ACHIEVEMENTS_PAGE_SIZE}
       loading={query.isPending}
+      error={query.error?.message}
       fetching={query.isPlaceholderData}
       emptyText="User has no achievements yet"
       onPageChange={onPageChange}
@@ -76,6 +78,7 @@ export function EventsList({ userId, page, onPageChange }: ListProps) {
       page={page}
       pageSize={EVENTS_PAGE_SIZE}
       loading={query.isPending}
+      error={query.error?.message}
       fetching={query.isPlaceholderData}
       emptyText="User has no events yet"
       onPageChange={onPageChange}
