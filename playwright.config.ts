@@ -47,6 +47,11 @@ export default defineConfig({
       ADMIN_EMAIL: E2E.admin.email,
       ADMIN_PASSWORD: E2E.admin.password,
       LOG_LEVEL: 'warn',
+      // Strava is configured against a local fake provider, so the whole OAuth round trip runs offline.
+      STRAVA_CLIENT_ID: 'e2e-strava',
+      STRAVA_CLIENT_SECRET: 'e2e-strava-secret',
+      STRAVA_AUTHORIZE_URL: `${E2E.fakeTrackerUrl}/oauth/authorize`,
+      STRAVA_API_URL: E2E.fakeTrackerUrl,
     },
   },
 });

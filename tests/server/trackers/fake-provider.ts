@@ -31,7 +31,8 @@ const send = (response: ServerResponse, status: number, body: unknown) => {
   response.end(JSON.stringify(body));
 };
 
-export const startFakeProvider = async (): Promise<FakeProvider> => {
+/** `port` 0 picks a free one; browser tests use a fixed port the app was configured with. */
+export const startFakeProvider = async (port = 0): Promise<FakeProvider> => {
   let issued = 0;
   const provider: Omit<FakeProvider, 'url' | 'close'> = {
     requests: [],
@@ -53,6 +54,14 @@ export const startFakeProvider = async (): Promise<FakeProvider> => {
     provider.requests.push({ method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, form, authorization });
     const bearer = authorization?.replace(/^Bearer /, '') ?? '';
 
+    // The authorise page: the "athlete" agrees at once and goes back with a code (browser tests).
+    if (request.method === 'GET' && (url.pathname === '/oauth/authorize' || url.pathname === '/oauth2/authorize')) {
+      const back = new URL(url.searchParams.get('redirect_uri') ?? '/');
+      back.searchParams.set('code', 'granted-code');
+      back.searchParams.set('state', url.searchParams.get('state') ?? '');
+      response.writeHead(302, { location: back.toString() });
+      return response.end();
+    }
     if (request.method === 'POST' && url.pathname === '/oauth/token') {
       if (provider.strava.failTokens || form.get('code') === 'bad-code') return send(response, 400, { message: 'Bad Request', errors: [{ code: 'invalid' }] });
       issued += 1;
@@ -88,11 +97,11 @@ export const startFakeProvider = async (): Promise<FakeProvider> => {
   };
 
   const server: Server = createServer((request, response) => void handle(request, response));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: bound } = server.address() as AddressInfo;
   // The same object the handler reads, so tests can change its lists and flags.
   return Object.assign(provider, {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${bound}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
 };

@@ -9,6 +9,7 @@ import { isLevelWindowOpen } from '../../../lib/competition';
 import { useUpdateProfile } from '../api/use-update-profile';
 import { changedFields, valuesOf, type ProfileValues } from '../changed-fields';
 import { ProfilePhotoInput } from './profile-photo-input';
+import './readable.css';
 
 export const LEVEL_WINDOW_NOTE = 'You can change your level of competition only in the first week of the new year';
 
@@ -47,7 +48,7 @@ export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date
   );
 
   return (
-    <Paper component="form" noValidate aria-label="Profile" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} onSubmit={submit}>
+    <Paper component="form" className="profile-readable" noValidate aria-label="Profile" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} onSubmit={submit}>
       <Stack gap="md">
         <ProfilePhotoInput value={photo} stored={user.profilePicture} name={`${user.firstName} ${user.lastName}`} onChange={setPhoto} />
         <Grid gap="md">

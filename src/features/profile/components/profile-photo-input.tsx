@@ -30,7 +30,7 @@ export function ProfilePhotoInput({ value, stored, name, onChange }: { value: Fi
   };
   return (
     <Group gap="md" wrap="nowrap" align="flex-end">
-      <Avatar src={preview} alt={preview ? `Photo of ${name}` : undefined} name={name} color="initials" size={72} radius="xl" />
+      <Avatar src={preview} alt={preview ? `Photo of ${name}` : undefined} name={name} color="brand.9" variant="filled" size={72} radius="xl" />
       <FileInput
         style={{ flex: 1, minWidth: 0 }}
         label="Photo"

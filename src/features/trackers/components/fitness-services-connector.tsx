@@ -12,6 +12,7 @@ import { useDisconnectService } from '../api/use-disconnect-service';
 import { useSyncActivities } from '../api/use-sync-activities';
 import { authorizationUrl, browserNavigation } from '../authorization';
 import { DISCONNECT_QUESTION, trackerServices, type TrackerService } from '../services';
+import './readable.css';
 
 /**
  * The fitness service connector (SPEC 2), on the fitness services page and the profile: ticking a
@@ -53,7 +54,7 @@ export function FitnessServicesConnector() {
   if (config.isError || apis.isError) return <Alert color="red">Fitness services could not be loaded. Please reload the page.</Alert>;
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="fitness-services-title">
+    <Paper className="trackers-readable" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="fitness-services-title">
       <Stack gap="md">
         <div>
           <Title order={2} size="h4" id="fitness-services-title">

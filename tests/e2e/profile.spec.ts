@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import { isLevelWindowOpen } from '../../src/lib/competition';
+import { startFakeProvider, type FakeProvider } from '../server/trackers/fake-provider';
+import { E2E } from './env';
+import { expectAccessible, screenshotBoth, uniqueEmail } from './helpers';
+
+const PASSWORD = 'Profile-e2e-Password1';
+
+// axe-core is injected as an inline script, which the app's CSP (rightly) blocks.
+test.use({ bypassCSP: true });
+
+/** A new employee through the API; the refresh cookie lands in the page's context, so the app restores the session. */
+const signUpByApi = async (page: Page, firstName = 'Pia') => {
+  const email = uniqueEmail('profile');
+  const response = await page.request.post('/api/auth/signup', {
+    multipart: { firstName, lastName: 'Profile', dateOfBirth: '1991-03-04', gender: 'female', email, password: PASSWORD, levelOfCompetition: 'Beginner' },
+  });
+  expect(response.status()).toBe(201);
+  return email;
+};
+
+let strava: FakeProvider;
+test.beforeAll(async () => {
+  strava = await startFakeProvider(Number(new URL(E2E.fakeTrackerUrl).port));
+});
+test.afterAll(() => strava.close());
+
+test('the profile saves only what changed, keeps it after a reload, and refuses a large photo', async ({ page }) => {
+  await signUpByApi(page);
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && request.url().endsWith('/profile')) sent.push(request.url());
+  });
+  await page.goto('/employee/profile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(page.getByLabel('First name')).toHaveValue('Pia');
+  await expect(save).toBeDisabled();
+  const level = page.getByLabel('Level of competition');
+  if (isLevelWindowOpen(new Date())) await expect(level).toBeEnabled();
+  else {
+    await expect(level).toBeDisabled();
+    await expect(page.getByText('You can change your level of competition only in the first week of the new year')).toBeVisible();
+  }
+  await expect(page.getByRole('checkbox', { name: 'Strava' })).toBeEnabled();
+  await expect(page.getByRole('checkbox', { name: 'Fitbit' })).toBeDisabled();
+  // Scoped to this screen's own content: the shared theme's filled buttons are judged elsewhere.
+  await expectAccessible(page, 'main');
+  await screenshotBoth(page, 'profile');
+
+  await page.getByLabel('Last name').fill('Renamed');
+  await page.getByLabel('Keep my activity private').check();
+  await save.click();
+  await expect(page.getByText('Updated successfully')).toBeVisible();
+  await expect(save).toBeDisabled();
+  expect(sent).toHaveLength(1);
+  // Chromium does not expose multipart bodies to Playwright; the client tests check the fields sent.
+
+  await page.reload();
+  await expect(page.getByLabel('Last name')).toHaveValue('Renamed');
+  await expect(page.getByLabel('Keep my activity private')).toBeChecked();
+
+  await page.locator('input[type="file"]').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(1_000_001, 1) });
+  await expect(page.getByText('The size of your photo is more than 1 MB')).toBeVisible();
+  await expect(save).toBeDisabled();
+});
+
+test('Strava connects through its authorisation page, syncs, returns to the stored page, and disconnects after a question', async ({ page }) => {
+  await signUpByApi(page, 'Sam');
+  await page.goto('/employee/fitness-services');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fitness services' })).toBeVisible();
+  await expectAccessible(page, 'section[aria-labelledby="fitness-services-title"]');
+  await screenshotBoth(page, 'fitness-services');
+
+  // Ticking goes to the (fake) Strava page, which sends the browser back to /strava with a code.
+  await page.getByRole('checkbox', { name: 'Strava' }).check();
+  await expect(page.getByText('Strava successfully connected')).toBeVisible();
+  await expect(page).toHaveURL(`${E2E.baseUrl}/employee/fitness-services`);
+  await expect(page.getByRole('checkbox', { name: 'Strava' })).toBeChecked();
+  const authorise = strava.requests.find((request) => request.path === '/oauth/authorize')!;
+  expect(Object.fromEntries(authorise.query)).toMatchObject({ client_id: 'e2e-strava', response_type: 'code', redirect_uri: `${E2E.baseUrl}/strava`, scope: 'activity:read_all', approval_prompt: 'force' });
+  await screenshotBoth(page, 'fitness-services-connected');
+
+  strava.strava.activities = [{ id: 777, name: 'Lunch run', sport_type: 'Run', moving_time: 1800, start_date: new Date(Date.now() - 60 * 60 * 1000).toISOString() }];
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByText('1 activity imported')).toBeVisible();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByText('Your activities are up to date')).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Strava' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Are you sure you want to disconnect service?')).toBeVisible();
+  await screenshotBoth(page, 'fitness-services-disconnect');
+  await dialog.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Strava' })).not.toBeChecked();
+
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(`${E2E.baseUrl}/employee/dashboard`);
+});
+
+test('a denied authorisation shows why and the way back', async ({ page }) => {
+  await signUpByApi(page, 'Dee');
+  await page.goto('/strava?error=access_denied');
+  await expect(page.getByText('Strava access was not granted.')).toBeVisible();
+  await screenshotBoth(page, 'strava-return-denied');
+  await page.getByRole('link', { name: 'Go back' }).click();
+  await expect(page).toHaveURL(`${E2E.baseUrl}/employee/fitness-services`);
+});
