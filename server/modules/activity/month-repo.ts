@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { MonthActivityRow } from './serialize';
+import type { ActivityRow } from './serialize';
 
 export type MonthRows = {
-  activities: MonthActivityRow[];
+  activities: ActivityRow[];
   steps: { id: number; date: string }[];
   eventDates: string[];
   totalMonth: number;
@@ -25,20 +25,16 @@ const yearEnd = sql.placeholder('yearEnd');
 const prepareMonth = (db: DbOrTx) =>
   db
     .select({
-      // Formatted by the database exactly as toActivity() does (ISO instants in UTC, HH:mm).
-      activities: sql<MonthActivityRow[]>`(select coalesce(json_agg(json_build_object(
-          'id', a.id, 'name', a.name, 'movingTime', a.moving_time, 'source', a.source,
-          'startDate', to_char(a.start_date, 'YYYY-MM-DD'),
-          'startTime', to_char(a.start_at at time zone 'UTC', 'HH24:MI'),
-          'start', to_char(a.start_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-          'end', to_char((a.start_at + a.moving_time * interval '1 minute') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      // Raw columns: to_char costs more than Date in Node (json renders timestamptz and date in ISO 8601).
+      activities: sql<ActivityRow[]>`(select coalesce(json_agg(json_build_object(
+          'id', a.id, 'name', a.name, 'movingTime', a.moving_time, 'source', a.source, 'startAt', a.start_at
         ) order by a.start_at, a.id), '[]'::json)
         from activities a
         where a.user_id = ${userId} and a.start_date between ${rangeStart}::date and ${rangeEnd}::date)`,
-      steps: sql<{ id: number; date: string }[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'date', to_char(s.date, 'YYYY-MM-DD')) order by s.date), '[]'::json)
+      steps: sql<{ id: number; date: string }[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'date', s.date) order by s.date), '[]'::json)
         from daily_step_achievements s
         where s.user_id = ${userId} and s.date between ${rangeStart}::date and ${rangeEnd}::date)`,
-      eventDates: sql<string[]>`(select coalesce(json_agg(distinct to_char(e.date, 'YYYY-MM-DD')), '[]'::json)
+      eventDates: sql<string[]>`(select coalesce(json_agg(distinct e.date), '[]'::json)
         from event_participations e
         where e.user_id = ${userId} and e.date between ${rangeStart}::date and ${rangeEnd}::date)`,
       totals: sql<{ month: number; annual: number }>`(select json_build_object(

@@ -29,11 +29,6 @@ export const toActivity = (row: ActivityRow): Activity => {
   };
 };
 
-/** A month-query row: every field but the two derived from the name. */
-export type MonthActivityRow = Omit<Activity, 'otherName' | 'title'>;
-
-export const withTitles = (row: MonthActivityRow): Activity => ({ ...row, otherName: knownTypes.has(row.name) ? null : row.name, title: row.name });
-
 /** With Other chosen the custom title is what gets stored. */
 export const storedName = (input: { name: string; otherName?: string | undefined }) =>
   input.name === OTHER_ACTIVITY && input.otherName?.trim() ? input.otherName.trim() : input.name;

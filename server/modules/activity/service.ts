@@ -7,7 +7,7 @@ import { editWindowClosed, futureDate, notFound } from '../../errors';
 import { recomputeUserYear } from '../scoring/recompute';
 import { loadMonth } from './month-repo';
 import * as repo from './repo';
-import { storedName, toActivity, withTitles } from './serialize';
+import { storedName, toActivity } from './serialize';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -33,7 +33,7 @@ export const activityService = ({ db, clock }: Deps) => ({
   month: async (userId: number, query: { startDate: string; endDate: string }): Promise<MonthActivities> => {
     const rows = await loadMonth(db, userId, { start: query.startDate, end: query.endDate }, competitionYearRange(competitionYearOf(query.startDate)));
     return {
-      activities: rows.activities.map(withTitles),
+      activities: rows.activities.map(toActivity),
       dailyStepsAchievements: rows.steps.map((step) => ({ id: step.id, date: step.date, isDailyStepsBonus: true })),
       movingAnalytics: { totalMonth: rows.totalMonth, totalAnnual: rows.totalAnnual },
       eventParticipationDates: rows.eventDates,
