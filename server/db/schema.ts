@@ -178,8 +178,18 @@ export const scoreYears = pgTable(
     competitionYear: smallint('competition_year').notNull(),
     points: integer('points').notNull().default(0),
     lastScoredOn: date('last_scored_on', { mode: 'string' }),
+    /**
+     * The level the user competes in that year (competition_level(), see migration 0002), kept by
+     * recomputeUserYear and by triggers on user_levels and users, so a top-10 per level is a
+     * 10-row index range.
+     */
+    levelOfCompetition: text('level_of_competition', { enum: ['Beginner', 'Intermediate', 'Advanced', 'Elite'] }),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.competitionYear] }), index('score_years_year_points_idx').on(table.competitionYear, table.points)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.competitionYear] }),
+    index('score_years_year_points_idx').on(table.competitionYear, table.points),
+    index('score_years_year_level_points_idx').on(table.competitionYear, table.levelOfCompetition, table.points.desc(), table.lastScoredOn.asc().nullsLast(), table.userId),
+  ],
 );
 
 /** Fixed-window counters shared by every API process (DESIGN 3: no per-process state). */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { levels, type LevelOfCompetition } from '../../../src/api/contract/common';
 import type { DbOrTx } from '../../db/client';
-import { levelInYear, levelsInYear } from './level-sql';
+import { levelsInYear } from './level-sql';
 
 /** drizzle's execute answers rows (pg: `{ rows }`, PGlite: `{ rows }` too); one place to unwrap. */
 export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
@@ -19,9 +19,9 @@ export const TOP_LEADERS_PER_LEVEL = 10;
 
 /**
  * Per level, the top users (role user) with points > 0 in the year, ties by the earlier last
- * scoring day. Each level walks score_years of the year by points (index
- * score_years_year_points_idx) and stops after 10 matches, so the cost follows the few users near
- * the top, not the number of users or activity rows.
+ * scoring day. score_years carries the user's level of that year (kept by recompute and by
+ * triggers, migration 0002), so each level is a 10-row range of score_years_year_level_points_idx:
+ * the cost does not depend on the number of users or activity rows.
  */
 export const findTopLeaders = async (db: DbOrTx, year: number) =>
   rowsOf<TopLeaderRow>(
@@ -31,8 +31,7 @@ export const findTopLeaders = async (db: DbOrTx, year: number) =>
         cross join lateral (
           select sy.user_id, u.first_name, u.last_name, u.profile_picture, sy.points
             from score_years sy join users u on u.id = sy.user_id
-           where sy.competition_year = ${year} and sy.points > 0 and u.role = 'user'
-             and ${levelInYear('u', year)} = level.name
+           where sy.competition_year = ${year} and sy.level_of_competition = level.name and sy.points > 0 and u.role = 'user'
            order by sy.points desc, sy.last_scored_on asc nulls last, sy.user_id asc
            limit ${TOP_LEADERS_PER_LEVEL}
         ) top`),

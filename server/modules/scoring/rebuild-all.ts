@@ -36,6 +36,6 @@ export const rebuildAllScores = async (db: DbOrTx, rules: ScoringRules = activeS
     select user_id, cy, extract(month from day)::smallint, sum(points) from (${allScoredDays(rules)}) days
      where points > 0 group by 1, 2, 3`);
   await db.execute(sql`
-    insert into score_years (user_id, competition_year, points, last_scored_on)
-    select user_id, cy, sum(points), max(day) from (${allScoredDays(rules)}) days where points > 0 group by 1, 2`);
+    insert into score_years (user_id, competition_year, points, last_scored_on, level_of_competition)
+    select user_id, cy, sum(points), max(day), competition_level(user_id, cy) from (${allScoredDays(rules)}) days where points > 0 group by 1, 2`);
 };

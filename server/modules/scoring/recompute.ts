@@ -48,7 +48,9 @@ export const recomputeUserYear = async (tx: DbOrTx, userId: number, competitionY
         from days where points > 0 group by 3
       returning points
     )
-    insert into score_years (user_id, competition_year, points, last_scored_on)
-    select ${userId}, ${competitionYear}, coalesce((select sum(points) from months), 0), (select max(day) from days where points > 0)
-    on conflict (user_id, competition_year) do update set points = excluded.points, last_scored_on = excluded.last_scored_on`);
+    insert into score_years (user_id, competition_year, points, last_scored_on, level_of_competition)
+    select ${userId}, ${competitionYear}, coalesce((select sum(points) from months), 0), (select max(day) from days where points > 0),
+           competition_level(${userId}, ${competitionYear})
+    on conflict (user_id, competition_year) do update
+      set points = excluded.points, last_scored_on = excluded.last_scored_on, level_of_competition = excluded.level_of_competition`);
 };

@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { userLevels, users } from '../../../server/db/schema';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity, logEvent, logSteps } from './seed';
 
@@ -72,5 +74,28 @@ test('GET /leaders/top: any signed-in user; bad years are 400 with a readable me
   expect(future.json().message).toBe('Competition year must be 2026 or earlier');
   expect((await app.inject({ method: 'GET', url: '/api/leaders/top?competitionYear=abc', headers })).statusCode).toBe(400);
   expect((await app.inject({ method: 'GET', url: '/api/leaders/top' })).statusCode).toBe(401);
+  await app.close();
+});
+
+test('a level change moves existing standings at once (user_levels and users triggers)', async () => {
+  const { app, db, config, clock } = await createTestApp({ now: NOW });
+  const viewer = await addUser(db);
+  const mover = await addUser(db, { level: 'Beginner', levels: { 2026: 'Beginner' } });
+  const plain = await addUser(db, { level: 'Beginner' });
+  await logActivity(db, mover.id, '2026-05-01', 30);
+  await logActivity(db, plain.id, '2026-05-01', 20);
+  const headers = await authHeader(viewer, config, clock.now());
+  const top = async () => (await app.inject({ method: 'GET', url: '/api/leaders/top', headers })).json();
+
+  await db.update(userLevels).set({ levelOfCompetition: 'Elite' }).where(eq(userLevels.userId, mover.id));
+  await db.update(users).set({ levelOfCompetition: 'Advanced' }).where(eq(users.id, plain.id));
+  const after = await top();
+  expect(after.Elite).toEqual([expect.objectContaining({ userId: mover.id, annualPoints: 30 })]);
+  expect(after.Advanced).toEqual([expect.objectContaining({ userId: plain.id, annualPoints: 20 })]);
+  expect(after.Beginner).toEqual([]);
+
+  // A row for an earlier year does not change this year's level of a user with a row for this year.
+  await db.insert(userLevels).values({ userId: mover.id, competitionYear: 2025, levelOfCompetition: 'Intermediate' });
+  expect((await top()).Elite).toEqual([expect.objectContaining({ userId: mover.id })]);
   await app.close();
 });

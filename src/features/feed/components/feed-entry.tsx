@@ -16,6 +16,8 @@ export const feedTitle = (item: FeedItem) => (item.isEvent ? EVENT_TITLE : item.
 export function FeedEntry({ item }: { item: FeedItem }) {
   const fullName = `${item.firstName} ${item.lastName}`;
   const when = new Date(item.startDate);
+  // An activity logged for later today is not 'in 2 hours': it is shown as happening now.
+  const shown = Math.min(when.getTime(), Date.now());
   const Icon = item.isEvent ? IconAward : item.isAchievement ? IconShoe : null;
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="feed-entry">
@@ -27,7 +29,7 @@ export function FeedEntry({ item }: { item: FeedItem }) {
               {fullName}
             </Text>
             <Text component="time" dateTime={item.startDate} size="xs" c={MUTED_TEXT} title={when.toUTCString()}>
-              {formatDistanceToNow(when, { addSuffix: true })}
+              {formatDistanceToNow(shown, { addSuffix: true })}
             </Text>
           </Group>
           <Group gap={8} justify="space-between" wrap="nowrap">
