@@ -69,7 +69,7 @@ test('Strava connects through its authorisation page, syncs, returns to the stor
   await signUpByApi(page, 'Sam');
   await page.goto('/employee/fitness-services');
   await expect(page.getByRole('heading', { level: 1, name: 'Fitness services' })).toBeVisible();
-  await expectAccessible(page, 'section[aria-labelledby="fitness-services-title"]');
+  await expectAccessible(page, 'section[aria-label="Fitness services"]');
   await screenshotBoth(page, 'fitness-services');
 
   // Ticking goes to the (fake) Strava page, which sends the browser back to /strava with a code.

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/employee/fitness-services')({
     <PageShell title="Fitness services" size="sm">
       <Stack gap="lg">
         <Text>Connect Strava or Fitbit and your workouts count for the challenge without typing them in. You can change this later in your profile.</Text>
-        <FitnessServicesConnector />
+        <FitnessServicesConnector withTitle={false} />
         <Group justify="flex-end">
           <Button component={Link} to="/employee/dashboard" rightSection={<IconArrowRight size={18} />}>
             Continue

@@ -18,7 +18,8 @@ import './readable.css';
  * The fitness service connector (SPEC 2), on the fitness services page and the profile: ticking a
  * service stores the current path and goes to the provider; unticking asks, then disconnects.
  */
-export function FitnessServicesConnector() {
+/** `withTitle={false}` where the page's own heading already says "Fitness services". */
+export function FitnessServicesConnector({ withTitle = true }: { withTitle?: boolean }) {
   const config = useQuery(trackerQueries.config());
   const apis = useQuery(trackerQueries.apis());
   const disconnect = useDisconnectService();
@@ -54,16 +55,18 @@ export function FitnessServicesConnector() {
   if (config.isError || apis.isError) return <Alert color="red">Fitness services could not be loaded. Please reload the page.</Alert>;
 
   return (
-    <Paper className="trackers-readable" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="fitness-services-title">
+    <Paper className="trackers-readable" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Fitness services">
       <Stack gap="md">
-        <div>
-          <Title order={2} size="h4" id="fitness-services-title">
-            Fitness services
-          </Title>
-          <Text size="sm" c="dimmed">
-            Connect a fitness tracker to import your workouts into the challenge.
-          </Text>
-        </div>
+        {withTitle && (
+          <div>
+            <Title order={2} size="h4">
+              Fitness services
+            </Title>
+            <Text size="sm" c="dimmed">
+              Connect a fitness tracker to import your workouts into the challenge.
+            </Text>
+          </div>
+        )}
         {trackerServices.map((service) => {
           const available = Boolean(config.data[service.key]);
           const isConnected = connected.has(service.type);
