@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { quarterlyBonuses, userLevels, users } from '../../../server/db/schema';
 import { createTestApp } from '../helpers/test-app';
-import { addUser, authHeader } from '../competition/seed';
+import { addUser, authHeader, logActivity } from '../competition/seed';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -86,6 +86,23 @@ describe('PUT /api/users/:id', () => {
       2025: 'Beginner',
       2026: 'Advanced',
     });
+  });
+
+  test("moves the employee's points to the new level's leaderboard at once", async () => {
+    ctx = await setup();
+    const employee = await addUser(ctx.db, { level: 'Beginner', levels: { 2026: 'Beginner' } });
+    await logActivity(ctx.db, employee.id, '2026-11-01', 40);
+    const top = async () => (await ctx.app.inject({ method: 'GET', url: '/api/leaders/top', headers: ctx.headers })).json();
+    expect((await top()).Beginner).toEqual([expect.objectContaining({ userId: employee.id, annualPoints: 40 })]);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/users/${employee.id}`,
+      headers: ctx.headers,
+      payload: { ...validUpdate, levelOfCompetition: 'Elite' },
+    });
+    const after = await top();
+    expect(after.Beginner).toEqual([]);
+    expect(after.Elite).toEqual([expect.objectContaining({ userId: employee.id, annualPoints: 40 })]);
   });
 
   test('creates the level row of the year when it is missing', async () => {
