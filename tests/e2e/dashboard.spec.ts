@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { screenshotBoth, uniqueEmail, VIEWPORTS } from './helpers';
+import { expectAccessible, screenshotBoth, uniqueEmail, VIEWPORTS } from './helpers';
+
+// axe-core is injected as an inline script, which the app's CSP (script-src 'self') blocks.
+test.use({ bypassCSP: true });
 
 const PASSWORD = 'Dashboard-Run-2026';
 const today = new Date().toISOString().slice(0, 10);
@@ -84,6 +87,7 @@ test('an employee logs, edits and deletes an activity, toggles the star and logs
   await add.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Total month: 90 mins')).toBeVisible();
   await screenshotBoth(page, 'dashboard');
+  await expectAccessible(page);
 
   // On a phone every action of a day sits behind one tap on its header.
   await page.setViewportSize(VIEWPORTS.phone);
