@@ -136,6 +136,8 @@ describe('tracker return pages', () => {
     await waitFor(() => expect(pathname()).toBe('/employee/profile'));
     expect(bodies).toEqual([{ code: 'the-code' }]);
     expect(localStorage.getItem(RETURN_KEY)).toBeNull();
+    // The first import runs at once.
+    expect(await screen.findByText('Your activities are up to date')).toBeInTheDocument();
   });
 
   it('Fitbit sends the kept PKCE verifier and goes to the dashboard when no URL was stored', async () => {

@@ -6,6 +6,7 @@ import type { ApiType } from '../../../api/contract/users';
 import { USER_ENTRY, USER_ENTRY_AFTER_SIGNUP } from '../../../lib/guard';
 import { takeTrackerReturnUrl } from '../../../lib/tracker-return';
 import { useConnectService } from '../api/use-connect-service';
+import { useSyncActivities } from '../api/use-sync-activities';
 import { takePendingAuthorization } from '../authorization';
 import { serviceByType } from '../services';
 
@@ -26,6 +27,7 @@ const problemOf = (label: string, search: TrackerReturnSearch, pendingState: str
 export function TrackerReturn({ service, search }: { service: ApiType; search: TrackerReturnSearch }) {
   const { label } = serviceByType(service);
   const connect = useConnectService();
+  const sync = useSyncActivities();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
   const [backTo, setBackTo] = useState(USER_ENTRY_AFTER_SIGNUP);
@@ -47,14 +49,18 @@ export function TrackerReturn({ service, search }: { service: ApiType; search: T
     connect.mutate(
       { service, code: search.code!, codeVerifier: pending?.codeVerifier },
       {
-        onSuccess: () => void navigate({ href: takeTrackerReturnUrl() ?? USER_ENTRY, replace: true }),
+        onSuccess: () => {
+          void navigate({ href: takeTrackerReturnUrl() ?? USER_ENTRY, replace: true });
+          // A first import right away: the user connected to see their workouts count.
+          sync.mutate();
+        },
         onError: (error) => {
           setBackTo(takeTrackerReturnUrl() ?? USER_ENTRY_AFTER_SIGNUP);
           setProblem(error.message);
         },
       },
     );
-  }, [connect, label, navigate, search, service]);
+  }, [connect, label, navigate, search, service, sync]);
 
   if (!problem) {
     return (
