@@ -70,6 +70,13 @@ export const createFitbitClient = (config: TrackerConfig, appOrigin: string, clo
       return token(params);
     },
     refresh: (refreshToken) => token({ refresh_token: refreshToken, grant_type: 'refresh_token' }),
+    revoke: async (accessToken) => {
+      await providerJson(`${base}/oauth2/revoke`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token: accessToken }),
+      });
+    },
     listActivities: async (accessToken, since) => {
       const found: TrackerActivity[] = [];
       // yyyy-MM-ddTHH:mm:ss: Fitbit accepts a time too, so the overlap window stays exact.

@@ -71,6 +71,9 @@ export const createStravaClient = (config: TrackerConfig): TrackerClient => {
   return {
     exchangeCode: (code) => token({ code, grant_type: 'authorization_code' }),
     refresh: (refreshToken) => token({ refresh_token: refreshToken, grant_type: 'refresh_token' }),
+    revoke: async (accessToken) => {
+      await providerJson(`${base}/oauth/deauthorize`, { method: 'POST', headers: { authorization: `Bearer ${accessToken}` } });
+    },
     listActivities: async (accessToken, since) => {
       const found: TrackerActivity[] = [];
       const after = Math.floor(since.getTime() / 1000);

@@ -10,6 +10,8 @@ export type TrackerClient = {
   exchangeCode: (code: string, codeVerifier?: string) => Promise<TrackerTokens>;
   refresh: (refreshToken: string) => Promise<TrackerTokens>;
   listActivities: (accessToken: string, since: Date) => Promise<TrackerActivity[]>;
+  /** Withdraws our access at the provider (on disconnect); best effort. */
+  revoke: (accessToken: string) => Promise<void>;
 };
 
 /** One client per service; null when the service is not configured. */

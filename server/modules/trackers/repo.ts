@@ -32,8 +32,14 @@ export const updateTokens = (db: DbOrTx, userId: number, service: ApiType, token
 export const markSynced = (db: DbOrTx, userId: number, service: ApiType, now: Date) =>
   db.update(trackerConnections).set({ lastSyncedAt: now }).where(and(eq(trackerConnections.userId, userId), eq(trackerConnections.service, service)));
 
-export const deleteConnection = (db: DbOrTx, userId: number, service: ApiType) =>
-  db.delete(trackerConnections).where(and(eq(trackerConnections.userId, userId), eq(trackerConnections.service, service)));
+/** Deletes the connection; returns the deleted row (for revoking at the provider) or null. */
+export const deleteConnection = async (db: DbOrTx, userId: number, service: ApiType): Promise<ConnectionRow | null> => {
+  const [row] = await db
+    .delete(trackerConnections)
+    .where(and(eq(trackerConnections.userId, userId), eq(trackerConnections.service, service)))
+    .returning();
+  return row ?? null;
+};
 
 export type ImportRow = { userId: number; source: 'strava' | 'fitbit'; externalId: string; name: string; movingTime: number; startAt: Date; startDate: string };
 

@@ -14,7 +14,7 @@ export const registerTrackerRoutes = async (app: FastifyInstance, deps: AppDeps)
 
   route(app, deps, usersEndpoints.connectFitbit, async ({ user, body, request }) => ({ apis: await service.connect(user.id, 'FITBIT', body, request.log) }));
 
-  route(app, deps, usersEndpoints.disconnectApi, async ({ user, body }) => ({ apis: await service.disconnect(user.id, body.apiType) }));
+  route(app, deps, usersEndpoints.disconnectApi, async ({ user, body, request }) => ({ apis: await service.disconnect(user.id, body.apiType, request.log) }));
 
   route(app, deps, usersEndpoints.syncActivities, async ({ user, request }) => service.sync(user.id, request.log));
 };

@@ -62,8 +62,13 @@ export const trackerService = ({ db, clock, trackers }: Deps) => {
       return repo.connectedServices(db, userId);
     },
 
-    disconnect: async (userId: number, service: ApiType) => {
-      await repo.deleteConnection(db, userId, service);
+    /** Forgets the tokens here first (that is what the user asked), then withdraws them at the provider, best effort. */
+    disconnect: async (userId: number, service: ApiType, log: FastifyBaseLogger) => {
+      const removed = await repo.deleteConnection(db, userId, service);
+      const client = trackers[service];
+      if (removed && client) {
+        await client.revoke(removed.accessToken).catch((error: unknown) => log.warn({ err: error, service }, 'revoking tracker access failed'));
+      }
       return repo.connectedServices(db, userId);
     },
 

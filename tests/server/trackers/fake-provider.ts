@@ -69,6 +69,14 @@ export const startFakeProvider = async (port = 0): Promise<FakeProvider> => {
       provider.strava.validTokens.add(access);
       return send(response, 200, { token_type: 'Bearer', access_token: access, refresh_token: `strava-refresh-${issued}`, expires_at: provider.strava.expiresAt, athlete: { id: 4242 } });
     }
+    if (request.method === 'POST' && url.pathname === '/oauth/deauthorize') {
+      provider.strava.validTokens.delete(bearer);
+      return send(response, 200, { access_token: bearer });
+    }
+    if (request.method === 'POST' && url.pathname === '/oauth2/revoke') {
+      provider.fitbit.validTokens.delete(form.get('token') ?? '');
+      return send(response, 200, {});
+    }
     if (request.method === 'GET' && url.pathname === '/api/v3/athlete/activities') {
       if (!provider.strava.validTokens.has(bearer)) return send(response, 401, { message: 'Authorization Error' });
       const after = Number(url.searchParams.get('after'));

@@ -90,12 +90,19 @@ describe('connect, list and disconnect', () => {
     expect(rows.map((row) => row.accessToken)).toEqual(['strava-access-2']);
   });
 
-  test('disconnect-api deletes the connection and answers the remaining list', async () => {
+  test('disconnect-api deletes the connection, withdraws the token at the provider, and answers the remaining list', async () => {
     const { ctx, jane } = await setup();
     await connectBoth(ctx, jane);
     const response = await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ apis: ['FITBIT'] });
+    const deauthorize = provider.requests.find((request) => request.path === '/oauth/deauthorize')!;
+    expect(deauthorize.authorization).toBe('Bearer strava-access-1');
+    expect(provider.strava.validTokens.has('strava-access-1')).toBe(false);
+    expect((await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'FITBIT' })).json()).toEqual({ apis: [] });
+    expect(Object.fromEntries(provider.requests.find((request) => request.path === '/oauth2/revoke')!.form)).toEqual({ token: 'fitbit-access-2' });
+    await connectBoth(ctx, jane);
+    await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' });
     expect((await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' })).json()).toEqual({ apis: ['FITBIT'] });
     const bad = await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'GARMIN' });
     expect(bad.statusCode).toBe(400);
@@ -223,6 +230,25 @@ describe('POST /api/users/sync-activities', () => {
     expect(response.json()).toMatchObject({ serverCode: 'TRACKER_ERROR', message: 'Strava did not answer as expected. Please try again, or connect Strava again' });
     expect(await imported(ctx.db, jane.id)).toEqual([]);
     expect((await ctx.db.select().from(trackerConnections)).every((row) => row.lastSyncedAt === null)).toBe(true);
+  });
+
+  test('Strava imports stay out of colleagues\' feed (Strava API agreement); Fitbit imports are shared', async () => {
+    const { ctx, jane } = await setup();
+    const [olga] = await ctx.db
+      .insert(users)
+      .values({ role: 'user', email: 'olga@example.com', passwordHash: 'x', firstName: 'Olga', lastName: 'O', gender: 'female', levelOfCompetition: 'Beginner' })
+      .returning();
+    await connectBoth(ctx, jane);
+    provider.strava.activities = [strava(21, '2026-11-21T07:00:00Z', 1800)];
+    provider.fitbit.activities = [{ logId: 22, activityName: 'Yoga', activeDuration: 30 * 60_000, startTime: '2026-11-21T09:00:00.000+00:00' }];
+    expect((await call(ctx, jane, 'POST', 'sync-activities')).json()).toEqual({ imported: 2 });
+    const feedOf = async (person: { id: number; role: 'user' | 'admin' }) => {
+      const token = await signAccessToken(person, ctx.config.jwtSecret, ctx.clock.now(), 900);
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/user/activity/feed', headers: { authorization: `Bearer ${token}` } });
+      return (response.json() as { feed: { name: string }[] }).feed.map((item) => item.name).sort();
+    };
+    expect(await feedOf(jane)).toEqual(['Running', 'Yoga']);
+    expect(await feedOf(olga!)).toEqual(['Yoga']);
   });
 
   test('with no connection nothing is asked and nothing imported', async () => {
