@@ -40,13 +40,22 @@ const eventRows = (viewer: FeedViewer, limit: number) => sql`
   select e.id, e.user_id, e.date, e.is_in_the_top_three from event_participations e
    where ${visibleUser('e.user_id', viewer)} order by e.date desc, e.id desc limit ${limit}`;
 
+/** Visible entries, counted exactly up to `ceiling` (bounded cost whatever the table sizes). */
+const boundedCount = (viewer: FeedViewer, ceiling: number) => sql`
+  least(${ceiling}::int,
+    (select count(*) from (${activityRows(viewer, ceiling)}) a)
+    + (select count(*) from (${stepRows(viewer, ceiling)}) s)
+    + (select count(*) from (${eventRows(viewer, ceiling)}) e))::int`;
+
 /**
- * The newest-first page: each kind reads at most offset + limit rows from its date index, and the
- * UNION ALL is merged, ordered and cut, so page 1 costs the same at 1,000 or 1,000,000 rows.
+ * The newest-first page and the count in one statement: each kind reads at most offset + limit
+ * rows from its date index, the UNION ALL is merged, ordered and cut, and the count (an InitPlan,
+ * computed once) looks at most FEED_COUNT_LOOKAHEAD rows past the page. Page 1 therefore costs
+ * the same at 1,000 or 1,000,000 rows. An empty page carries no count: the caller asks `countFeed`.
  */
 export const findFeedPage = async (db: DbOrTx, viewer: FeedViewer, rules: ScoringRules, limit: number, offset: number) => {
   const enough = offset + limit;
-  return rowsOf<FeedRow>(
+  return rowsOf<FeedRow & { total: number }>(
     await db.execute(sql`
       with page as (
         select 'activity' as kind, id, user_id, name, moving_time, at from (${activityRows(viewer, enough)}) a
@@ -58,23 +67,15 @@ export const findFeedPage = async (db: DbOrTx, viewer: FeedViewer, rules: Scorin
                date::timestamp at time zone 'UTC'
           from (${eventRows(viewer, enough)}) e
       )
-      select page.*, u.first_name, u.last_name, u.profile_picture
+      select page.*, u.first_name, u.last_name, u.profile_picture, ${boundedCount(viewer, enough + FEED_COUNT_LOOKAHEAD)} as total
         from page join users u on u.id = page.user_id
        order by page.at desc, page.kind asc, page.id desc
        limit ${limit} offset ${offset}`),
   );
 };
 
-/** Visible entries, counted exactly up to `offset + limit + FEED_COUNT_LOOKAHEAD` (bounded cost). */
+/** The bounded count alone (for a page past the end, which has no row to carry it). */
 export const countFeed = async (db: DbOrTx, viewer: FeedViewer, limit: number, offset: number) => {
-  const ceiling = offset + limit + FEED_COUNT_LOOKAHEAD;
-  const [row] = rowsOf<{ count: number }>(
-    await db.execute(sql`
-      select least(${ceiling}::int,
-        (select count(*) from (${activityRows(viewer, ceiling)}) a)
-        + (select count(*) from (${stepRows(viewer, ceiling)}) s)
-        + (select count(*) from (${eventRows(viewer, ceiling)}) e)
-      )::int as count`),
-  );
+  const [row] = rowsOf<{ count: number }>(await db.execute(sql`select ${boundedCount(viewer, offset + limit + FEED_COUNT_LOOKAHEAD)} as count`));
   return Number(row?.count ?? 0);
 };

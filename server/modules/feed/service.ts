@@ -7,7 +7,8 @@ import { countFeed, findFeedPage, type FeedViewer } from './repo';
 /** GET /user/activity/feed: a page of visible entries, newest first, with the (bounded) count. */
 export const feedPage = async (db: DbOrTx, viewer: FeedViewer, rules: ScoringRules, page: number, pageSize: number): Promise<FeedResponse> => {
   const offset = (page - 1) * pageSize;
-  const [rows, count] = [await findFeedPage(db, viewer, rules, pageSize, offset), await countFeed(db, viewer, pageSize, offset)];
+  const rows = await findFeedPage(db, viewer, rules, pageSize, offset);
+  const count = rows[0] ? Number(rows[0].total) : await countFeed(db, viewer, pageSize, offset);
   return {
     count,
     feed: rows.map((row) => ({

@@ -47,6 +47,8 @@ test('feed pages in SQL: 10 per page, later pages continue without gaps or repea
   const seen = pages.flatMap((page) => page.feed.map((item: { id: string }) => item.id));
   // Same day: the activity (07:00) is newer than the day's step bonus (midnight).
   expect(seen).toEqual(newestFirst);
+  // Past the end: no rows, the count still answers.
+  expect((await app.inject({ method: 'GET', url: '/api/user/activity/feed?page=4&pageSize=10', headers })).json()).toEqual({ feed: [], count: 24 });
   await app.close();
 });
 
