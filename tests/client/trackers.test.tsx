@@ -1,4 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixtureEmployee, fixtureId } from '../../mocks/fixtures';
 import { mockRoute } from '../../mocks/http';
@@ -6,7 +8,10 @@ import { mockDb, mockServer } from '../../mocks/node';
 import { systemEndpoints } from '../../src/api/contract/system';
 import { usersEndpoints } from '../../src/api/contract/users';
 import { browserNavigation, codeChallengeOf } from '../../src/features/trackers/authorization';
-import { renderApp } from './render-app';
+import { createQueryClient } from '../../src/api/query-client';
+import { Providers } from '../../src/providers';
+import { createAppRouter } from '../../src/router';
+import { renderApp, signInThroughMocks } from './render-app';
 
 const beaId = fixtureId(fixtureEmployee('Beginner').email);
 const RETURN_KEY = 'wellness.trackerReturnUrl';
@@ -138,6 +143,23 @@ describe('tracker return pages', () => {
     expect(localStorage.getItem(RETURN_KEY)).toBeNull();
     // The first import runs at once.
     expect(await screen.findByText('Your activities are up to date')).toBeInTheDocument();
+  });
+
+  it('under StrictMode (development) the code is still exchanged exactly once and the redirect happens', async () => {
+    const bodies = connectSucceeds();
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ service: 'STRAVA', state: 'once' }));
+    await signInThroughMocks('user');
+    const router = createAppRouter({ queryClient: createQueryClient(), history: createMemoryHistory({ initialEntries: ['/strava?code=c1&state=once'] }) });
+    render(
+      <StrictMode>
+        <Providers queryClient={router.options.context.queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </StrictMode>,
+    );
+    expect(await screen.findByText('Strava successfully connected')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/employee/dashboard'));
+    expect(bodies).toEqual([{ code: 'c1' }]);
   });
 
   it('Fitbit sends the kept PKCE verifier and goes to the dashboard when no URL was stored', async () => {
