@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw';
 import { usersEndpoints, type ApiType } from '../../src/api/contract/users';
-import { trackerNotConfigured } from '../../server/modules/trackers/errors';
+import { syncRateLimit, trackerNotConfigured } from '../../server/modules/trackers/errors';
+import { consumeRateLimit } from '../auth/rate-limit';
 import { mockDb, nowIso } from '../db';
 import { mockRoute } from '../http';
 
@@ -34,6 +35,7 @@ export const trackersHandlers: HttpHandler[] = [
 
   // No provider to ask in the browser: a sync imports nothing but is recorded, as on the server.
   mockRoute(usersEndpoints.syncActivities, ({ user }) => {
+    consumeRateLimit(syncRateLimit, String(user.id));
     const now = nowIso();
     for (const connection of mockDb.trackerConnections) if (connection.userId === user.id) connection.lastSyncedAt = now;
     return { imported: 0 };

@@ -55,6 +55,14 @@ describe.each(targets)('profile edges on $name', (target) => {
     expectError(await target.call(usersEndpoints.profile, { params: { id: ivanId } }), 401, 'UNAUTHENTICATED');
   });
 
+  test('more than 10 syncs in 15 minutes answer 429 with Retry-After', async () => {
+    const token = await signIn();
+    for (let attempt = 0; attempt < 10; attempt += 1) expectSuccess(usersEndpoints.syncActivities, await target.call(usersEndpoints.syncActivities, { token }));
+    const limited = await target.call(usersEndpoints.syncActivities, { token });
+    expectError(limited, 429, 'RATE_LIMITED', 'Too many attempts. Please try again in 15 minutes.');
+    expect(limited.headers['retry-after']).toBe('900');
+  });
+
   test('connect with an empty code answers 400 before anything else', async () => {
     const token = await signIn();
     expectError(await target.call(usersEndpoints.connectStrava, { token, body: { code: '' } }), 400, 'VALIDATION_FAILED', 'Authorisation code is required');

@@ -10,3 +10,6 @@ export const trackerNotConfigured = (service: ApiType) =>
 
 export const trackerError = (service: ApiType) =>
   new AppError(502, 'TRACKER_ERROR', `${serviceLabel[service]} did not answer as expected. Please try again, or connect ${serviceLabel[service]} again`);
+
+/** Syncs per employee: providers limit requests per app (Strava: 200 per 15 minutes), so one person cannot spend them all. */
+export const syncRateLimit = { name: 'sync:user', limit: 10, windowSeconds: 15 * 60 };

@@ -2,10 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiType } from '../../../src/api/contract/users';
 import { competitionYearOf, competitionYearRange, currentCompetitionYear, isEditableDay, PREVIOUS_YEAR_GRACE_LAST_DAY, toIsoDay } from '../../../src/lib/competition';
 import type { AppDeps } from '../../deps';
+import { consumeRateLimit } from '../../auth/rate-limit';
 import { badRequest } from '../../errors';
 import type { TrackerActivity, TrackerClient } from '../../trackers/trackers';
 import { recomputeUserYear } from '../scoring/recompute';
-import { trackerError, trackerNotConfigured } from './errors';
+import { syncRateLimit, trackerError, trackerNotConfigured } from './errors';
 import * as repo from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'trackers'>;
@@ -75,6 +76,7 @@ export const trackerService = ({ db, clock, trackers }: Deps) => {
     /** Imports new activities of every connected service into editable days; returns how many were added. */
     sync: async (userId: number, log: FastifyBaseLogger) => {
       const now = clock.now();
+      await consumeRateLimit(db, syncRateLimit, String(userId), now);
       const rows: repo.ImportRow[] = [];
       const synced: ApiType[] = [];
       for (const connection of await repo.connectionsOf(db, userId)) {

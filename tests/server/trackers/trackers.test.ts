@@ -251,6 +251,16 @@ describe('POST /api/users/sync-activities', () => {
     expect(await feedOf(olga!)).toEqual(['Yoga']);
   });
 
+  test('more than 10 syncs in 15 minutes answer 429 RATE_LIMITED; the next window is open again', async () => {
+    const { ctx, jane } = await setup();
+    for (let attempt = 0; attempt < 10; attempt += 1) expect((await call(ctx, jane, 'POST', 'sync-activities')).statusCode).toBe(200);
+    const limited = await call(ctx, jane, 'POST', 'sync-activities');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toMatchObject({ serverCode: 'RATE_LIMITED', message: 'Too many attempts. Please try again in 15 minutes.' });
+    ctx.clock.advance(15 * 60 * 1000);
+    expect((await call(ctx, jane, 'POST', 'sync-activities')).statusCode).toBe(200);
+  });
+
   test('with no connection nothing is asked and nothing imported', async () => {
     const { ctx, jane } = await setup();
     expect((await call(ctx, jane, 'POST', 'sync-activities')).json()).toEqual({ imported: 0 });
