@@ -22,7 +22,8 @@ export const useUpdateProfile = (userId: number) => {
       queryClient.setQueryData(profileQueries.detail(userId).queryKey, user);
       // The signed-in user's name and photo show elsewhere too (navigation, feed).
       queryClient.setQueryData<Session | null>(sessionKey, (session) => (session ? { ...session, user } : session));
-      await queryClient.invalidateQueries({ queryKey: profileQueries.all() });
+      // Names, photo, privacy and level also show in the feed and leaderboards: refetch all but the session.
+      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
     },
     onError: (error) => toast.error('update', error.message || undefined, TOAST_ID),
   });
