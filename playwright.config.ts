@@ -17,6 +17,8 @@ export default defineConfig({
   use: {
     baseURL: E2E.baseUrl,
     viewport: { width: 1280, height: 800 },
+    // axe-core is injected as an inline script, which the app's CSP rightly forbids.
+    bypassCSP: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,11 +1,14 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** A fresh teal-green: energetic without shouting, readable in light and dark. */
-const brand: MantineColorsTuple = ['#e6fcf5', '#d3f5ea', '#a8e9d4', '#79ddbd', '#52d3a9', '#39cd9c', '#27c994', '#14b180', '#009e71', '#008961'];
+// Shades 7-9 are dark enough for white text (WCAG AA 4.5:1; #0c7c5c on white is 5.2:1).
+const brand: MantineColorsTuple = ['#e6fcf5', '#d3f5ea', '#a8e9d4', '#79ddbd', '#52d3a9', '#39cd9c', '#27c994', '#0c7c5c', '#0a6e52', '#085a43'];
 
 export const theme = createTheme({
   primaryColor: 'brand',
   primaryShade: { light: 7, dark: 6 },
+  // Dark text on the bright dark-mode shade, white on the deep light-mode one.
+  autoContrast: true,
   colors: { brand },
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
