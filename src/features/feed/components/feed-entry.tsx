@@ -13,11 +13,12 @@ export const STEPS_TITLE = '10,000 step bonus';
 /** The title SPEC 2 shows: the activity's own, or the bonus name. */
 export const feedTitle = (item: FeedItem) => (item.isEvent ? EVENT_TITLE : item.isAchievement ? STEPS_TITLE : item.name);
 
+/** "3 hours ago"; an activity logged for later today is not 'in 2 hours' but happening now. */
+const relativeTime = (when: Date) => formatDistanceToNow(Math.min(when.getTime(), Date.now()), { addSuffix: true });
+
 export function FeedEntry({ item }: { item: FeedItem }) {
   const fullName = `${item.firstName} ${item.lastName}`;
   const when = new Date(item.startDate);
-  // An activity logged for later today is not 'in 2 hours': it is shown as happening now.
-  const shown = Math.min(when.getTime(), Date.now());
   const Icon = item.isEvent ? IconAward : item.isAchievement ? IconShoe : null;
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="feed-entry">
@@ -29,7 +30,7 @@ export function FeedEntry({ item }: { item: FeedItem }) {
               {fullName}
             </Text>
             <Text component="time" dateTime={item.startDate} size="xs" c={MUTED_TEXT} title={when.toUTCString()}>
-              {formatDistanceToNow(shown, { addSuffix: true })}
+              {relativeTime(when)}
             </Text>
           </Group>
           <Group gap={8} justify="space-between" wrap="nowrap">
