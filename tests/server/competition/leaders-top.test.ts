@@ -99,3 +99,14 @@ test('a level change moves existing standings at once (user_levels and users tri
   expect((await top()).Elite).toEqual([expect.objectContaining({ userId: mover.id })]);
   await app.close();
 });
+
+test('deleting an employee removes their standings (cascade through the level triggers)', async () => {
+  const { app, db, config, clock } = await createTestApp({ now: NOW });
+  const viewer = await addUser(db);
+  const gone = await addUser(db, { levels: { 2025: 'Beginner', 2026: 'Beginner' } });
+  await logActivity(db, gone.id, '2026-05-01', 30);
+  await db.delete(users).where(eq(users.id, gone.id));
+  const top = (await app.inject({ method: 'GET', url: '/api/leaders/top', headers: await authHeader(viewer, config, clock.now()) })).json();
+  expect(top.Beginner).toEqual([]);
+  await app.close();
+});
