@@ -28,6 +28,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // One PGlite per file already costs ~4 s; two files at a time fit two cores.
           maxWorkers: 2,
+          // Projects with their own maxWorkers must run in their own group when run together.
+          sequence: { groupOrder: 1 },
         },
       },
       {
