@@ -38,8 +38,19 @@ const installJsdomStubs = () => {
  */
 const installNodeMultipartClasses = async () => {
   const NodeFormData = (await new Response(new URLSearchParams('probe=1')).formData()).constructor as typeof FormData;
-  Object.assign(globalThis, { FormData: NodeFormData, Blob: NodeBlob, File: NodeFile });
-  Object.assign(window, { FormData: NodeFormData, Blob: NodeBlob, File: NodeFile });
+  const JsdomFormData = window.FormData;
+  /** React 19 reads a submitted form with `new FormData(form, submitter)`: Node's cannot read a jsdom form. */
+  class TestFormData extends NodeFormData {
+    constructor(form?: HTMLFormElement, submitter?: HTMLElement | null) {
+      super();
+      if (!form) return;
+      for (const [name, value] of new JsdomFormData(form, submitter ?? undefined)) {
+        if (typeof value === 'string') this.append(name, value);
+      }
+    }
+  }
+  Object.assign(globalThis, { FormData: TestFormData, Blob: NodeBlob, File: NodeFile });
+  Object.assign(window, { FormData: TestFormData, Blob: NodeBlob, File: NodeFile });
 };
 
 installJsdomStubs();
