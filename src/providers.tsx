@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -8,10 +8,20 @@ import type { ReactNode } from 'react';
 import { AUTO_CLOSE_MS } from './api/toasts';
 import { theme } from './theme';
 
+/**
+ * Mantine's light-mode dimmed grey (gray-6) is 3.3:1 on white; gray-7 meets WCAG AA for small text.
+ * Placeholders get #6b7280 (4.8:1): FileInput renders its placeholder as real text.
+ */
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': '#6b7280' },
+  dark: {},
+});
+
 /** Everything around the router: theme, toasts (top right, 5 s), modals and the query cache. */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <Notifications position="top-right" autoClose={AUTO_CLOSE_MS} zIndex={1000} />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>{children}</ModalsProvider>

@@ -5,7 +5,7 @@ import { expectAccessible, latestMail, resetLinkFrom, screenshotBoth, uniqueEmai
 const signIn = async (page: Page, email: string, password: string) => {
   await page.goto('/');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
 };
 
@@ -14,14 +14,12 @@ const signUp = async (page: Page, email: string, password: string) => {
   await page.getByLabel('First name').fill('Erika');
   await page.getByLabel('Last name').fill('Mustermann');
   await page.getByLabel('Date of birth').fill('1990-05-17');
-  await page.getByRole('textbox', { name: 'Gender' }).click();
-  await page.getByRole('option', { name: /female/i }).click();
+  await page.getByLabel('Gender').selectOption('female');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password').fill(password);
-  await page.getByRole('textbox', { name: 'Level of competition' }).click();
-  await page.getByRole('option', { name: 'Intermediate' }).click();
-  await page.getByRole('button', { name: /create profile/i }).last().click();
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  await page.getByLabel('Level of competition').selectOption('Intermediate');
+  await page.getByRole('form', { name: 'Create new profile' }).getByRole('button', { name: 'Create profile' }).click();
 };
 
 test('a guest is sent to the login screen from a private page', async ({ page }) => {
@@ -89,11 +87,11 @@ test('forgot password: the mailed link sets a new password; the old one stops wo
   const link = resetLinkFrom(latestMail());
   expect(link.startsWith(`${E2E.baseUrl}/reset-password?token=`)).toBe(true);
   await page.goto(link);
-  await page.getByLabel('Password', { exact: true }).fill(newPassword);
-  await page.getByLabel('Confirm password').fill(newPassword);
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
   await expectAccessible(page);
   await screenshotBoth(page, 'reset-password');
-  await page.getByRole('button', { name: /password/i }).last().click();
+  await page.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('The password has successfully changed')).toBeVisible();
   await expect(page).toHaveURL(`${E2E.baseUrl}/`);
 
