@@ -60,14 +60,19 @@ const main = async () => {
 
   await warmUp(`${address}/api/health`);
   const health = await measure('GET /api/health', `${address}/api/health`, { connections, duration });
+  // The floor of any database-backed route: one `select 1` round trip (GET /api/ready).
+  await warmUp(`${address}/api/ready`);
+  const ready = await measure('GET /api/ready (select 1)', `${address}/api/ready`, { connections, duration });
   await warmUp(monthUrl, headers);
   const month = await measure('GET /api/user/activity (month)', monthUrl, { connections, duration, headers });
 
   console.info(`\n[bench] ${database.kind}, ${connections} connections, ${duration} s each`);
   console.info(row(health));
+  console.info(row(ready));
   console.info(row(month));
   const ratio = month.requestsPerSecond / health.requestsPerSecond;
   console.info(`month / health throughput: ${(ratio * 100).toFixed(1)} %   (target >= 25 % on PostgreSQL, month p99 < 50 ms)`);
+  console.info(`select-1 floor / health: ${((ready.requestsPerSecond / health.requestsPerSecond) * 100).toFixed(1)} %; month / floor: ${((month.requestsPerSecond / ready.requestsPerSecond) * 100).toFixed(1)} %`);
 
   await app.close();
   await database.close();

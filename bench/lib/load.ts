@@ -4,7 +4,8 @@ export type LoadFigures = { label: string; requestsPerSecond: number; p99: numbe
 
 /** Runs autocannon against one URL and keeps the figures the report needs. */
 export const measure = async (label: string, url: string, options: { connections: number; duration: number; headers?: Record<string, string> }): Promise<LoadFigures> => {
-  const result = await autocannon({ url, connections: options.connections, duration: options.duration, headers: options.headers });
+  // The load generator runs in a worker thread, so it never competes with an in-process server's event loop.
+  const result = await autocannon({ url, connections: options.connections, duration: options.duration, headers: options.headers, workers: 1 });
   return {
     label,
     requestsPerSecond: Math.round(result.requests.average),
