@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { usersEndpoints, type QuarterlyBonus } from '../../../api/contract/users';
-import { refetchUsers, toastsFor } from './mutation-toasts';
+import { succeedAndInvalidate, toastsFor } from '../../../api/mutation-toasts';
+import { adminUsersQueries } from './admin-users-queries';
 
 /** Lets the table show every row whose flags are being saved (useMutationState). */
 export const BONUS_MUTATION_KEY = ['admin-users', 'quarterly-bonus'] as const;
@@ -14,6 +15,6 @@ export const useSetQuarterlyBonus = () => {
     mutationFn: ({ id, flags }: { id: number; flags: QuarterlyBonus }) =>
       callApi(usersEndpoints.quarterlyBonus, { params: { id }, body: { newQuarterlyBonusData: flags } }),
     ...toastsFor('update'),
-    onSuccess: refetchUsers(queryClient, 'update'),
+    onSuccess: succeedAndInvalidate(queryClient, 'update', adminUsersQueries.all()),
   });
 };

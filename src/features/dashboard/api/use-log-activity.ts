@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../api/call-api';
 import { activityEndpoints, type ActivityCreate } from '../../../api/contract/activity';
-import { refetchDashboard, toastsFor } from './mutation-toasts';
+import { succeedAndInvalidate, toastsFor } from '../../../api/mutation-toasts';
+import { activityQueries } from './activity-queries';
 
 export const useLogActivity = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.input<typeof ActivityCreate>) => callApi(activityEndpoints.log, { body }),
     ...toastsFor('create'),
-    onSuccess: refetchDashboard(queryClient, 'create'),
+    onSuccess: succeedAndInvalidate(queryClient, 'create', activityQueries.all()),
   });
 };

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { activityEndpoints } from '../../../api/contract/activity';
+import { succeedAndInvalidate, toastOtherErrors } from '../../../api/mutation-toasts';
 import { toast } from '../../../api/toasts';
-import { shouldToastError } from '../../../api/query-client';
 import { activityQueries } from './activity-queries';
 
 type Toggle = { date: string; achieved: boolean };
@@ -15,12 +15,7 @@ export const useToggleDailySteps = () => {
     mutationFn: ({ date, achieved }: Toggle) =>
       achieved ? callApi(activityEndpoints.removeSteps, { body: { date } }) : callApi(activityEndpoints.addSteps, { body: { date } }),
     onMutate: (toggle) => toast.loading(categoryOf(toggle)),
-    onError: (error: Error, toggle) => {
-      if (!shouldToastError(error)) toast.error(categoryOf(toggle), error.message || undefined);
-    },
-    onSuccess: async (_, toggle) => {
-      toast.success(categoryOf(toggle));
-      await queryClient.invalidateQueries({ queryKey: activityQueries.all() });
-    },
+    onError: (error: Error, toggle) => toastOtherErrors(categoryOf(toggle))(error),
+    onSuccess: (_, toggle) => succeedAndInvalidate(queryClient, categoryOf(toggle), activityQueries.all())(),
   });
 };

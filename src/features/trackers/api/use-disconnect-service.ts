@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { usersEndpoints, type ApiType } from '../../../api/contract/users';
+import { toastsFor } from '../../../api/mutation-toasts';
 import { toast } from '../../../api/toasts';
-import { toastOtherErrors } from './error-toast';
 import { trackerQueries } from './tracker-queries';
 
 /** DELETE /users/disconnect-api; the service leaves the list at once (SPEC 4). */
@@ -10,12 +10,11 @@ export const useDisconnectService = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (apiType: ApiType) => callApi(usersEndpoints.disconnectApi, { body: { apiType } }),
-    onMutate: () => toast.loading('delete'),
+    ...toastsFor('delete'),
     onSuccess: async (result) => {
       toast.success('delete');
       queryClient.setQueryData(trackerQueries.apis().queryKey, result);
       await queryClient.invalidateQueries({ queryKey: trackerQueries.all() });
     },
-    onError: toastOtherErrors('delete'),
   });
 };

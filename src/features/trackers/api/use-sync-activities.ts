@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { usersEndpoints } from '../../../api/contract/users';
 import { toast } from '../../../api/toasts';
-import { toastOtherErrors } from './error-toast';
+import { toastOtherErrors } from '../../../api/mutation-toasts';
 
 const TOAST_ID = 'tracker-sync';
 
