@@ -184,11 +184,22 @@ export const scoreYears = pgTable(
      * 10-row index range.
      */
     levelOfCompetition: text('level_of_competition', { enum: ['Beginner', 'Intermediate', 'Advanced', 'Elite'] }),
+    /**
+     * Copies of users.role/last_name/first_name (set by a trigger on insert, followed on users
+     * updates, migration 0003), so the admin leaders list is an index range in its sort order.
+     */
+    role: text('role', { enum: ['admin', 'user'] }),
+    lastName: text('last_name'),
+    firstName: text('first_name'),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.competitionYear] }),
     index('score_years_year_points_idx').on(table.competitionYear, table.points),
     index('score_years_year_level_points_idx').on(table.competitionYear, table.levelOfCompetition, table.points.desc(), table.lastScoredOn.asc().nullsLast(), table.userId),
+    index('score_years_list_level_idx')
+      .on(table.competitionYear, table.levelOfCompetition, table.points.desc(), table.lastName, table.firstName, table.userId)
+      .where(sql`${table.role} = 'user'`),
+    index('score_years_list_idx').on(table.competitionYear, table.points.desc(), table.lastName, table.firstName, table.userId).where(sql`${table.role} = 'user'`),
   ],
 );
 

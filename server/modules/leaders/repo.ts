@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { levels, type LevelOfCompetition } from '../../../src/api/contract/common';
 import type { DbOrTx } from '../../db/client';
-import { levelsInYear } from './level-sql';
+import { ensureYearRows } from './year-rows';
 
 /** drizzle's execute answers rows (pg: `{ rows }`, PGlite: `{ rows }` too); one place to unwrap. */
 export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
@@ -50,34 +50,34 @@ export type LeaderListRow = {
 
 export type LeaderListFilter = { year: number; month: number; level?: LevelOfCompetition; limit: number; offset: number };
 
-/** Every user (role user) of the level(s) in the year, 0 points included, paged in SQL. */
+/**
+ * Every user (role user) of the level(s) in the year, 0 points included, paged in SQL. After
+ * ensureYearRows every user has a score_years row for the year carrying that year's level and a
+ * copy of role and names, so the page is a range of score_years_list_level_idx (or
+ * score_years_list_idx for all levels) in the list order, and the count an index-only range.
+ */
 export const findLeaders = async (db: DbOrTx, filter: LeaderListFilter) => {
-  const level = filter.level ?? null;
-  const rows = rowsOf<LeaderListRow>(
+  await ensureYearRows(db, filter.year);
+  // Two literal forms (not `$1 is null or ...`) so the planner can use the partial indexes.
+  const ofLevel = filter.level ? sql`and sy.level_of_competition = ${filter.level}::text` : sql``;
+  const rows = rowsOf<LeaderListRow & { total: number }>(
     await db.execute(sql`
-      with level_of as (${levelsInYear(filter.year)}),
-      members as (
-        select u.id, u.first_name, u.last_name, u.email, coalesce(l.level, u.level_of_competition) as level
-          from users u left join level_of l on l.user_id = u.id
-         where u.role = 'user'
-      )
-      select m.id as user_id, m.first_name, m.last_name, m.email, m.level,
-             coalesce(sy.points, 0)::int as annual_points, coalesce(sm.points, 0)::int as monthly_points,
-             count(*) over ()::int as total
-        from members m
-        left join score_years sy on sy.user_id = m.id and sy.competition_year = ${filter.year}
-        left join score_months sm on sm.user_id = m.id and sm.competition_year = ${filter.year} and sm.month = ${filter.month}
-       where ${level}::text is null or m.level = ${level}::text
-       order by annual_points desc, m.last_name asc, m.first_name asc, m.id asc
-       limit ${filter.limit} offset ${filter.offset}`),
+      with page as (
+        select sy.user_id, sy.level_of_competition as level, sy.points, sy.last_name, sy.first_name
+          from score_years sy
+         where sy.competition_year = ${filter.year} and sy.role = 'user' ${ofLevel}
+         order by sy.points desc nulls last, sy.last_name asc, sy.first_name asc, sy.user_id asc
+         limit ${filter.limit} offset ${filter.offset}
+      ),
+      total as (select count(*)::int as total from score_years sy where sy.competition_year = ${filter.year} and sy.role = 'user' ${ofLevel})
+      select p.user_id, u.first_name, u.last_name, u.email, p.level, p.points::int as annual_points,
+             coalesce(sm.points, 0)::int as monthly_points, total.total
+        from total
+        left join (page p
+          join users u on u.id = p.user_id
+          left join score_months sm on sm.user_id = p.user_id and sm.competition_year = ${filter.year} and sm.month = ${filter.month}
+        ) on true
+       order by p.points desc nulls last, p.last_name asc, p.first_name asc, p.user_id asc`),
   );
-  if (rows.length > 0 || filter.offset === 0) return { rows, count: rows[0]?.total ?? 0 };
-  // Past the last page: the window count has no row to ride on, so count separately.
-  const [counted] = rowsOf<{ total: number }>(
-    await db.execute(sql`
-      with level_of as (${levelsInYear(filter.year)})
-      select count(*)::int as total from users u left join level_of l on l.user_id = u.id
-       where u.role = 'user' and (${level}::text is null or coalesce(l.level, u.level_of_competition) = ${level}::text)`),
-  );
-  return { rows, count: counted?.total ?? 0 };
+  return { rows: rows.filter((row) => row.user_id !== null), count: rows[0]?.total ?? 0 };
 };
