@@ -203,6 +203,15 @@ export const scoreYears = pgTable(
   ],
 );
 
+/**
+ * Competition years in which every user has a score_years row (migration 0004): the admin list's
+ * fill (leaders/year-rows.ts) adds a year once; new users get rows for these years by trigger; a
+ * delete or truncate of score_years clears them.
+ */
+export const scoreYearFills = pgTable('score_year_fills', {
+  competitionYear: smallint('competition_year').primaryKey(),
+});
+
 /** Fixed-window counters shared by every API process (DESIGN 3: no per-process state). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),

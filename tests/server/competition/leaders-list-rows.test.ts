@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { userLevels, users } from '../../../server/db/schema';
+import { rebuildAllScores } from '../../../server/modules/scoring/rebuild-all';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity } from './seed';
 
@@ -42,5 +43,11 @@ test('GET /leaders: users, names, roles and levels changed after a list show at 
   await db.update(users).set({ role: 'admin' }).where(eq(users.id, anna.id));
   expect(ids(await list(''))).toEqual([bob.id, carl.id]);
   expect((await list('limit=1&offset=5')).count).toBe(2);
+
+  // A rebuild truncates score_years (no rows for 0 points): the next list fills them again.
+  await rebuildAllScores(db);
+  const dave = await addUser(db, { firstName: 'Dave', lastName: 'Adams', level: 'Advanced' });
+  expect(ids(await list('levelOfCompetition=Advanced'))).toEqual([dave.id, bob.id]);
+  expect(ids(await list('competitionYear=2024'))).toEqual([dave.id, bob.id, carl.id]);
   await app.close();
 });
