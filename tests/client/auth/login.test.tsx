@@ -74,6 +74,25 @@ describe('login screen at /', () => {
     expect(submitButton()).toHaveTextContent('Log in');
   });
 
+  it('after a failed sign-in keeps what was typed but resets the touched state (status back to idle)', async () => {
+    const { user } = await renderApp('/');
+    await user.type(emailInput(), 'not-an-email');
+    await user.tab();
+    expect(await screen.findByText('Email is invalid')).toBeInTheDocument();
+    await user.clear(emailInput());
+    await user.type(emailInput(), testAccounts.user.email);
+    await user.type(passwordInput(), 'wrong-password');
+    await user.tab();
+    const validMark = () => loginForm().querySelector('.tabler-icon-check');
+    expect(validMark()).not.toBeNull();
+    await user.click(submitButton());
+    expect(await screen.findByText('Email or password is incorrect')).toBeInTheDocument();
+    await waitFor(() => expect(validMark()).toBeNull());
+    expect(emailInput()).toHaveValue(testAccounts.user.email);
+    expect(passwordInput()).toHaveValue('wrong-password');
+    expect(emailInput()).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
   it("toasts 'Error in server , try again later' when the server cannot be reached", async () => {
     const { user } = await renderApp('/');
     await user.type(emailInput(), testAccounts.user.email);

@@ -14,10 +14,15 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   const form = useForm({ resolver: zodResolver(SigninBody), mode: 'onTouched', defaultValues: { email: '', password: '' } });
   const { register, handleSubmit, getFieldState, formState, reset } = form;
 
-  // SPEC 2: once the request settles the form returns to idle; a success clears it entirely.
+  // SPEC 2: a success clears the form; a failure (already toasted) returns the request to idle,
+  // and at idle the touched state is reset while the typed values stay for another try.
   useEffect(() => {
     if (signIn.isSuccess) reset();
-  }, [signIn.isSuccess, reset]);
+    if (signIn.isError) {
+      signIn.reset();
+      reset(undefined, { keepValues: true });
+    }
+  }, [signIn, reset]);
 
   const submitted = formState.isSubmitted;
   return (
