@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../leaders/repo';
 import type { ScoringRules } from '../scoring/rules';
 import { EVENT_FEED_NAME, FEED_COUNT_LOOKAHEAD, STEPS_FEED_NAME } from './names';
 
@@ -19,33 +18,45 @@ export type FeedRow = {
 };
 
 /**
+ * The query's inputs are placeholders, so each statement is prepared once per database handle (a
+ * named statement on PostgreSQL, like the dashboard month) and the hot feed call skips planning.
+ */
+const viewerId = sql.placeholder('viewerId');
+const stravaFeedSharing = sql.placeholder('stravaFeedSharing');
+const pageLimit = sql.placeholder('limit');
+const pageOffset = sql.placeholder('offset');
+/** offset + limit: how many rows each kind reads from its date index. */
+const enough = sql.placeholder('enough');
+/** enough + FEED_COUNT_LOOKAHEAD: how far the bounded count looks. */
+const ceiling = sql.placeholder('ceiling');
+
+/**
  * Whose rows the viewer may see: public users, always their own; Strava imports only the owner's.
  * The user check is a correlated primary-key probe, so each branch walks its date index newest
  * first and stops after enough visible rows, whatever the table size.
  */
-const visibleUser = (column: string, viewer: FeedViewer) => {
+const visibleUser = (column: string) => {
   const owner = sql.raw(column);
-  return sql`(${owner} = ${viewer.userId} or not (select u.is_private_activity from users u where u.id = ${owner}))`;
+  return sql`(${owner} = ${viewerId} or not (select u.is_private_activity from users u where u.id = ${owner}))`;
 };
-const visibleActivity = (viewer: FeedViewer) =>
-  sql`(a.source <> 'strava' or a.user_id = ${viewer.userId} or ${viewer.stravaFeedSharing}::boolean) and ${visibleUser('a.user_id', viewer)}`;
+const visibleActivity = sql`(a.source <> 'strava' or a.user_id = ${viewerId} or ${stravaFeedSharing}::boolean) and ${visibleUser('a.user_id')}`;
 
-const activityRows = (viewer: FeedViewer, limit: number) => sql`
+const activityRows = (limit: Placeholder) => sql`
   select a.id, a.user_id, a.name, a.moving_time, a.start_at as at from activities a
-   where ${visibleActivity(viewer)} order by a.start_at desc, a.id desc limit ${limit}`;
-const stepRows = (viewer: FeedViewer, limit: number) => sql`
+   where ${visibleActivity} order by a.start_at desc, a.id desc limit ${limit}`;
+const stepRows = (limit: Placeholder) => sql`
   select s.id, s.user_id, s.date from daily_step_achievements s
-   where ${visibleUser('s.user_id', viewer)} order by s.date desc, s.id desc limit ${limit}`;
-const eventRows = (viewer: FeedViewer, limit: number) => sql`
+   where ${visibleUser('s.user_id')} order by s.date desc, s.id desc limit ${limit}`;
+const eventRows = (limit: Placeholder) => sql`
   select e.id, e.user_id, e.date, e.is_in_the_top_three from event_participations e
-   where ${visibleUser('e.user_id', viewer)} order by e.date desc, e.id desc limit ${limit}`;
+   where ${visibleUser('e.user_id')} order by e.date desc, e.id desc limit ${limit}`;
 
 /** Visible entries, counted exactly up to `ceiling` (bounded cost whatever the table sizes). */
-const boundedCount = (viewer: FeedViewer, ceiling: number) => sql`
+const boundedCount = sql`
   least(${ceiling}::int,
-    (select count(*) from (${activityRows(viewer, ceiling)}) a)
-    + (select count(*) from (${stepRows(viewer, ceiling)}) s)
-    + (select count(*) from (${eventRows(viewer, ceiling)}) e))::int`;
+    (select count(*) from (${activityRows(ceiling)}) a)
+    + (select count(*) from (${stepRows(ceiling)}) s)
+    + (select count(*) from (${eventRows(ceiling)}) e))::int`;
 
 /**
  * The newest-first page and the count in one statement: each kind reads at most offset + limit
@@ -53,29 +64,76 @@ const boundedCount = (viewer: FeedViewer, ceiling: number) => sql`
  * computed once) looks at most FEED_COUNT_LOOKAHEAD rows past the page. Page 1 therefore costs
  * the same at 1,000 or 1,000,000 rows. An empty page carries no count: the caller asks `countFeed`.
  */
-export const findFeedPage = async (db: DbOrTx, viewer: FeedViewer, rules: ScoringRules, limit: number, offset: number) => {
-  const enough = offset + limit;
-  return rowsOf<FeedRow & { total: number }>(
-    await db.execute(sql`
+const prepareFeedPage = (db: DbOrTx) =>
+  db
+    .select({
+      kind: sql<FeedRow['kind']>`t.kind`,
+      id: sql<number>`t.id`,
+      user_id: sql<number>`t.user_id`,
+      name: sql<string>`t.name`,
+      moving_time: sql<number>`t.moving_time`,
+      at: sql<Date | string>`t.at`,
+      first_name: sql<string>`t.first_name`,
+      last_name: sql<string>`t.last_name`,
+      profile_picture: sql<string | null>`t.profile_picture`,
+      total: sql<number>`t.total`,
+    })
+    .from(sql`(
       with page as (
-        select 'activity' as kind, id, user_id, name, moving_time, at from (${activityRows(viewer, enough)}) a
+        select 'activity' as kind, id, user_id, name, moving_time, at from (${activityRows(enough)}) a
         union all
-        select 'steps', id, user_id, ${STEPS_FEED_NAME}, ${rules.dailySteps}::int, date::timestamp at time zone 'UTC' from (${stepRows(viewer, enough)}) s
+        select 'steps', id, user_id, ${sql.placeholder('stepsName')}, ${sql.placeholder('dailySteps')}::int, date::timestamp at time zone 'UTC' from (${stepRows(enough)}) s
         union all
-        select 'event', id, user_id, ${EVENT_FEED_NAME},
-               ${rules.event}::int + case when is_in_the_top_three then ${rules.eventTopThree}::int else 0 end,
+        select 'event', id, user_id, ${sql.placeholder('eventName')},
+               ${sql.placeholder('event')}::int + case when is_in_the_top_three then ${sql.placeholder('eventTopThree')}::int else 0 end,
                date::timestamp at time zone 'UTC'
-          from (${eventRows(viewer, enough)}) e
+          from (${eventRows(enough)}) e
       )
-      select page.*, u.first_name, u.last_name, u.profile_picture, ${boundedCount(viewer, enough + FEED_COUNT_LOOKAHEAD)} as total
+      select page.*, u.first_name, u.last_name, u.profile_picture, ${boundedCount} as total
         from page join users u on u.id = page.user_id
        order by page.at desc, page.kind asc, page.id desc
-       limit ${limit} offset ${offset}`),
-  );
+       limit ${pageLimit} offset ${pageOffset}) as t`)
+    .prepare('feed_page');
+
+const prepareFeedCount = (db: DbOrTx) =>
+  db
+    .select({ count: sql<number>`${boundedCount}` })
+    .from(sql`(select 1) as one`)
+    .prepare('feed_count');
+
+const preparedPage = new WeakMap<object, ReturnType<typeof prepareFeedPage>>();
+const preparedCount = new WeakMap<object, ReturnType<typeof prepareFeedCount>>();
+
+const cached = <T>(cache: WeakMap<object, T>, db: DbOrTx, prepare: (db: DbOrTx) => T) => {
+  let statement = cache.get(db);
+  if (!statement) {
+    statement = prepare(db);
+    cache.set(db, statement);
+  }
+  return statement;
 };
+
+export const findFeedPage = async (db: DbOrTx, viewer: FeedViewer, rules: ScoringRules, limit: number, offset: number): Promise<Array<FeedRow & { total: number }>> =>
+  cached(preparedPage, db, prepareFeedPage).execute({
+    viewerId: viewer.userId,
+    stravaFeedSharing: viewer.stravaFeedSharing,
+    limit,
+    offset,
+    enough: offset + limit,
+    ceiling: offset + limit + FEED_COUNT_LOOKAHEAD,
+    stepsName: STEPS_FEED_NAME,
+    eventName: EVENT_FEED_NAME,
+    dailySteps: rules.dailySteps,
+    event: rules.event,
+    eventTopThree: rules.eventTopThree,
+  });
 
 /** The bounded count alone (for a page past the end, which has no row to carry it). */
 export const countFeed = async (db: DbOrTx, viewer: FeedViewer, limit: number, offset: number) => {
-  const [row] = rowsOf<{ count: number }>(await db.execute(sql`select ${boundedCount(viewer, offset + limit + FEED_COUNT_LOOKAHEAD)} as count`));
+  const [row] = await cached(preparedCount, db, prepareFeedCount).execute({
+    viewerId: viewer.userId,
+    stravaFeedSharing: viewer.stravaFeedSharing,
+    ceiling: offset + limit + FEED_COUNT_LOOKAHEAD,
+  });
   return Number(row?.count ?? 0);
 };

@@ -21,21 +21,41 @@ export const TOP_LEADERS_PER_LEVEL = 10;
  * Per level, the top users (role user) with points > 0 in the year, ties by the earlier last
  * scoring day. score_years carries the user's level of that year (kept by recompute and by
  * triggers, migration 0002), so each level is a 10-row range of score_years_year_level_points_idx:
- * the cost does not depend on the number of users or activity rows.
+ * the cost does not depend on the number of users or activity rows. Prepared once per database
+ * handle (a named statement on PostgreSQL, like the dashboard month), so the hot call skips planning.
  */
-export const findTopLeaders = async (db: DbOrTx, year: number) =>
-  rowsOf<TopLeaderRow>(
-    await db.execute(sql`
+const prepareTopLeaders = (db: DbOrTx) =>
+  db
+    .select({
+      level: sql<LevelOfCompetition>`t.level`,
+      user_id: sql<number>`t.user_id`,
+      first_name: sql<string>`t.first_name`,
+      last_name: sql<string>`t.last_name`,
+      profile_picture: sql<string | null>`t.profile_picture`,
+      points: sql<number>`t.points`,
+    })
+    .from(sql`(
       select level.name as level, top.*
-        from (values ${sql.join(levels.map((name) => sql`(${name})`), sql`, `)}) as level(name)
+        from (values ${sql.join(levels.map((name) => sql`(${sql.raw(`'${name}'`)})`), sql`, `)}) as level(name)
         cross join lateral (
           select sy.user_id, u.first_name, u.last_name, u.profile_picture, sy.points
             from score_years sy join users u on u.id = sy.user_id
-           where sy.competition_year = ${year} and sy.level_of_competition = level.name and sy.points > 0 and u.role = 'user'
+           where sy.competition_year = ${sql.placeholder('year')} and sy.level_of_competition = level.name and sy.points > 0 and u.role = 'user'
            order by sy.points desc, sy.last_scored_on asc nulls last, sy.user_id asc
-           limit ${TOP_LEADERS_PER_LEVEL}
-        ) top`),
-  );
+           limit ${sql.raw(String(TOP_LEADERS_PER_LEVEL))}
+        ) top) as t`)
+    .prepare('leaders_top');
+
+const preparedTopLeaders = new WeakMap<object, ReturnType<typeof prepareTopLeaders>>();
+
+export const findTopLeaders = async (db: DbOrTx, year: number): Promise<TopLeaderRow[]> => {
+  let statement = preparedTopLeaders.get(db);
+  if (!statement) {
+    statement = prepareTopLeaders(db);
+    preparedTopLeaders.set(db, statement);
+  }
+  return statement.execute({ year });
+};
 
 export type LeaderListRow = {
   user_id: number;
