@@ -9,13 +9,14 @@ import { AUTO_CLOSE_MS } from './api/toasts';
 import { theme } from './theme';
 
 /**
- * Mantine's light-mode dimmed grey (gray-6) is 3.3:1 on white; gray-7 meets WCAG AA for small text.
- * Placeholders get #6b7280 (4.8:1): FileInput renders its placeholder as real text.
+ * Mantine's dimmed greys miss WCAG AA for small text (gray-6 is 3.3:1 on white): gray-7 in light and
+ * dark-1 in dark keep it, so every `c="dimmed"` is readable. Placeholders get #6b7280 (4.8:1):
+ * FileInput renders its placeholder as real text.
  */
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)', '--mantine-color-placeholder': '#6b7280' },
-  dark: {},
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 
 /** Everything around the router: theme, toasts (top right, 5 s), modals and the query cache. */

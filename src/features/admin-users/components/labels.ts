@@ -12,6 +12,3 @@ export const minutesLabel = (minutes: number) => `${minutes} ${minutes === 1 ? '
 export const dayOf = (value: string) => value.slice(0, 10);
 
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-
-/** Secondary text with AA contrast in both schemes (Mantine's "dimmed" is too light on white). */
-export const MUTED_TEXT = 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))';

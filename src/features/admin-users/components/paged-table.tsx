@@ -1,7 +1,6 @@
 import { Center, Loader, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Pagination } from '../../../components/pagination';
-import { MUTED_TEXT } from './labels';
 
 export type PagedColumn<T> = { header: string; cell: (row: T, index: number) => ReactNode; align?: 'right' | 'center'; nowrap?: boolean };
 
@@ -50,7 +49,7 @@ export function PagedTable<T extends { id: number }>({
   }
   if (!rows || rows.length === 0) {
     return (
-      <Text c={MUTED_TEXT} ta="center" py="xl">
+      <Text c="dimmed" ta="center" py="xl">
         {emptyText}
       </Text>
     );
@@ -72,7 +71,7 @@ export function PagedTable<T extends { id: number }>({
           <Table.Tbody>
             {rows.map((row, index) => (
               <Table.Tr key={row.id}>
-                <Table.Td c={MUTED_TEXT}>{(page - 1) * pageSize + index + 1}</Table.Td>
+                <Table.Td c="dimmed">{(page - 1) * pageSize + index + 1}</Table.Td>
                 {columns.map((column) => (
                   <Table.Td key={column.header} ta={column.align} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
                     {column.cell(row, index)}

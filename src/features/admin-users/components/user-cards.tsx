@@ -1,25 +1,14 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
-import type { QuarterlyBonus, User } from '../../../api/contract/users';
-import { MUTED_TEXT, fullName, genderLabel } from './labels';
+import { fullName, genderLabel } from './labels';
 import { QuarterlyBonusCell } from './quarterly-bonus-cell';
 import { UserActions } from './user-actions';
-
-type Props = {
-  rows: User[];
-  bonusYear: number;
-  pendingBonus: Map<number, QuarterlyBonus>;
-  resettingIds: Set<number>;
-  onBonusChange: (user: User, flags: QuarterlyBonus) => void;
-  onUpdate: (user: User) => void;
-  onDelete: (user: User) => void;
-  onResetPassword: (user: User) => void;
-};
+import type { UsersViewProps } from './users-table';
 
 /** The users table as stacked cards on phones: every column, nothing to scroll sideways. */
-export function UserCards({ rows, bonusYear, pendingBonus, resettingIds, onBonusChange, ...actions }: Props) {
+export function UserCards({ rows, bonusYear, pendingBonus, resettingIds, onBonusChange, ...actions }: UsersViewProps) {
   if (rows.length === 0) {
     return (
-      <Text c={MUTED_TEXT} ta="center" py="md">
+      <Text c="dimmed" ta="center" py="md">
         There are no employees yet
       </Text>
     );
@@ -32,7 +21,7 @@ export function UserCards({ rows, bonusYear, pendingBonus, resettingIds, onBonus
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <div style={{ minWidth: 0 }}>
                 <Text fw={600}>{fullName(user)}</Text>
-                <Text size="sm" c={MUTED_TEXT} style={{ overflowWrap: 'anywhere' }}>
+                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                   {user.email}
                 </Text>
               </div>
@@ -41,13 +30,13 @@ export function UserCards({ rows, bonusYear, pendingBonus, resettingIds, onBonus
               </Badge>
             </Group>
             <Text size="sm">
-              <Text span c={MUTED_TEXT} size="sm">
+              <Text span c="dimmed" size="sm">
                 Gender:{' '}
               </Text>
               {genderLabel(user.gender)}
             </Text>
             <div>
-              <Text size="sm" c={MUTED_TEXT} mb={4}>
+              <Text size="sm" c="dimmed" mb={4}>
                 {bonusYear} Quarterly Bonus
               </Text>
               <QuarterlyBonusCell

@@ -12,7 +12,6 @@ import { RESET_MAIL_MUTATION_KEY, useSendResetMail } from '../api/use-send-reset
 import { BONUS_MUTATION_KEY, useSetQuarterlyBonus } from '../api/use-set-quarterly-bonus';
 import { DeleteUserModal } from './delete-user-modal';
 import { UpdateUserModal } from './update-user-modal';
-import { MUTED_TEXT } from './labels';
 import { UserCards } from './user-cards';
 import { UsersTable } from './users-table';
 
@@ -57,7 +56,7 @@ export function UsersScreen({ page, onPageChange }: Props) {
     <PageShell
       title="Users"
       size="xl"
-      actions={list.data ? <Text c={MUTED_TEXT}>{count === 1 ? '1 employee' : `${count} employees`}</Text> : undefined}
+      actions={list.data ? <Text c="dimmed">{count === 1 ? '1 employee' : `${count} employees`}</Text> : undefined}
     >
       {list.isPending ? (
         <Center py="xl">

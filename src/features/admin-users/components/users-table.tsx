@@ -1,10 +1,11 @@
 import { Table, Text } from '@mantine/core';
 import type { QuarterlyBonus, User } from '../../../api/contract/users';
-import { MUTED_TEXT, fullName, genderLabel } from './labels';
+import { fullName, genderLabel } from './labels';
 import { QuarterlyBonusCell } from './quarterly-bonus-cell';
 import { UserActions } from './user-actions';
 
-type Props = {
+/** What the users table and its phone cards both show and do. */
+export type UsersViewProps = {
   rows: User[];
   bonusYear: number;
   /** Flags being saved, per user id: shown at once, before the refetch confirms them. */
@@ -17,7 +18,7 @@ type Props = {
 };
 
 /** SPEC 2 "Admin users table"; scrolls sideways below 1100 px rather than squeezing the columns. */
-export function UsersTable({ rows, bonusYear, pendingBonus, resettingIds, onBonusChange, ...actions }: Props) {
+export function UsersTable({ rows, bonusYear, pendingBonus, resettingIds, onBonusChange, ...actions }: UsersViewProps) {
   const columns = ['First name', 'Last name', 'Email', 'Gender', 'Level of competition', `${bonusYear} Quarterly Bonus`, 'Actions'];
   return (
     <Table.ScrollContainer minWidth={1100} type="native">
@@ -35,7 +36,7 @@ export function UsersTable({ rows, bonusYear, pendingBonus, resettingIds, onBonu
           {rows.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={columns.length}>
-                <Text c={MUTED_TEXT} size="sm" py="md" ta="center">
+                <Text c="dimmed" size="sm" py="md" ta="center">
                   There are no employees yet
                 </Text>
               </Table.Td>

@@ -28,60 +28,51 @@ const eventColumns: PagedColumn<EventRow>[] = [
   { header: 'Was in the top three?', cell: (row) => yesNoBadge(row.isInTheTopThree) },
 ];
 
+type Paged<Row extends { id: number }> = { rows: Row[]; count: number };
+type ListQuery<Row extends { id: number }> = { data?: Paged<Row>; isPending: boolean; isPlaceholderData: boolean; error: Error | null };
+type ListText<Row extends { id: number }> = { label: string; columns: PagedColumn<Row>[]; pageSize: number; emptyText: string };
+
+/** One of the three tabs: a paged table fed by its query, with SPEC 2's empty text. */
+function WorkoutList<Row extends { id: number }>({
+  query,
+  text,
+  page,
+  onPageChange,
+}: { query: ListQuery<Row>; text: ListText<Row> } & Omit<ListProps, 'userId'>) {
+  return (
+    <PagedTable
+      {...text}
+      rows={query.data?.rows}
+      count={query.data?.count ?? 0}
+      page={page}
+      loading={query.isPending}
+      error={query.error?.message}
+      fetching={query.isPlaceholderData}
+      onPageChange={onPageChange}
+    />
+  );
+}
+
 /** SPEC 2 "Admin workouts": activities, 8 per page. */
-export function ActivitiesList({ userId, page, onPageChange }: ListProps) {
-  const query = useQuery(adminUsersQueries.workouts(userId, page));
-  return (
-    <PagedTable
-      label="Activities"
-      columns={activityColumns}
-      rows={query.data?.rows}
-      count={query.data?.count ?? 0}
-      page={page}
-      pageSize={WORKOUTS_PAGE_SIZE}
-      loading={query.isPending}
-      error={query.error?.message}
-      fetching={query.isPlaceholderData}
-      emptyText="User has no activities"
-      onPageChange={onPageChange}
-    />
-  );
+export function ActivitiesList({ userId, ...paging }: ListProps) {
+  const query = useQuery(adminUsersQueries.workouts(userId, paging.page));
+  const text = { label: 'Activities', columns: activityColumns, pageSize: WORKOUTS_PAGE_SIZE, emptyText: 'User has no activities' };
+  return <WorkoutList query={query} text={text} {...paging} />;
 }
 
-export function AchievementsList({ userId, page, onPageChange }: ListProps) {
-  const query = useQuery(adminUsersQueries.achievements(userId, page));
-  return (
-    <PagedTable
-      label="Achievements"
-      columns={achievementColumns}
-      rows={query.data?.rows}
-      count={query.data?.count ?? 0}
-      page={page}
-      pageSize={ACHIEVEMENTS_PAGE_SIZE}
-      loading={query.isPending}
-      error={query.error?.message}
-      fetching={query.isPlaceholderData}
-      emptyText="User has no achievements yet"
-      onPageChange={onPageChange}
-    />
-  );
+export function AchievementsList({ userId, ...paging }: ListProps) {
+  const query = useQuery(adminUsersQueries.achievements(userId, paging.page));
+  const text = {
+    label: 'Achievements',
+    columns: achievementColumns,
+    pageSize: ACHIEVEMENTS_PAGE_SIZE,
+    emptyText: 'User has no achievements yet',
+  };
+  return <WorkoutList query={query} text={text} {...paging} />;
 }
 
-export function EventsList({ userId, page, onPageChange }: ListProps) {
-  const query = useQuery(adminUsersQueries.events(userId, page));
-  return (
-    <PagedTable
-      label="Events participation"
-      columns={eventColumns}
-      rows={query.data?.rows}
-      count={query.data?.count ?? 0}
-      page={page}
-      pageSize={EVENTS_PAGE_SIZE}
-      loading={query.isPending}
-      error={query.error?.message}
-      fetching={query.isPlaceholderData}
-      emptyText="User has no events yet"
-      onPageChange={onPageChange}
-    />
-  );
+export function EventsList({ userId, ...paging }: ListProps) {
+  const query = useQuery(adminUsersQueries.events(userId, paging.page));
+  const text = { label: 'Events participation', columns: eventColumns, pageSize: EVENTS_PAGE_SIZE, emptyText: 'User has no events yet' };
+  return <WorkoutList query={query} text={text} {...paging} />;
 }

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { PageShell } from '../../../components/page-shell';
 import { adminUsersQueries } from '../api/admin-users-queries';
-import { MUTED_TEXT, fullName } from './labels';
+import { fullName } from './labels';
 import { AchievementsList, ActivitiesList, EventsList } from './workout-lists';
 
 type Tab = 'activities' | 'achievements' | 'events';
@@ -20,7 +20,7 @@ function UserHeading({ userId }: { userId: number }) {
       <Text fw={600} size="lg">
         {fullName(user.data)}
       </Text>
-      <Text c={MUTED_TEXT} style={{ overflowWrap: 'anywhere' }}>
+      <Text c="dimmed" style={{ overflowWrap: 'anywhere' }}>
         {user.data.email} · {user.data.levelOfCompetition}
       </Text>
     </Group>

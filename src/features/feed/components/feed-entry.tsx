@@ -3,9 +3,6 @@ import { IconAward, IconShoe } from '@tabler/icons-react';
 import { formatDistanceToNow } from 'date-fns';
 import type { FeedItem } from '../../../api/contract/activity';
 
-/** Secondary text that keeps AA contrast in both colour schemes (Mantine's dimmed grey does not on white). */
-const MUTED_TEXT = 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))';
-
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 export const EVENT_TITLE = 'Activity participation bonus';
 export const STEPS_TITLE = '10,000 step bonus';
@@ -29,7 +26,7 @@ export function FeedEntry({ item }: { item: FeedItem }) {
             <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
               {fullName}
             </Text>
-            <Text component="time" dateTime={item.startDate} size="xs" c={MUTED_TEXT} title={when.toUTCString()}>
+            <Text component="time" dateTime={item.startDate} size="xs" c="dimmed" title={when.toUTCString()}>
               {relativeTime(when)}
             </Text>
           </Group>

@@ -4,9 +4,6 @@ import { PageShell } from '../../../components/page-shell';
 import { feedQueries } from '../api/feed-queries';
 import { FeedEntry } from './feed-entry';
 
-/** Secondary text that keeps AA contrast in both colour schemes (Mantine's dimmed grey does not on white). */
-const MUTED_TEXT = 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))';
-
 export const EMPTY_FEED_TEXT = 'There are no activities yet!';
 
 /** /employee/activity-feed: colleagues' recent entries, 10 at a time. */
@@ -21,7 +18,7 @@ export function FeedScreen() {
           <Loader aria-label="Loading activities" />
         </Center>
       ) : items.length === 0 ? (
-        <Text c={MUTED_TEXT}>{EMPTY_FEED_TEXT}</Text>
+        <Text c="dimmed">{EMPTY_FEED_TEXT}</Text>
       ) : (
         <Stack gap="md">
           <Stack component="ul" gap="sm" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Recent activities">

@@ -3,9 +3,6 @@ import type { LevelOfCompetition } from '../../../api/contract/common';
 import type { TopLeader } from '../../../api/contract/leaders';
 import { LeaderRow } from './leader-row';
 
-/** Secondary text that keeps AA contrast in both colour schemes (Mantine's dimmed grey does not on white). */
-const MUTED_TEXT = 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))';
-
 export const NO_LEADERS_TEXT = 'There are no leaders yet';
 
 /** One level's column; the bars are relative to its first (highest) leader. */
@@ -19,7 +16,7 @@ export function LeaderColumn({ level, leaders, viewerId }: { level: LevelOfCompe
           {level}
         </Title>
         {leaders.length === 0 ? (
-          <Text c={MUTED_TEXT} size="sm">
+          <Text c="dimmed" size="sm">
             {NO_LEADERS_TEXT}
           </Text>
         ) : (

@@ -2,9 +2,6 @@ import { Avatar, Badge, Group, Paper, Progress, Stack, Text } from '@mantine/cor
 import type { TopLeader } from '../../../api/contract/leaders';
 import { truncateName } from '../truncate-name';
 
-/** Secondary text that keeps AA contrast in both colour schemes (Mantine's dimmed grey does not on white). */
-const MUTED_TEXT = 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))';
-
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 
 type Props = { leader: TopLeader; rank: number; columnTop: number; isViewer: boolean };
@@ -25,7 +22,7 @@ export function LeaderRow({ leader, rank, columnTop, isViewer }: Props) {
       style={isViewer ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
     >
       <Group gap="sm" wrap="nowrap" align="center">
-        <Text fw={700} c={MUTED_TEXT} w={20} ta="right" size="sm" aria-label={`Rank ${rank}`}>
+        <Text fw={700} c="dimmed" w={20} ta="right" size="sm" aria-label={`Rank ${rank}`}>
           {rank}
         </Text>
         <Avatar src={leader.profilePicture ?? DEFAULT_AVATAR} alt={fullName} radius="xl" size={36} />
@@ -41,7 +38,7 @@ export function LeaderRow({ leader, rank, columnTop, isViewer }: Props) {
             ) : null}
           </Group>
           <Progress value={share} size="sm" aria-label={`${fullName}: ${share}% of the column's best`} />
-          <Text size="xs" c={MUTED_TEXT}>
+          <Text size="xs" c="dimmed">
             {leader.annualPoints.toLocaleString('en-US')} points
           </Text>
         </Stack>

@@ -1,9 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import type { LeaderRow } from '../../../api/contract/leaders';
 
-/** Secondary text that keeps AA contrast in both colour schemes (Mantine's dimmed grey does not on white). */
-const MUTED_TEXT = 'light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))';
-
 const columns = ['First name', 'Last name', 'Email', 'Level of competition', 'Annual Points', 'Monthly Points'];
 
 export function LeadersTable({ rows }: { rows: LeaderRow[] }) {
@@ -23,7 +20,7 @@ export function LeadersTable({ rows }: { rows: LeaderRow[] }) {
           {rows.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={columns.length}>
-                <Text c={MUTED_TEXT} size="sm">
+                <Text c="dimmed" size="sm">
                   No users match these filters
                 </Text>
               </Table.Td>
