@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { preparedPerDb } from '../../db/prepared';
 import type { DbOrTx } from '../../db/client';
 import type { ActivityRow } from './serialize';
 
@@ -31,7 +32,9 @@ const prepareMonth = (db: DbOrTx) =>
         ) order by a.start_at, a.id), '[]'::json)
         from activities a
         where a.user_id = ${userId} and a.start_date between ${rangeStart}::date and ${rangeEnd}::date)`,
-      steps: sql<{ id: number; date: string }[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'date', s.date) order by s.date), '[]'::json)
+      steps: sql<
+        { id: number; date: string }[]
+      >`(select coalesce(json_agg(json_build_object('id', s.id, 'date', s.date) order by s.date), '[]'::json)
         from daily_step_achievements s
         where s.user_id = ${userId} and s.date between ${rangeStart}::date and ${rangeEnd}::date)`,
       eventDates: sql<string[]>`(select coalesce(json_agg(distinct e.date), '[]'::json)
@@ -47,7 +50,7 @@ const prepareMonth = (db: DbOrTx) =>
     .from(sql`(select 1) as one`)
     .prepare('dashboard_month');
 
-const prepared = new WeakMap<object, ReturnType<typeof prepareMonth>>();
+const monthStatement = preparedPerDb(prepareMonth);
 
 export const loadMonth = async (
   db: DbOrTx,
@@ -55,12 +58,13 @@ export const loadMonth = async (
   range: { start: string; end: string },
   year: { start: string; end: string },
 ): Promise<MonthRows> => {
-  let statement = prepared.get(db);
-  if (!statement) {
-    statement = prepareMonth(db);
-    prepared.set(db, statement);
-  }
-  const [row] = await statement.execute({ userId: owner, rangeStart: range.start, rangeEnd: range.end, yearStart: year.start, yearEnd: year.end });
+  const [row] = await monthStatement(db).execute({
+    userId: owner,
+    rangeStart: range.start,
+    rangeEnd: range.end,
+    yearStart: year.start,
+    yearEnd: year.end,
+  });
   return {
     activities: row!.activities,
     steps: row!.steps,

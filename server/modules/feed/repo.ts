@@ -1,4 +1,5 @@
 import { sql, type Placeholder } from 'drizzle-orm';
+import { preparedPerDb } from '../../db/prepared';
 import type { DbOrTx } from '../../db/client';
 import type { ScoringRules } from '../scoring/rules';
 import { EVENT_FEED_NAME, FEED_COUNT_LOOKAHEAD, STEPS_FEED_NAME } from './names';
@@ -78,7 +79,8 @@ const prepareFeedPage = (db: DbOrTx) =>
       profile_picture: sql<string | null>`t.profile_picture`,
       total: sql<number>`t.total`,
     })
-    .from(sql`(
+    .from(
+      sql`(
       with page as (
         select 'activity' as kind, id, user_id, name, moving_time, at from (${activityRows(enough)}) a
         union all
@@ -92,7 +94,8 @@ const prepareFeedPage = (db: DbOrTx) =>
       select page.*, u.first_name, u.last_name, u.profile_picture, ${boundedCount} as total
         from page join users u on u.id = page.user_id
        order by page.at desc, page.kind asc, page.id desc
-       limit ${pageLimit} offset ${pageOffset}) as t`)
+       limit ${pageLimit} offset ${pageOffset}) as t`,
+    )
     .prepare('feed_page');
 
 const prepareFeedCount = (db: DbOrTx) =>
@@ -101,20 +104,17 @@ const prepareFeedCount = (db: DbOrTx) =>
     .from(sql`(select 1) as one`)
     .prepare('feed_count');
 
-const preparedPage = new WeakMap<object, ReturnType<typeof prepareFeedPage>>();
-const preparedCount = new WeakMap<object, ReturnType<typeof prepareFeedCount>>();
+const feedPage = preparedPerDb(prepareFeedPage);
+const feedCount = preparedPerDb(prepareFeedCount);
 
-const cached = <T>(cache: WeakMap<object, T>, db: DbOrTx, prepare: (db: DbOrTx) => T) => {
-  let statement = cache.get(db);
-  if (!statement) {
-    statement = prepare(db);
-    cache.set(db, statement);
-  }
-  return statement;
-};
-
-export const findFeedPage = async (db: DbOrTx, viewer: FeedViewer, rules: ScoringRules, limit: number, offset: number): Promise<Array<FeedRow & { total: number }>> =>
-  cached(preparedPage, db, prepareFeedPage).execute({
+export const findFeedPage = async (
+  db: DbOrTx,
+  viewer: FeedViewer,
+  rules: ScoringRules,
+  limit: number,
+  offset: number,
+): Promise<Array<FeedRow & { total: number }>> =>
+  feedPage(db).execute({
     viewerId: viewer.userId,
     stravaFeedSharing: viewer.stravaFeedSharing,
     limit,
@@ -130,7 +130,7 @@ export const findFeedPage = async (db: DbOrTx, viewer: FeedViewer, rules: Scorin
 
 /** The bounded count alone (for a page past the end, which has no row to carry it). */
 export const countFeed = async (db: DbOrTx, viewer: FeedViewer, limit: number, offset: number) => {
-  const [row] = await cached(preparedCount, db, prepareFeedCount).execute({
+  const [row] = await feedCount(db).execute({
     viewerId: viewer.userId,
     stravaFeedSharing: viewer.stravaFeedSharing,
     ceiling: offset + limit + FEED_COUNT_LOOKAHEAD,

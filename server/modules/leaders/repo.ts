@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { levels, type LevelOfCompetition } from '../../../src/api/contract/common';
+import { preparedPerDb } from '../../db/prepared';
 import type { DbOrTx } from '../../db/client';
 import { ensureYearRows } from './year-rows';
 
@@ -34,28 +35,26 @@ const prepareTopLeaders = (db: DbOrTx) =>
       profile_picture: sql<string | null>`t.profile_picture`,
       points: sql<number>`t.points`,
     })
-    .from(sql`(
+    .from(
+      sql`(
       select level.name as level, top.*
-        from (values ${sql.join(levels.map((name) => sql`(${sql.raw(`'${name}'`)})`), sql`, `)}) as level(name)
+        from (values ${sql.join(
+          levels.map((name) => sql`(${sql.raw(`'${name}'`)})`),
+          sql`, `,
+        )}) as level(name)
         cross join lateral (
           select sy.user_id, u.first_name, u.last_name, u.profile_picture, sy.points
             from score_years sy join users u on u.id = sy.user_id
            where sy.competition_year = ${sql.placeholder('year')} and sy.level_of_competition = level.name and sy.points > 0 and u.role = 'user'
            order by sy.points desc, sy.last_scored_on asc nulls last, sy.user_id asc
            limit ${sql.raw(String(TOP_LEADERS_PER_LEVEL))}
-        ) top) as t`)
+        ) top) as t`,
+    )
     .prepare('leaders_top');
 
-const preparedTopLeaders = new WeakMap<object, ReturnType<typeof prepareTopLeaders>>();
+const topLeadersStatement = preparedPerDb(prepareTopLeaders);
 
-export const findTopLeaders = async (db: DbOrTx, year: number): Promise<TopLeaderRow[]> => {
-  let statement = preparedTopLeaders.get(db);
-  if (!statement) {
-    statement = prepareTopLeaders(db);
-    preparedTopLeaders.set(db, statement);
-  }
-  return statement.execute({ year });
-};
+export const findTopLeaders = async (db: DbOrTx, year: number): Promise<TopLeaderRow[]> => topLeadersStatement(db).execute({ year });
 
 export type LeaderListRow = {
   user_id: number;
