@@ -73,7 +73,8 @@ test('Strava connects through its authorisation page, syncs, returns to the stor
   await screenshotBoth(page, 'fitness-services');
 
   // Ticking goes to the (fake) Strava page, which sends the browser back to /strava with a code.
-  await page.getByRole('checkbox', { name: 'Strava' }).check();
+  // click(), not check(): the page navigates away before the box could show a new state.
+  await page.getByRole('checkbox', { name: 'Strava' }).click();
   await expect(page.getByText('Strava successfully connected')).toBeVisible();
   await expect(page).toHaveURL(`${E2E.baseUrl}/employee/fitness-services`);
   await expect(page.getByRole('checkbox', { name: 'Strava' })).toBeChecked();
