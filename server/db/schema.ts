@@ -218,3 +218,28 @@ export const rateLimits = pgTable('rate_limits', {
   windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
   count: integer('count').notNull(),
 });
+
+/**
+ * The dashboard's month, ready to send: one row per user and calendar month holding the
+ * activities, step achievements and event dates as the JSON the month call answers with, and the
+ * month's activity minutes. Kept by statement triggers on activities, daily_step_achievements and
+ * event_participations (migration 0005), so every write path keeps it exact in its own transaction
+ * and the hot dashboard read is a primary-key lookup instead of three range scans and a year sum.
+ */
+export const monthViews = pgTable(
+  'month_views',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** First day of the calendar month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    /** JSON array of contract Activity objects, ordered by start. */
+    activities: text('activities').notNull(),
+    /** JSON array of contract DailyStepsAchievement objects, ordered by date. */
+    steps: text('steps').notNull(),
+    /** JSON array of distinct YYYY-MM-DD event participation dates, ascending. */
+    eventDates: text('event_dates').notNull(),
+    /** Sum of the month's activity moving time. */
+    minutes: integer('minutes').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.month] })],
+);

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Endpoint } from '../../src/api/contract/common';
 import { verifyAccessToken, type AuthUser } from '../auth/access-token';
 import { forbidden, unauthorized } from '../errors';
+import { PreSerialized } from './pre-serialized';
 import type { AppDeps } from '../deps';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -46,7 +47,7 @@ export const route = <E extends Endpoint>(
   app: FastifyInstance,
   deps: AppDeps,
   endpoint: E,
-  handler: (input: RouteInput<E>) => Promise<Response<E>> | Response<E>,
+  handler: (input: RouteInput<E>) => Promise<Response<E> | PreSerialized<E>> | Response<E> | PreSerialized<E>,
 ) => {
   const schema: Record<string, unknown> = {};
   if (endpoint.params) schema.params = endpoint.params;
@@ -69,6 +70,10 @@ export const route = <E extends Endpoint>(
         reply,
       } as RouteInput<E>);
       if (endpoint.status === 204) return reply.code(204).send();
+      if (result instanceof PreSerialized) {
+        // A string with a JSON content type skips the schema serializer (fastify sends it as is).
+        return reply.code(endpoint.status).type('application/json; charset=utf-8').send(result.json);
+      }
       return reply.code(endpoint.status).send(result);
     },
   });

@@ -1,16 +1,45 @@
 import type { z } from 'zod';
-import type { ActivityCreate, ActivityUpdate, EventCreate, MonthActivities } from '../../../src/api/contract/activity';
+import type { ActivityCreate, ActivityUpdate, EventCreate, MonthActivities, activityEndpoints } from '../../../src/api/contract/activity';
 import { competitionYearOf, competitionYearRange, isEditableDay, toIsoDay } from '../../../src/lib/competition';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { editWindowClosed, futureDate, notFound } from '../../errors';
 import { recomputeUserYear } from '../scoring/recompute';
+import { PreSerialized } from '../../http/pre-serialized';
 import { loadMonth } from './month-repo';
+import { loadMonthView, type MonthView } from './month-view-repo';
 import * as repo from './repo';
 import { storedName, toActivity } from './serialize';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+type MonthEndpoint = (typeof activityEndpoints)['month'];
+type MonthRange = { startDate: string; endDate: string };
+
+/** First and last day of one calendar month: what the dashboard asks for, served from month_views. */
+const isWholeMonth = ({ startDate, endDate }: MonthRange) => {
+  if (!startDate.endsWith('-01')) return false;
+  const lastDay = new Date(Date.UTC(Number(startDate.slice(0, 4)), Number(startDate.slice(5, 7)), 0));
+  return endDate === toIsoDay(lastDay);
+};
+
+/** The stored JSON parts put together in the contract's MonthActivities order. */
+const monthJson = (view: MonthView) =>
+  `{"activities":${view.activities},"dailyStepsAchievements":${view.steps},` +
+  `"movingAnalytics":{"totalMonth":${view.totalMonth},"totalAnnual":${view.totalAnnual}},` +
+  `"eventParticipationDates":${view.eventDates}}`;
+
+const monthFromRows = async (db: Db, userId: number, query: MonthRange): Promise<MonthActivities> => {
+  const year = competitionYearRange(competitionYearOf(query.startDate));
+  const rows = await loadMonth(db, userId, { start: query.startDate, end: query.endDate }, year);
+  return {
+    activities: rows.activities.map(toActivity),
+    dailyStepsAchievements: rows.steps.map((step) => ({ id: step.id, date: step.date, isDailyStepsBonus: true })),
+    movingAnalytics: { totalMonth: rows.totalMonth, totalAnnual: rows.totalAnnual },
+    eventParticipationDates: rows.eventDates,
+  };
+};
 
 /** A day that is being written to: not in the future and inside the edit window (DESIGN 4). */
 const assertWritableDay = (day: string, now: Date) => {
@@ -30,15 +59,15 @@ const recompute = async (tx: Tx, userId: number, days: string[]) => {
 };
 
 export const activityService = ({ db, clock }: Deps) => ({
-  month: async (userId: number, query: { startDate: string; endDate: string }): Promise<MonthActivities> => {
-    const rows = await loadMonth(db, userId, { start: query.startDate, end: query.endDate }, competitionYearRange(competitionYearOf(query.startDate)));
-    return {
-      activities: rows.activities.map(toActivity),
-      dailyStepsAchievements: rows.steps.map((step) => ({ id: step.id, date: step.date, isDailyStepsBonus: true })),
-      movingAnalytics: { totalMonth: rows.totalMonth, totalAnnual: rows.totalAnnual },
-      eventParticipationDates: rows.eventDates,
-    };
+  /** The dashboard's range: a whole calendar month comes ready-made from month_views. */
+  month: async (userId: number, query: MonthRange): Promise<MonthActivities | PreSerialized<MonthEndpoint>> => {
+    if (!isWholeMonth(query)) return monthFromRows(db, userId, query);
+    const year = competitionYearRange(competitionYearOf(query.startDate));
+    return new PreSerialized<MonthEndpoint>(monthJson(await loadMonthView(db, userId, query.startDate, year)));
   },
+
+  /** Any range (at most MONTH_RANGE_MAX_DAYS) read from the rows themselves; the views' yardstick in tests. */
+  monthFromRows: (userId: number, query: MonthRange) => monthFromRows(db, userId, query),
 
   log: async (userId: number, input: z.output<typeof ActivityCreate>) => {
     const startAt = new Date(input.startTime);

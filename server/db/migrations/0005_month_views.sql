@@ -1,0 +1,102 @@
+CREATE TABLE "month_views" (
+	"user_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"activities" text NOT NULL,
+	"steps" text NOT NULL,
+	"event_dates" text NOT NULL,
+	"minutes" integer NOT NULL,
+	CONSTRAINT "month_views_user_id_month_pk" PRIMARY KEY("user_id","month")
+);
+--> statement-breakpoint
+ALTER TABLE "month_views" ADD CONSTRAINT "month_views_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+-- The activity types of the contract (src/api/contract/activity.ts; a server test keeps both lists
+-- equal): a stored title outside the list is answered with it as Other's otherName.
+CREATE FUNCTION "activity_type_known"(title text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT title = ANY (ARRAY['Aerobics', 'Barre', 'Boxing', 'Basketball Officiating', 'Circuit Training', 'Climbing', 'Cycling', 'Dancing', 'Elliptical', 'Golf', 'HIIT', 'Hiking', 'Martial Arts', 'Pilates', 'Rollerblading', 'Running', 'Skiing/Snowboarding', 'Spinning', 'Strength Training', 'Swimming', 'Team Sports', 'Tennis', 'Walking', 'Yoga', 'Other']::text[])
+$$;--> statement-breakpoint
+-- Rebuilds the month views of the given (user, day) pairs, each month once, as the JSON of the
+-- contract's MonthActivities parts (the same fields and order as serialize.ts toActivity).
+-- Users being deleted are skipped: their views go with them (on delete cascade).
+CREATE FUNCTION "month_views_refresh"(p_users integer[], p_days date[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO month_views (user_id, month, activities, steps, event_dates, minutes)
+  SELECT k.user_id, k.month,
+    (SELECT coalesce(json_agg(json_build_object(
+        'id', a.id,
+        'name', a.name,
+        'otherName', CASE WHEN activity_type_known(a.name) THEN NULL ELSE a.name END,
+        'movingTime', a.moving_time,
+        'startTime', to_char(a.start_at AT TIME ZONE 'UTC', 'HH24:MI'),
+        'startDate', to_char(a.start_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'),
+        'start', to_char(a.start_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'end', to_char((a.start_at + make_interval(mins => a.moving_time)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'title', a.name,
+        'source', a.source
+      ) ORDER BY a.start_at, a.id), '[]'::json)::text
+      FROM activities a WHERE a.user_id = k.user_id AND a.start_date BETWEEN k.month AND k.month_end),
+    (SELECT coalesce(json_agg(json_build_object('id', s.id, 'date', to_char(s.date, 'YYYY-MM-DD'), 'isDailyStepsBonus', true) ORDER BY s.date), '[]'::json)::text
+      FROM daily_step_achievements s WHERE s.user_id = k.user_id AND s.date BETWEEN k.month AND k.month_end),
+    (SELECT coalesce(json_agg(DISTINCT to_char(e.date, 'YYYY-MM-DD') ORDER BY to_char(e.date, 'YYYY-MM-DD')), '[]'::json)::text
+      FROM event_participations e WHERE e.user_id = k.user_id AND e.date BETWEEN k.month AND k.month_end),
+    (SELECT coalesce(sum(m.moving_time), 0)::integer
+      FROM activities m WHERE m.user_id = k.user_id AND m.start_date BETWEEN k.month AND k.month_end)
+  FROM (
+    SELECT DISTINCT p.user_id, date_trunc('month', p.day)::date AS month, (date_trunc('month', p.day) + interval '1 month - 1 day')::date AS month_end
+    FROM unnest(p_users, p_days) AS p(user_id, day)
+  ) k
+  JOIN users u ON u.id = k.user_id
+  ON CONFLICT (user_id, month) DO UPDATE SET
+    activities = excluded.activities, steps = excluded.steps, event_dates = excluded.event_dates, minutes = excluded.minutes
+$$;--> statement-breakpoint
+-- Statement triggers: a bulk write (a tracker import, a seed) rebuilds each touched month once.
+CREATE FUNCTION "month_views_follow_activities"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM month_views_refresh(array_agg(user_id), array_agg(start_date)) FROM new_rows;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM month_views_refresh(array_agg(user_id), array_agg(start_date)) FROM old_rows;
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE FUNCTION "month_views_follow_days"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM month_views_refresh(array_agg(user_id), array_agg(date)) FROM new_rows;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM month_views_refresh(array_agg(user_id), array_agg(date)) FROM old_rows;
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+-- A truncate of any source table rebuilds every view from what is left.
+CREATE FUNCTION "month_views_rebuild"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM month_views;
+  PERFORM month_views_refresh(array_agg(user_id), array_agg(day)) FROM (
+    SELECT user_id, start_date AS day FROM activities
+    UNION SELECT user_id, date FROM daily_step_achievements
+    UNION SELECT user_id, date FROM event_participations
+  ) rows;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "activities_month_views_insert" AFTER INSERT ON "activities" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION month_views_follow_activities();--> statement-breakpoint
+CREATE TRIGGER "activities_month_views_update" AFTER UPDATE ON "activities" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION month_views_follow_activities();--> statement-breakpoint
+CREATE TRIGGER "activities_month_views_delete" AFTER DELETE ON "activities" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION month_views_follow_activities();--> statement-breakpoint
+CREATE TRIGGER "activities_month_views_truncate" AFTER TRUNCATE ON "activities" FOR EACH STATEMENT EXECUTE FUNCTION month_views_rebuild();--> statement-breakpoint
+CREATE TRIGGER "steps_month_views_insert" AFTER INSERT ON "daily_step_achievements" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION month_views_follow_days();--> statement-breakpoint
+CREATE TRIGGER "steps_month_views_update" AFTER UPDATE ON "daily_step_achievements" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION month_views_follow_days();--> statement-breakpoint
+CREATE TRIGGER "steps_month_views_delete" AFTER DELETE ON "daily_step_achievements" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION month_views_follow_days();--> statement-breakpoint
+CREATE TRIGGER "steps_month_views_truncate" AFTER TRUNCATE ON "daily_step_achievements" FOR EACH STATEMENT EXECUTE FUNCTION month_views_rebuild();--> statement-breakpoint
+CREATE TRIGGER "events_month_views_insert" AFTER INSERT ON "event_participations" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION month_views_follow_days();--> statement-breakpoint
+CREATE TRIGGER "events_month_views_update" AFTER UPDATE ON "event_participations" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION month_views_follow_days();--> statement-breakpoint
+CREATE TRIGGER "events_month_views_delete" AFTER DELETE ON "event_participations" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION month_views_follow_days();--> statement-breakpoint
+CREATE TRIGGER "events_month_views_truncate" AFTER TRUNCATE ON "event_participations" FOR EACH STATEMENT EXECUTE FUNCTION month_views_rebuild();--> statement-breakpoint
+-- Views for the rows already stored.
+SELECT month_views_refresh(array_agg(user_id), array_agg(day)) FROM (
+  SELECT user_id, start_date AS day FROM activities
+  UNION SELECT user_id, date FROM daily_step_achievements
+  UNION SELECT user_id, date FROM event_participations
+) rows;
