@@ -10,8 +10,10 @@ type Claims = { sub: string; role: unknown; iat: number; exp: number };
 /*
  * fast-jwt signs and checks HS256 with node:crypto synchronously: every authenticated request
  * verifies a token, and WebCrypto's async HMAC cost ~0.15 ms of CPU per call. Signer and verifier
- * are built once per secret. Expiry is checked here against the injected clock (tests move time).
+ * are built once per secret; verified tokens are kept in a small LRU. Expiry is checked here
+ * against the injected clock (tests move time).
  */
+const TOKEN_CACHE_SIZE = 5000;
 const signers = new Map<string, (payload: object) => string>();
 const verifiers = new Map<string, (token: string) => Claims>();
 
@@ -27,7 +29,15 @@ const signerFor = (secret: string) => {
 const verifierFor = (secret: string) => {
   let verify = verifiers.get(secret);
   if (!verify) {
-    verify = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true }) as (token: string) => Claims;
+    verify = createVerifier({
+      key: secret,
+      algorithms: ['HS256'],
+      ignoreExpiration: true,
+      ignoreNotBefore: true,
+      // A session sends the same token for up to 15 minutes: remember the verified ones (LRU,
+      // keyed by the token's hash). Expiry is still checked on every call.
+      cache: TOKEN_CACHE_SIZE,
+    }) as (token: string) => Claims;
     verifiers.set(secret, verify);
   }
   return verify;
