@@ -243,3 +243,14 @@ export const monthViews = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.month] })],
 );
+
+/**
+ * GET /leaders/top per competition year, ready to send: the contract's TopLeaders JSON (ten per
+ * level, points > 0, role user). Kept by statement triggers on score_years and on users' pictures
+ * (migration 0006) inside the writing transaction, so the standings still change at once while
+ * every employee's leaderboard read is a primary-key lookup.
+ */
+export const leadersTop = pgTable('leaders_top', {
+  competitionYear: smallint('competition_year').primaryKey(),
+  body: text('body').notNull(),
+});

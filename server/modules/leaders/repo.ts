@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { levels, type LevelOfCompetition } from '../../../src/api/contract/common';
+import type { LevelOfCompetition } from '../../../src/api/contract/common';
 import { preparedPerDb } from '../../db/prepared';
 import type { DbOrTx } from '../../db/client';
 import { ensureYearRows } from './year-rows';
@@ -7,54 +7,27 @@ import { ensureYearRows } from './year-rows';
 /** drizzle's execute answers rows (pg: `{ rows }`, PGlite: `{ rows }` too); one place to unwrap. */
 export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
-export type TopLeaderRow = {
-  level: LevelOfCompetition;
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  profile_picture: string | null;
-  points: number;
-};
-
+/** How many leaders per level GET /leaders/top shows (leaders_top_level() in migration 0006). */
 export const TOP_LEADERS_PER_LEVEL = 10;
 
 /**
- * Per level, the top users (role user) with points > 0 in the year, ties by the earlier last
- * scoring day. score_years carries the user's level of that year (kept by recompute and by
- * triggers, migration 0002), so each level is a 10-row range of score_years_year_level_points_idx:
- * the cost does not depend on the number of users or activity rows. Prepared once per database
- * handle (a named statement on PostgreSQL, like the dashboard month), so the hot call skips planning.
+ * The year's TopLeaders JSON as leaders_top keeps it (migration 0006: rebuilt by triggers on
+ * score_years and users' pictures inside each writing transaction), so the leaderboard read is one
+ * primary-key lookup whatever the number of users or activities. No row: nobody has points yet.
  */
 const prepareTopLeaders = (db: DbOrTx) =>
   db
-    .select({
-      level: sql<LevelOfCompetition>`t.level`,
-      user_id: sql<number>`t.user_id`,
-      first_name: sql<string>`t.first_name`,
-      last_name: sql<string>`t.last_name`,
-      profile_picture: sql<string | null>`t.profile_picture`,
-      points: sql<number>`t.points`,
-    })
-    .from(
-      sql`(
-      select level.name as level, top.*
-        from (values ${sql.join(
-          levels.map((name) => sql`(${sql.raw(`'${name}'`)})`),
-          sql`, `,
-        )}) as level(name)
-        cross join lateral (
-          select sy.user_id, u.first_name, u.last_name, u.profile_picture, sy.points
-            from score_years sy join users u on u.id = sy.user_id
-           where sy.competition_year = ${sql.placeholder('year')} and sy.level_of_competition = level.name and sy.points > 0 and u.role = 'user'
-           order by sy.points desc, sy.last_scored_on asc nulls last, sy.user_id asc
-           limit ${sql.raw(String(TOP_LEADERS_PER_LEVEL))}
-        ) top) as t`,
-    )
+    .select({ body: sql<string>`lt.body` })
+    .from(sql`leaders_top lt`)
+    .where(sql`lt.competition_year = ${sql.placeholder('year')}`)
     .prepare('leaders_top');
 
 const topLeadersStatement = preparedPerDb(prepareTopLeaders);
 
-export const findTopLeaders = async (db: DbOrTx, year: number): Promise<TopLeaderRow[]> => topLeadersStatement(db).execute({ year });
+export const findTopLeadersJson = async (db: DbOrTx, year: number): Promise<string | null> => {
+  const [row] = await topLeadersStatement(db).execute({ year });
+  return row?.body ?? null;
+};
 
 export type LeaderListRow = {
   user_id: number;

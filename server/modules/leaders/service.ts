@@ -1,24 +1,18 @@
-import type { LeaderList, TopLeaders } from '../../../src/api/contract/leaders';
+import type { LeaderList, leadersEndpoints } from '../../../src/api/contract/leaders';
 import { levels, type LevelOfCompetition } from '../../../src/api/contract/common';
+import { PreSerialized } from '../../http/pre-serialized';
 import type { DbOrTx } from '../../db/client';
-import { uploadUrl } from '../users/serialize';
-import { findLeaders, findTopLeaders } from './repo';
+import { findLeaders, findTopLeadersJson } from './repo';
 import { monthlyPointsMonth, resolveCompetitionYear } from './year';
 
-export const topLeaders = async (db: DbOrTx, requestedYear: number | undefined, now: Date): Promise<TopLeaders> => {
+type TopEndpoint = (typeof leadersEndpoints)['top'];
+
+/** No leaders yet: every level present and empty. */
+const noLeaders = JSON.stringify(Object.fromEntries(levels.map((level) => [level, []])));
+
+export const topLeaders = async (db: DbOrTx, requestedYear: number | undefined, now: Date): Promise<PreSerialized<TopEndpoint>> => {
   const year = resolveCompetitionYear(requestedYear, now);
-  const rows = await findTopLeaders(db, year);
-  const result = Object.fromEntries(levels.map((level) => [level, [] as TopLeaders[LevelOfCompetition]])) as TopLeaders;
-  for (const row of rows) {
-    result[row.level].push({
-      userId: row.user_id,
-      firstName: row.first_name,
-      lastName: row.last_name,
-      profilePicture: uploadUrl(row.profile_picture),
-      annualPoints: Number(row.points),
-    });
-  }
-  return result;
+  return new PreSerialized<TopEndpoint>((await findTopLeadersJson(db, year)) ?? noLeaders);
 };
 
 export type LeadersQueryInput = { levelOfCompetition?: LevelOfCompetition; competitionYear?: number; limit: number; offset: number };

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { MonthActivities, activityTypes } from '../../../src/api/contract/activity';
 import { activities, dailyStepAchievements, eventParticipations, users } from '../../../server/db/schema';
 import { activityService } from '../../../server/modules/activity/service';
+import { rowsOf } from '../../../server/modules/leaders/repo';
 import { createTestApp } from '../helpers/test-app';
 import { asUser, seedActivity, seedEvent, seedSteps, seedUser } from './helpers';
 
@@ -58,8 +59,7 @@ describe('month_views', () => {
   test('activity_type_known() holds exactly the contract activity types', async () => {
     const ctx = await createTestApp();
     const known = async (name: string) => {
-      const result = await ctx.db.execute<{ known: boolean }>(sql`select activity_type_known(${name}) as known`);
-      return (Array.isArray(result) ? result : result.rows)[0]!.known;
+      return rowsOf<{ known: boolean }>(await ctx.db.execute(sql`select activity_type_known(${name}) as known`))[0]!.known;
     };
     for (const type of activityTypes) expect(await known(type)).toBe(true);
     for (const other of ['Kayaking', 'running', 'Running ', '']) expect(await known(other)).toBe(false);
@@ -128,8 +128,8 @@ describe('month_views', () => {
     await seedActivity(ctx.db, stays.id, '2026-11-04T07:30:00.000Z', 45);
     await seedSteps(ctx.db, stays.id, '2026-11-04');
     await ctx.db.delete(users).where(eq(users.id, gone.id));
-    const left = await ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from month_views where user_id = ${gone.id}`);
-    expect((Array.isArray(left) ? left : left.rows)[0]!.n).toBe(0);
+    const left = rowsOf<{ n: number }>(await ctx.db.execute(sql`select count(*)::int as n from month_views where user_id = ${gone.id}`));
+    expect(left[0]!.n).toBe(0);
 
     await ctx.db.execute(sql`truncate activities`);
     const view = await viewAnswer(ctx, stays, '2026-11');

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { userLevels, users } from '../../../server/db/schema';
+import { activities, userLevels, users } from '../../../server/db/schema';
+import { recomputeUserYear } from '../../../server/modules/scoring/recompute';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity, logEvent, logSteps } from './seed';
 
@@ -108,5 +109,29 @@ test('deleting an employee removes their standings (cascade through the level tr
   await db.delete(users).where(eq(users.id, gone.id));
   const top = (await app.inject({ method: 'GET', url: '/api/leaders/top', headers: await authHeader(viewer, config, clock.now()) })).json();
   expect(top.Beginner).toEqual([]);
+  await app.close();
+});
+
+test('names, pictures, roles and deleted activities reach the stored top at once (leaders_top triggers)', async () => {
+  const { app, db, config, clock } = await createTestApp({ now: NOW });
+  const viewer = await addUser(db);
+  const runner = await addUser(db, { firstName: 'Runner', level: 'Advanced' });
+  const walker = await addUser(db, { firstName: 'Walker', level: 'Advanced' });
+  await logActivity(db, runner.id, '2026-05-01', 50);
+  await logActivity(db, walker.id, '2026-05-02', 40);
+  const advanced = async () =>
+    (await app.inject({ method: 'GET', url: '/api/leaders/top', headers: await authHeader(viewer, config, clock.now()) })).json().Advanced as Array<{ userId: number; firstName: string; profilePicture: string | null; annualPoints: number }>;
+
+  await db.update(users).set({ firstName: 'Renamed', profilePicture: 'new.png' }).where(eq(users.id, runner.id));
+  expect((await advanced())[0]).toEqual(expect.objectContaining({ userId: runner.id, firstName: 'Renamed', profilePicture: '/api/uploads/new.png', annualPoints: 50 }));
+
+  await db.update(users).set({ role: 'admin' }).where(eq(users.id, runner.id));
+  expect((await advanced()).map((leader) => leader.userId)).toEqual([walker.id]);
+
+  await db.transaction(async (tx) => {
+    await tx.delete(activities).where(eq(activities.userId, walker.id));
+    await recomputeUserYear(tx, walker.id, 2026);
+  });
+  expect(await advanced()).toEqual([]);
   await app.close();
 });
