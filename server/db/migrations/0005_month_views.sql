@@ -15,28 +15,31 @@ CREATE FUNCTION "activity_type_known"(title text) RETURNS boolean LANGUAGE sql I
   SELECT title = ANY (ARRAY['Aerobics', 'Barre', 'Boxing', 'Basketball Officiating', 'Circuit Training', 'Climbing', 'Cycling', 'Dancing', 'Elliptical', 'Golf', 'HIIT', 'Hiking', 'Martial Arts', 'Pilates', 'Rollerblading', 'Running', 'Skiing/Snowboarding', 'Spinning', 'Strength Training', 'Swimming', 'Team Sports', 'Tennis', 'Walking', 'Yoga', 'Other']::text[])
 $$;--> statement-breakpoint
 -- Rebuilds the month views of the given (user, day) pairs, each month once, as the JSON of the
--- contract's MonthActivities parts (the same fields and order as serialize.ts toActivity).
+-- contract's MonthActivities parts (the same fields and order as serialize.ts toActivity), compact
+-- (row_to_json adds no spaces), since this text is sent on every dashboard load.
 -- Users being deleted are skipped: their views go with them (on delete cascade).
 CREATE FUNCTION "month_views_refresh"(p_users integer[], p_days date[]) RETURNS void LANGUAGE sql AS $$
   INSERT INTO month_views (user_id, month, activities, steps, event_dates, minutes)
   SELECT k.user_id, k.month,
-    (SELECT coalesce(json_agg(json_build_object(
-        'id', a.id,
-        'name', a.name,
-        'otherName', CASE WHEN activity_type_known(a.name) THEN NULL ELSE a.name END,
-        'movingTime', a.moving_time,
-        'startTime', to_char(a.start_at AT TIME ZONE 'UTC', 'HH24:MI'),
-        'startDate', to_char(a.start_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'),
-        'start', to_char(a.start_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'end', to_char((a.start_at + make_interval(mins => a.moving_time)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'title', a.name,
-        'source', a.source
-      ) ORDER BY a.start_at, a.id), '[]'::json)::text
-      FROM activities a WHERE a.user_id = k.user_id AND a.start_date BETWEEN k.month AND k.month_end),
-    (SELECT coalesce(json_agg(json_build_object('id', s.id, 'date', to_char(s.date, 'YYYY-MM-DD'), 'isDailyStepsBonus', true) ORDER BY s.date), '[]'::json)::text
-      FROM daily_step_achievements s WHERE s.user_id = k.user_id AND s.date BETWEEN k.month AND k.month_end),
-    (SELECT coalesce(json_agg(DISTINCT to_char(e.date, 'YYYY-MM-DD') ORDER BY to_char(e.date, 'YYYY-MM-DD')), '[]'::json)::text
-      FROM event_participations e WHERE e.user_id = k.user_id AND e.date BETWEEN k.month AND k.month_end),
+    (SELECT coalesce('[' || string_agg(row_to_json(r)::text, ',' ORDER BY a.start_at, a.id) || ']', '[]')
+      FROM activities a CROSS JOIN LATERAL (SELECT
+        a.id,
+        a.name,
+        CASE WHEN activity_type_known(a.name) THEN NULL ELSE a.name END AS "otherName",
+        a.moving_time AS "movingTime",
+        to_char(a.start_at AT TIME ZONE 'UTC', 'HH24:MI') AS "startTime",
+        to_char(a.start_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS "startDate",
+        to_char(a.start_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "start",
+        to_char((a.start_at + make_interval(mins => a.moving_time)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "end",
+        a.name AS title,
+        a.source) r
+      WHERE a.user_id = k.user_id AND a.start_date BETWEEN k.month AND k.month_end),
+    (SELECT coalesce('[' || string_agg(row_to_json(r)::text, ',' ORDER BY s.date, s.id) || ']', '[]')
+      FROM daily_step_achievements s CROSS JOIN LATERAL (SELECT s.id, to_char(s.date, 'YYYY-MM-DD') AS date, true AS "isDailyStepsBonus") r
+      WHERE s.user_id = k.user_id AND s.date BETWEEN k.month AND k.month_end),
+    (SELECT coalesce('[' || string_agg(to_json(d.day)::text, ',' ORDER BY d.day) || ']', '[]')
+      FROM (SELECT DISTINCT to_char(e.date, 'YYYY-MM-DD') AS day FROM event_participations e
+             WHERE e.user_id = k.user_id AND e.date BETWEEN k.month AND k.month_end) d),
     (SELECT coalesce(sum(m.moving_time), 0)::integer
       FROM activities m WHERE m.user_id = k.user_id AND m.start_date BETWEEN k.month AND k.month_end)
   FROM (
