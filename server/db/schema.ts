@@ -254,3 +254,33 @@ export const leadersTop = pgTable('leaders_top', {
   competitionYear: smallint('competition_year').primaryKey(),
   body: text('body').notNull(),
 });
+
+/**
+ * The activity feed's entries (activities, step achievements, event participations) in one table
+ * with the visibility facts copied in: is_strava from the activity's source, is_public from the
+ * owner's privacy. Kept by statement triggers on the three tables and on users' privacy (migration
+ * 0007), so a feed page is two index ranges (the public entries, the viewer's own others) instead
+ * of three merged scans with a privacy probe per row.
+ */
+export const feedEntries = pgTable(
+  'feed_entries',
+  {
+    kind: text('kind', { enum: ['activity', 'steps', 'event'] }).notNull(),
+    entryId: integer('entry_id').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The activity's title (steps and events take their names from the feed module). */
+    name: text('name'),
+    /** The activity's minutes (steps and events score by the rules in force). */
+    movingTime: integer('moving_time'),
+    isInTheTopThree: boolean('is_in_the_top_three').notNull().default(false),
+    isStrava: boolean('is_strava').notNull(),
+    isPublic: boolean('is_public').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.kind, table.entryId] }),
+    index('feed_entries_public_idx').on(table.at.desc(), table.kind, table.entryId.desc()).where(sql`${table.isPublic}`),
+    index('feed_entries_public_manual_idx').on(table.at.desc(), table.kind, table.entryId.desc()).where(sql`${table.isPublic} and not ${table.isStrava}`),
+    index('feed_entries_user_idx').on(table.userId, table.at.desc(), table.kind, table.entryId.desc()),
+  ],
+);

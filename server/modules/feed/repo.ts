@@ -23,89 +23,67 @@ export type FeedRow = {
  * named statement on PostgreSQL, like the dashboard month) and the hot feed call skips planning.
  */
 const viewerId = sql.placeholder('viewerId');
-const stravaFeedSharing = sql.placeholder('stravaFeedSharing');
 const pageLimit = sql.placeholder('limit');
 const pageOffset = sql.placeholder('offset');
-/** offset + limit: how many rows each kind reads from its date index. */
+/** offset + limit: how many rows each range reads. */
 const enough = sql.placeholder('enough');
 /** enough + FEED_COUNT_LOOKAHEAD: how far the bounded count looks. */
 const ceiling = sql.placeholder('ceiling');
 
-/**
- * Whose rows the viewer may see: public users, always their own; Strava imports only the owner's.
- * The user check is a correlated primary-key probe, so each branch walks its date index newest
- * first and stops after enough visible rows, whatever the table size.
+/*
+ * feed_entries (migration 0007) carries each entry's visibility facts. What a viewer sees is two
+ * disjoint index ranges, both newest first: the public entries (Strava imports only when the
+ * server shares them) and the viewer's own entries that are not public that way. Each range stops
+ * after enough rows, so page 1 costs the same at 1,000 or 1,000,000 entries.
  */
-const visibleUser = (column: string) => {
-  const owner = sql.raw(column);
-  return sql`(${owner} = ${viewerId} or not (select u.is_private_activity from users u where u.id = ${owner}))`;
-};
-const visibleActivity = sql`(a.source <> 'strava' or a.user_id = ${viewerId} or ${stravaFeedSharing}::boolean) and ${visibleUser('a.user_id')}`;
-
-const activityRows = (limit: Placeholder) => sql`
-  select a.id, a.user_id, a.name, a.moving_time, a.start_at as at from activities a
-   where ${visibleActivity} order by a.start_at desc, a.id desc limit ${limit}`;
-const stepRows = (limit: Placeholder) => sql`
-  select s.id, s.user_id, s.date from daily_step_achievements s
-   where ${visibleUser('s.user_id')} order by s.date desc, s.id desc limit ${limit}`;
-const eventRows = (limit: Placeholder) => sql`
-  select e.id, e.user_id, e.date, e.is_in_the_top_three from event_participations e
-   where ${visibleUser('e.user_id')} order by e.date desc, e.id desc limit ${limit}`;
+const ORDER = sql.raw('f.at desc nulls last, f.kind asc, f.entry_id desc nulls last');
+const publicEntries = (sharing: boolean) => (sharing ? sql.raw('f.is_public') : sql.raw('f.is_public and not f.is_strava'));
+const publicRange = (sharing: boolean, limit: Placeholder) => sql`
+  select f.* from feed_entries f where ${publicEntries(sharing)} order by ${ORDER} limit ${limit}`;
+const ownRange = (sharing: boolean, limit: Placeholder) => sql`
+  select f.* from feed_entries f where f.user_id = ${viewerId} and not (${publicEntries(sharing)}) order by ${ORDER} limit ${limit}`;
 
 /** Visible entries, counted exactly up to `ceiling` (bounded cost whatever the table sizes). */
-const boundedCount = sql`
+const boundedCount = (sharing: boolean) => sql`
   least(${ceiling}::int,
-    (select count(*) from (${activityRows(ceiling)}) a)
-    + (select count(*) from (${stepRows(ceiling)}) s)
-    + (select count(*) from (${eventRows(ceiling)}) e))::int`;
+    (select count(*) from (${publicRange(sharing, ceiling)}) p) + (select count(*) from (${ownRange(sharing, ceiling)}) o))::int`;
 
 /**
- * The newest-first page and the count in one statement: each kind reads at most offset + limit
- * rows from its date index, the UNION ALL is merged, ordered and cut, and the count (an InitPlan,
- * computed once) looks at most FEED_COUNT_LOOKAHEAD rows past the page. Page 1 therefore costs
- * the same at 1,000 or 1,000,000 rows. An empty page carries no count: the caller asks `countFeed`.
+ * The newest-first page and the count in one statement; an empty page carries no count (the caller
+ * asks `countFeed`). Step and event entries take their names and minutes from the scoring rules.
  */
-const prepareFeedPage = (db: DbOrTx) =>
+const prepareFeedPage = (db: DbOrTx, sharing: boolean) =>
   db
     .select({
-      kind: sql<FeedRow['kind']>`t.kind`,
-      id: sql<number>`t.id`,
-      user_id: sql<number>`t.user_id`,
-      name: sql<string>`t.name`,
-      moving_time: sql<number>`t.moving_time`,
-      at: sql<Date | string>`t.at`,
-      first_name: sql<string>`t.first_name`,
-      last_name: sql<string>`t.last_name`,
-      profile_picture: sql<string | null>`t.profile_picture`,
-      total: sql<number>`t.total`,
+      kind: sql<FeedRow['kind']>`f.kind`,
+      id: sql<number>`f.entry_id`,
+      user_id: sql<number>`f.user_id`,
+      name: sql<string>`case f.kind when 'steps' then ${sql.placeholder('stepsName')}::text when 'event' then ${sql.placeholder('eventName')}::text else f.name end`,
+      moving_time: sql<number>`case f.kind
+        when 'steps' then ${sql.placeholder('dailySteps')}::int
+        when 'event' then ${sql.placeholder('event')}::int + case when f.is_in_the_top_three then ${sql.placeholder('eventTopThree')}::int else 0 end
+        else f.moving_time end`,
+      at: sql<Date | string>`f.at`,
+      first_name: sql<string>`u.first_name`,
+      last_name: sql<string>`u.last_name`,
+      profile_picture: sql<string | null>`u.profile_picture`,
+      total: sql<number>`${boundedCount(sharing)}`,
     })
-    .from(
-      sql`(
-      with page as (
-        select 'activity' as kind, id, user_id, name, moving_time, at from (${activityRows(enough)}) a
-        union all
-        select 'steps', id, user_id, ${sql.placeholder('stepsName')}, ${sql.placeholder('dailySteps')}::int, date::timestamp at time zone 'UTC' from (${stepRows(enough)}) s
-        union all
-        select 'event', id, user_id, ${sql.placeholder('eventName')},
-               ${sql.placeholder('event')}::int + case when is_in_the_top_three then ${sql.placeholder('eventTopThree')}::int else 0 end,
-               date::timestamp at time zone 'UTC'
-          from (${eventRows(enough)}) e
-      )
-      select page.*, u.first_name, u.last_name, u.profile_picture, ${boundedCount} as total
-        from page join users u on u.id = page.user_id
-       order by page.at desc, page.kind asc, page.id desc
-       limit ${pageLimit} offset ${pageOffset}) as t`,
-    )
-    .prepare('feed_page');
+    .from(sql`((${publicRange(sharing, enough)}) union all (${ownRange(sharing, enough)})) f join users u on u.id = f.user_id`)
+    .orderBy(sql`${ORDER}`)
+    .limit(pageLimit)
+    .offset(pageOffset)
+    .prepare(sharing ? 'feed_page_shared' : 'feed_page');
 
-const prepareFeedCount = (db: DbOrTx) =>
+const prepareFeedCount = (db: DbOrTx, sharing: boolean) =>
   db
-    .select({ count: sql<number>`${boundedCount}` })
+    .select({ count: sql<number>`${boundedCount(sharing)}` })
     .from(sql`(select 1) as one`)
-    .prepare('feed_count');
+    .prepare(sharing ? 'feed_count_shared' : 'feed_count');
 
-const feedPage = preparedPerDb(prepareFeedPage);
-const feedCount = preparedPerDb(prepareFeedCount);
+const feedPage = { own: preparedPerDb((db) => prepareFeedPage(db, false)), shared: preparedPerDb((db) => prepareFeedPage(db, true)) };
+const feedCount = { own: preparedPerDb((db) => prepareFeedCount(db, false)), shared: preparedPerDb((db) => prepareFeedCount(db, true)) };
+const statementsFor = (viewer: FeedViewer) => (viewer.stravaFeedSharing ? 'shared' : 'own');
 
 export const findFeedPage = async (
   db: DbOrTx,
@@ -114,9 +92,8 @@ export const findFeedPage = async (
   limit: number,
   offset: number,
 ): Promise<Array<FeedRow & { total: number }>> =>
-  feedPage(db).execute({
+  feedPage[statementsFor(viewer)](db).execute({
     viewerId: viewer.userId,
-    stravaFeedSharing: viewer.stravaFeedSharing,
     limit,
     offset,
     enough: offset + limit,
@@ -130,9 +107,8 @@ export const findFeedPage = async (
 
 /** The bounded count alone (for a page past the end, which has no row to carry it). */
 export const countFeed = async (db: DbOrTx, viewer: FeedViewer, limit: number, offset: number) => {
-  const [row] = await feedCount(db).execute({
+  const [row] = await feedCount[statementsFor(viewer)](db).execute({
     viewerId: viewer.userId,
-    stravaFeedSharing: viewer.stravaFeedSharing,
     ceiling: offset + limit + FEED_COUNT_LOOKAHEAD,
   });
   return Number(row?.count ?? 0);

@@ -29,47 +29,57 @@ export const findTopLeadersJson = async (db: DbOrTx, year: number): Promise<stri
   return row?.body ?? null;
 };
 
-export type LeaderListRow = {
-  user_id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  level: LevelOfCompetition;
-  annual_points: number;
-  monthly_points: number;
-  total: number;
-};
-
 export type LeaderListFilter = { year: number; month: number; level?: LevelOfCompetition; limit: number; offset: number };
 
+const year = sql.placeholder('year');
+const month = sql.placeholder('month');
+const level = sql.placeholder('level');
+const limit = sql.placeholder('limit');
+const offset = sql.placeholder('offset');
+
 /**
- * Every user (role user) of the level(s) in the year, 0 points included, paged in SQL. After
- * ensureYearRows every user has a score_years row for the year carrying that year's level and a
- * copy of role and names, so the page is a range of score_years_list_level_idx (or
- * score_years_list_idx for all levels) in the list order, and the count an index-only range.
+ * Every user (role user) of the level(s) in the year, 0 points included, paged in SQL and written
+ * as the contract's LeaderList JSON by the database. After ensureYearRows every user has a
+ * score_years row for the year carrying that year's level and a copy of role and names, so the page
+ * is a range of score_years_list_level_idx (score_years_list_idx for all levels) in the list order
+ * and the count an index-only range. `filled` says whether that holds yet for the year.
+ * Two statements (one level / all levels), not `$1 is null or ...`, so each keeps its partial index.
  */
-export const findLeaders = async (db: DbOrTx, filter: LeaderListFilter) => {
-  await ensureYearRows(db, filter.year);
-  // Two literal forms (not `$1 is null or ...`) so the planner can use the partial indexes.
-  const ofLevel = filter.level ? sql`and sy.level_of_competition = ${filter.level}::text` : sql``;
-  const rows = rowsOf<LeaderListRow & { total: number }>(
-    await db.execute(sql`
-      with page as (
-        select sy.user_id, sy.level_of_competition as level, sy.points, sy.last_name, sy.first_name
-          from score_years sy
-         where sy.competition_year = ${filter.year} and sy.role = 'user' ${ofLevel}
-         order by sy.points desc nulls last, sy.last_name asc, sy.first_name asc, sy.user_id asc
-         limit ${filter.limit} offset ${filter.offset}
-      ),
-      total as (select count(*)::int as total from score_years sy where sy.competition_year = ${filter.year} and sy.role = 'user' ${ofLevel})
-      select p.user_id, u.first_name, u.last_name, u.email, p.level, p.points::int as annual_points,
-             coalesce(sm.points, 0)::int as monthly_points, total.total
-        from total
-        left join (page p
+const prepareLeaderList = (db: DbOrTx, oneLevel: boolean) => {
+  const ofLevel = oneLevel ? sql`and sy.level_of_competition = ${level}::text` : sql``;
+  return db
+    .select({
+      filled: sql<boolean>`exists (select 1 from score_year_fills f where f.competition_year = ${year})`,
+      json: sql<string>`'{"rows":' || (
+        select coalesce('[' || string_agg(row_to_json(r)::text, ',' order by p.points desc nulls last, p.last_name, p.first_name, p.user_id) || ']', '[]')
+          from (select sy.user_id, sy.level_of_competition, sy.points, sy.last_name, sy.first_name
+                  from score_years sy
+                 where sy.competition_year = ${year} and sy.role = 'user' ${ofLevel}
+                 order by sy.points desc nulls last, sy.last_name asc, sy.first_name asc, sy.user_id asc
+                 limit ${limit} offset ${offset}) p
           join users u on u.id = p.user_id
-          left join score_months sm on sm.user_id = p.user_id and sm.competition_year = ${filter.year} and sm.month = ${filter.month}
-        ) on true
-       order by p.points desc nulls last, p.last_name asc, p.first_name asc, p.user_id asc`),
-  );
-  return { rows: rows.filter((row) => row.user_id !== null), count: rows[0]?.total ?? 0 };
+          left join score_months sm on sm.user_id = p.user_id and sm.competition_year = ${year} and sm.month = ${month}
+          cross join lateral (select p.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
+                                     p.level_of_competition as "levelOfCompetition", p.points as "annualPoints",
+                                     coalesce(sm.points, 0) as "monthlyPoints") r
+      ) || ',"count":' || (
+        select count(*) from score_years sy where sy.competition_year = ${year} and sy.role = 'user' ${ofLevel}
+      ) || '}'`,
+    })
+    .from(sql`(select 1) as one`)
+    .prepare(oneLevel ? 'leaders_list_level' : 'leaders_list_all');
+};
+
+const levelListStatement = preparedPerDb((db) => prepareLeaderList(db, true));
+const allListStatement = preparedPerDb((db) => prepareLeaderList(db, false));
+
+/** The page as LeaderList JSON; the first list of a year gives every user their row first. */
+export const findLeadersJson = async (db: DbOrTx, filter: LeaderListFilter): Promise<string> => {
+  const statement = filter.level ? levelListStatement(db) : allListStatement(db);
+  const input = { year: filter.year, month: filter.month, level: filter.level ?? null, limit: filter.limit, offset: filter.offset };
+  const [first] = await statement.execute(input);
+  if (first!.filled) return first!.json;
+  await ensureYearRows(db, filter.year);
+  const [filled] = await statement.execute(input);
+  return filled!.json;
 };

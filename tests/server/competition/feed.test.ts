@@ -1,3 +1,5 @@
+import { eq, sql } from 'drizzle-orm';
+import { activities, eventParticipations, users } from '../../../server/db/schema';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity, logEvent, logSteps } from './seed';
 
@@ -84,5 +86,47 @@ test('feed: employees only; bad paging is 400; no token is 401', async () => {
     if (message) expect(response.json().message).toBe(message);
   }
   expect((await app.inject({ method: 'GET', url: '/api/user/activity/feed', headers })).json()).toEqual({ feed: [], count: 0 });
+  await app.close();
+});
+
+test('feed_entries follow every change of their rows: privacy switch, edits, deletes, bulk writes, truncate', async () => {
+  const { app, db, config, clock } = await createTestApp({ now: NOW });
+  const viewer = await addUser(db);
+  const colleague = await addUser(db, { firstName: 'Cleo' });
+  const feed = async () =>
+    (await app.inject({ method: 'GET', url: '/api/user/activity/feed', headers: await authHeader(viewer, config, clock.now()) })).json() as {
+      count: number;
+      feed: Array<{ name: string; movingTime: number; startDate: string; userId: number }>;
+    };
+  const run = await logActivity(db, colleague.id, '2026-11-20', 45, { name: 'Running' });
+  const event = await logEvent(db, colleague.id, '2026-11-19');
+  await logSteps(db, colleague.id, '2026-11-18');
+  expect((await feed()).count).toBe(3);
+
+  await db.update(users).set({ isPrivateActivity: true }).where(eq(users.id, colleague.id));
+  expect(await feed()).toEqual({ count: 0, feed: [] });
+  await db.update(users).set({ isPrivateActivity: false }).where(eq(users.id, colleague.id));
+  expect((await feed()).count).toBe(3);
+
+  await db.update(activities).set({ name: 'Swimming', movingTime: 50, startAt: new Date('2026-11-17T06:00:00Z'), startDate: '2026-11-17' }).where(eq(activities.id, run.id));
+  await db.update(eventParticipations).set({ isInTheTopThree: true }).where(eq(eventParticipations.id, event.id));
+  expect((await feed()).feed.map((item) => [item.name, item.movingTime, item.startDate.slice(0, 10)])).toEqual([
+    ['Activity participation bonus', 90, '2026-11-19'],
+    ['10,000 step bonus', 30, '2026-11-18'],
+    ['Swimming', 50, '2026-11-17'],
+  ]);
+
+  await db.delete(activities).where(eq(activities.id, run.id));
+  await db.insert(activities).values(
+    ['2026-11-10', '2026-11-11'].map((day) => ({ userId: viewer.id, name: 'Ride', movingTime: 20, startAt: new Date(`${day}T08:00:00Z`), startDate: day, source: 'strava' as const })),
+  );
+  const afterBulk = await feed();
+  expect(afterBulk.feed.map((item) => item.name)).toEqual(['Activity participation bonus', '10,000 step bonus', 'Ride', 'Ride']);
+  expect(afterBulk.count).toBe(4);
+
+  await db.execute(sql`truncate event_participations`);
+  expect((await feed()).count).toBe(3);
+  await db.delete(users).where(eq(users.id, colleague.id));
+  expect((await feed()).feed.map((item) => item.userId)).toEqual([viewer.id, viewer.id]);
   await app.close();
 });
