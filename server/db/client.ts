@@ -44,7 +44,10 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
 
 export const openPostgres = async (url: string, poolSize = 10): Promise<Database> => {
   // JIT compiles for 20-30 ms on queries that run in 2: never worth it for this workload.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off' });
+  // Generic plans: the hot reads are prepared statements whose LIMIT/OFFSET are parameters, and
+  // PostgreSQL's default (plan_cache_mode=auto) keeps re-planning them per call because a generic
+  // LIMIT looks costly; every such plan here is an index range either way (feed page: 0.45 -> 0.14 ms).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

@@ -51,6 +51,7 @@ const boundedCount = (sharing: boolean) => sql`
 /**
  * The newest-first page and the count in one statement; an empty page carries no count (the caller
  * asks `countFeed`). Step and event entries take their names and minutes from the scoring rules.
+ * Names come from a LATERAL primary-key probe, so the generic plan never hash-joins users.
  */
 const prepareFeedPage = (db: DbOrTx, sharing: boolean) =>
   db
@@ -69,7 +70,8 @@ const prepareFeedPage = (db: DbOrTx, sharing: boolean) =>
       profile_picture: sql<string | null>`u.profile_picture`,
       total: sql<number>`${boundedCount(sharing)}`,
     })
-    .from(sql`((${publicRange(sharing, enough)}) union all (${ownRange(sharing, enough)})) f join users u on u.id = f.user_id`)
+    .from(sql`((${publicRange(sharing, enough)}) union all (${ownRange(sharing, enough)})) f
+      cross join lateral (select u.first_name, u.last_name, u.profile_picture from users u where u.id = f.user_id limit 1) u`)
     .orderBy(sql`${ORDER}`)
     .limit(pageLimit)
     .offset(pageOffset)

@@ -44,6 +44,8 @@ const offset = sql.placeholder('offset');
  * is a range of score_years_list_level_idx (score_years_list_idx for all levels) in the list order
  * and the count an index-only range. `filled` says whether that holds yet for the year.
  * Two statements (one level / all levels), not `$1 is null or ...`, so each keeps its partial index.
+ * The joins are LATERAL primary-key probes (limit 1 keeps them from being flattened): a generic plan (db/client.ts) cannot know the page is
+ * ten rows and would otherwise hash-join whole tables.
  */
 const prepareLeaderList = (db: DbOrTx, oneLevel: boolean) => {
   const ofLevel = oneLevel ? sql`and sy.level_of_competition = ${level}::text` : sql``;
@@ -57,8 +59,9 @@ const prepareLeaderList = (db: DbOrTx, oneLevel: boolean) => {
                  where sy.competition_year = ${year} and sy.role = 'user' ${ofLevel}
                  order by sy.points desc nulls last, sy.last_name asc, sy.first_name asc, sy.user_id asc
                  limit ${limit} offset ${offset}) p
-          join users u on u.id = p.user_id
-          left join score_months sm on sm.user_id = p.user_id and sm.competition_year = ${year} and sm.month = ${month}
+          cross join lateral (select u.first_name, u.last_name, u.email from users u where u.id = p.user_id limit 1) u
+          left join lateral (select sm.points from score_months sm
+                              where sm.user_id = p.user_id and sm.competition_year = ${year} and sm.month = ${month} limit 1) sm on true
           cross join lateral (select p.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
                                      p.level_of_competition as "levelOfCompetition", p.points as "annualPoints",
                                      coalesce(sm.points, 0) as "monthlyPoints") r
