@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../../server/db/client';
 import { rebuildAllScores } from '../../server/modules/scoring/rebuild-all';
-import { findFeedPage, countFeed } from '../../server/modules/feed/repo';
+import { findFeedJson } from '../../server/modules/feed/repo';
 import { findLeadersJson, findTopLeadersJson } from '../../server/modules/leaders/repo';
 import { defaultScoringRules } from '../../server/modules/scoring/rules';
 import { seedCompetitionYear } from './seed';
@@ -26,8 +26,7 @@ const main = async () => {
   };
   await time('top', () => findTopLeadersJson(database.db, 2026));
   await time('list', () => findLeadersJson(database.db, { year: 2026, month: 11, level: 'Intermediate', limit: 10, offset: 1250 }));
-  await time('feed page', () => findFeedPage(database.db, { userId: 2, stravaFeedSharing: false }, defaultScoringRules, 10, 0));
-  await time('feed count', () => countFeed(database.db, { userId: 2, stravaFeedSharing: false }, 10, 0));
+  await time('feed page', () => findFeedJson(database.db, { userId: 2, stravaFeedSharing: false }, defaultScoringRules, 10, 0));
   await database.close();
 };
 main().catch((error: unknown) => {

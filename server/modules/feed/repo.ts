@@ -6,17 +6,6 @@ import { EVENT_FEED_NAME, FEED_COUNT_LOOKAHEAD, STEPS_FEED_NAME } from './names'
 
 export type FeedViewer = { userId: number; stravaFeedSharing: boolean };
 
-export type FeedRow = {
-  kind: 'activity' | 'steps' | 'event';
-  id: number;
-  user_id: number;
-  name: string;
-  moving_time: number;
-  at: Date | string;
-  first_name: string;
-  last_name: string;
-  profile_picture: string | null;
-};
 
 /**
  * The query's inputs are placeholders, so each statement is prepared once per database handle (a
@@ -49,52 +38,44 @@ const boundedCount = (sharing: boolean) => sql`
     (select count(*) from (${publicRange(sharing, ceiling)}) p) + (select count(*) from (${ownRange(sharing, ceiling)}) o))::int`;
 
 /**
- * The newest-first page and the count in one statement; an empty page carries no count (the caller
- * asks `countFeed`). Step and event entries take their names and minutes from the scoring rules.
- * Names come from a LATERAL primary-key probe, so the generic plan never hash-joins users.
+ * The whole FeedResponse as JSON in one statement: the newest-first page and the bounded count
+ * (an InitPlan, also for a page past the end). Step and event entries take their names and
+ * minutes from the scoring rules; names come from a LATERAL primary-key probe (limit 1 keeps it
+ * from being flattened), so the generic plan never hash-joins users. Field order follows the
+ * contract's FeedItem; startDate is written as Date.toISOString() would.
  */
-const prepareFeedPage = (db: DbOrTx, sharing: boolean) =>
+const prepareFeed = (db: DbOrTx, sharing: boolean) =>
   db
     .select({
-      kind: sql<FeedRow['kind']>`f.kind`,
-      id: sql<number>`f.entry_id`,
-      user_id: sql<number>`f.user_id`,
-      name: sql<string>`case f.kind when 'steps' then ${sql.placeholder('stepsName')}::text when 'event' then ${sql.placeholder('eventName')}::text else f.name end`,
-      moving_time: sql<number>`case f.kind
-        when 'steps' then ${sql.placeholder('dailySteps')}::int
-        when 'event' then ${sql.placeholder('event')}::int + case when f.is_in_the_top_three then ${sql.placeholder('eventTopThree')}::int else 0 end
-        else f.moving_time end`,
-      at: sql<Date | string>`f.at`,
-      first_name: sql<string>`u.first_name`,
-      last_name: sql<string>`u.last_name`,
-      profile_picture: sql<string | null>`u.profile_picture`,
-      total: sql<number>`${boundedCount(sharing)}`,
+      json: sql<string>`'{"feed":' || coalesce((
+        select '[' || string_agg(row_to_json(item)::text, ',' order by ${ORDER}) || ']'
+          from (select f.* from ((${publicRange(sharing, enough)}) union all (${ownRange(sharing, enough)})) f
+                 order by ${ORDER} limit ${pageLimit} offset ${pageOffset}) f
+          cross join lateral (select u.first_name, u.last_name, u.profile_picture from users u where u.id = f.user_id limit 1) u
+          cross join lateral (select
+              f.kind || '-' || f.entry_id as id,
+              f.user_id as "userId",
+              u.first_name as "firstName",
+              u.last_name as "lastName",
+              case f.kind when 'steps' then ${sql.placeholder('stepsName')}::text when 'event' then ${sql.placeholder('eventName')}::text else f.name end as name,
+              case when u.profile_picture is null then null else '/api/uploads/' || u.profile_picture end as "profilePicture",
+              to_char(f.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startDate",
+              case f.kind
+                when 'steps' then ${sql.placeholder('dailySteps')}::int
+                when 'event' then ${sql.placeholder('event')}::int + case when f.is_in_the_top_three then ${sql.placeholder('eventTopThree')}::int else 0 end
+                else f.moving_time end as "movingTime",
+              f.kind = 'steps' as "isAchievement",
+              f.kind = 'event' as "isEvent") item
+      ), '[]') || ',"count":' || ${boundedCount(sharing)} || '}'`,
     })
-    .from(sql`((${publicRange(sharing, enough)}) union all (${ownRange(sharing, enough)})) f
-      cross join lateral (select u.first_name, u.last_name, u.profile_picture from users u where u.id = f.user_id limit 1) u`)
-    .orderBy(sql`${ORDER}`)
-    .limit(pageLimit)
-    .offset(pageOffset)
-    .prepare(sharing ? 'feed_page_shared' : 'feed_page');
-
-const prepareFeedCount = (db: DbOrTx, sharing: boolean) =>
-  db
-    .select({ count: sql<number>`${boundedCount(sharing)}` })
     .from(sql`(select 1) as one`)
-    .prepare(sharing ? 'feed_count_shared' : 'feed_count');
+    .prepare(sharing ? 'feed_shared' : 'feed');
 
-const feedPage = { own: preparedPerDb((db) => prepareFeedPage(db, false)), shared: preparedPerDb((db) => prepareFeedPage(db, true)) };
-const feedCount = { own: preparedPerDb((db) => prepareFeedCount(db, false)), shared: preparedPerDb((db) => prepareFeedCount(db, true)) };
-const statementsFor = (viewer: FeedViewer) => (viewer.stravaFeedSharing ? 'shared' : 'own');
+const feedStatement = { own: preparedPerDb((db) => prepareFeed(db, false)), shared: preparedPerDb((db) => prepareFeed(db, true)) };
 
-export const findFeedPage = async (
-  db: DbOrTx,
-  viewer: FeedViewer,
-  rules: ScoringRules,
-  limit: number,
-  offset: number,
-): Promise<Array<FeedRow & { total: number }>> =>
-  feedPage[statementsFor(viewer)](db).execute({
+/** A page of what `viewer` may see, newest first, with the bounded count, as FeedResponse JSON. */
+export const findFeedJson = async (db: DbOrTx, viewer: FeedViewer, rules: ScoringRules, limit: number, offset: number): Promise<string> => {
+  const [row] = await feedStatement[viewer.stravaFeedSharing ? 'shared' : 'own'](db).execute({
     viewerId: viewer.userId,
     limit,
     offset,
@@ -106,12 +87,5 @@ export const findFeedPage = async (
     event: rules.event,
     eventTopThree: rules.eventTopThree,
   });
-
-/** The bounded count alone (for a page past the end, which has no row to carry it). */
-export const countFeed = async (db: DbOrTx, viewer: FeedViewer, limit: number, offset: number) => {
-  const [row] = await feedCount[statementsFor(viewer)](db).execute({
-    viewerId: viewer.userId,
-    ceiling: offset + limit + FEED_COUNT_LOOKAHEAD,
-  });
-  return Number(row?.count ?? 0);
+  return row!.json;
 };
