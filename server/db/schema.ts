@@ -282,5 +282,10 @@ export const feedEntries = pgTable(
     index('feed_entries_public_idx').on(table.at.desc(), table.kind, table.entryId.desc()).where(sql`${table.isPublic}`),
     index('feed_entries_public_manual_idx').on(table.at.desc(), table.kind, table.entryId.desc()).where(sql`${table.isPublic} and not ${table.isStrava}`),
     index('feed_entries_user_idx').on(table.userId, table.at.desc(), table.kind, table.entryId.desc()),
+    // The viewer's own entries outside the public range (private, or Strava when not shared).
+    index('feed_entries_own_hidden_idx')
+      .on(table.userId, table.at.desc(), table.kind, table.entryId.desc())
+      .where(sql`not ${table.isPublic} or ${table.isStrava}`),
+    index('feed_entries_own_private_idx').on(table.userId, table.at.desc(), table.kind, table.entryId.desc()).where(sql`not ${table.isPublic}`),
   ],
 );

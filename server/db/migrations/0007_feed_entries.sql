@@ -15,6 +15,8 @@ ALTER TABLE "feed_entries" ADD CONSTRAINT "feed_entries_user_id_users_id_fk" FOR
 CREATE INDEX "feed_entries_public_idx" ON "feed_entries" USING btree ("at" DESC NULLS LAST,"kind","entry_id" DESC NULLS LAST) WHERE "feed_entries"."is_public";--> statement-breakpoint
 CREATE INDEX "feed_entries_public_manual_idx" ON "feed_entries" USING btree ("at" DESC NULLS LAST,"kind","entry_id" DESC NULLS LAST) WHERE "feed_entries"."is_public" and not "feed_entries"."is_strava";--> statement-breakpoint
 CREATE INDEX "feed_entries_user_idx" ON "feed_entries" USING btree ("user_id","at" DESC NULLS LAST,"kind","entry_id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "feed_entries_own_hidden_idx" ON "feed_entries" USING btree ("user_id","at" DESC NULLS LAST,"kind","entry_id" DESC NULLS LAST) WHERE not "feed_entries"."is_public" or "feed_entries"."is_strava";--> statement-breakpoint
+CREATE INDEX "feed_entries_own_private_idx" ON "feed_entries" USING btree ("user_id","at" DESC NULLS LAST,"kind","entry_id" DESC NULLS LAST) WHERE not "feed_entries"."is_public";--> statement-breakpoint
 -- Statement triggers keep feed_entries equal to its three sources; an update is a delete and an
 -- insert of the rows it touched. Users being deleted are skipped (their entries go by cascade).
 CREATE FUNCTION "feed_entries_follow_activities"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -27,10 +27,12 @@ const ceiling = sql.placeholder('ceiling');
  */
 const ORDER = sql.raw('f.at desc nulls last, f.kind asc, f.entry_id desc nulls last');
 const publicEntries = (sharing: boolean) => (sharing ? sql.raw('f.is_public') : sql.raw('f.is_public and not f.is_strava'));
+/** The complement of publicEntries, written as the own_* partial indexes are (migration 0007). */
+const ownEntries = (sharing: boolean) => (sharing ? sql.raw('not f.is_public') : sql.raw('(not f.is_public or f.is_strava)'));
 const publicRange = (sharing: boolean, limit: Placeholder) => sql`
   select f.* from feed_entries f where ${publicEntries(sharing)} order by ${ORDER} limit ${limit}`;
 const ownRange = (sharing: boolean, limit: Placeholder) => sql`
-  select f.* from feed_entries f where f.user_id = ${viewerId} and not (${publicEntries(sharing)}) order by ${ORDER} limit ${limit}`;
+  select f.* from feed_entries f where f.user_id = ${viewerId} and ${ownEntries(sharing)} order by ${ORDER} limit ${limit}`;
 
 /** Visible entries, counted exactly up to `ceiling` (bounded cost whatever the table sizes). */
 const boundedCount = (sharing: boolean) => sql`
