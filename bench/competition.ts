@@ -4,19 +4,20 @@
  * employees and a competition year of activity seeded in bulk SQL, at 100,000 and 1,000,000
  * activities, on PGlite and on PostgreSQL 15 (a scratch server on a loopback port, stopped after).
  *
- *   npx tsx bench/competition.ts     BENCH_DURATION=5 BENCH_CONNECTIONS=50 BENCH_SIZES=100000,1000000
+ *   npx tsx bench/competition.ts     BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_SIZES=100000,1000000
  *                                    BENCH_TARGETS=pglite,postgres BENCH_PG_PORT=55871
  *   DATABASE_URL=postgres://...      uses that (empty) database instead of a scratch one
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { measure, warmUp, type LoadFigures } from './lib/load';
+import { measureAlternating, type LoadCall, type LoadFigures } from './lib/load';
 import { startScratchPostgres } from './competition/postgres';
 import type { CompetitionSeed } from './competition/seed';
 
 const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const connections = number('BENCH_CONNECTIONS', 50);
 const duration = number('BENCH_DURATION', 5);
+const rounds = number('BENCH_ROUNDS', 3);
 const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
 const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 
@@ -45,28 +46,26 @@ const runOnce = async (target: 'pglite' | 'postgres', size: number, databaseUrl?
   const user = { authorization: `Bearer ${userToken}` };
   const admin = { authorization: `Bearer ${adminToken}` };
   const perLevel = ready.seeded.users / 4;
-  const calls: Array<[string, string, Record<string, string> | undefined]> = [
-    ['GET /api/health', `${address}/api/health`, undefined],
-    ['GET /api/leaders/top', `${address}/api/leaders/top`, user],
-    ['GET /api/leaders (middle page)', `${address}/api/leaders?levelOfCompetition=Intermediate&limit=10&offset=${Math.floor(perLevel / 20) * 10}`, admin],
-    ['GET /api/user/activity/feed', `${address}/api/user/activity/feed?page=1&pageSize=10`, user],
+  const calls: LoadCall[] = [
+    { label: 'GET /api/health', url: `${address}/api/health` },
+    { label: 'GET /api/leaders/top', url: `${address}/api/leaders/top`, headers: user },
+    { label: 'GET /api/leaders (middle page)', url: `${address}/api/leaders?levelOfCompetition=Intermediate&limit=10&offset=${Math.floor(perLevel / 20) * 10}`, headers: admin },
+    { label: 'GET /api/user/activity/feed', url: `${address}/api/user/activity/feed?page=1&pageSize=10`, headers: user },
   ];
-  const figures: LoadFigures[] = [];
   try {
-    for (const [label, url, headers] of calls) {
+    for (const { label, url, headers } of calls) {
       const probe = await fetch(url, { headers });
       if (probe.status !== 200) throw new Error(`${label} answered ${probe.status}: ${await probe.text()}`);
-      await warmUp(url, headers);
-      figures.push(await measure(label, url, { connections, duration, headers }));
     }
+    const figures = await measureAlternating(calls, { connections, duration, rounds });
+    return { target, size, ready, figures };
   } finally {
     await stopServer(child);
   }
-  return { target, size, ready, figures };
 };
 
 const report = (runs: Run[]) => {
-  console.info(`\n[bench] ${connections} connections, ${duration} s per call, server in its own process, 2 shared cores`);
+  console.info(`\n[bench] ${connections} connections, ${duration} s per call, median of ${rounds} alternating rounds, server in its own process, 2 shared cores`);
   console.info('| database | activities | call | req/s | p99 ms | vs health |');
   console.info('|---|---|---|---|---|---|');
   for (const run of runs) {

@@ -13,7 +13,7 @@ import { testConfig } from '../server/config';
 import { openPglite, openPostgres } from '../server/db/client';
 import { memoryMailer } from '../server/mail/mailer';
 import { systemClock } from '../src/lib/clock';
-import { measure, warmUp, type LoadFigures } from './lib/load';
+import { measureAlternating, type LoadFigures } from './lib/load';
 import { seedBenchData } from './lib/seed-year';
 
 const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -22,8 +22,6 @@ const duration = number('BENCH_DURATION', 10);
 const users = number('BENCH_USERS', 1000);
 const rounds = number('BENCH_ROUNDS', 3);
 
-/** The round with the median requests/s (its p99 with it). */
-const median = (figures: LoadFigures[]) => [...figures].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(figures.length / 2)]!;
 
 const openBenchDatabase = async () => {
   const url = process.env.DATABASE_URL;
@@ -62,21 +60,16 @@ const main = async () => {
   if (probe.status !== 200) throw new Error(`month call answered ${probe.status}: ${JSON.stringify(body)}`);
   console.info(`[bench] month ${monthStart}..${lastDay}: ${body.activities.length} activities, totals ${JSON.stringify(body.movingAnalytics)}`);
 
-  // Rounds alternate the three calls and the report takes each call's median round, so a burst
-  // of other work on the shared cores cannot favour one call over another.
-  await warmUp(`${address}/api/health`);
-  await warmUp(`${address}/api/ready`);
-  await warmUp(monthUrl, headers);
-  const runs: Record<'health' | 'ready' | 'month', LoadFigures[]> = { health: [], ready: [], month: [] };
-  for (let round = 0; round < rounds; round += 1) {
-    runs.health.push(await measure('GET /api/health', `${address}/api/health`, { connections, duration }));
-    // The floor of any database-backed route: one `select 1` round trip (GET /api/ready).
-    runs.ready.push(await measure('GET /api/ready (select 1)', `${address}/api/ready`, { connections, duration }));
-    runs.month.push(await measure('GET /api/user/activity (month)', monthUrl, { connections, duration, headers }));
-  }
-  const health = median(runs.health);
-  const ready = median(runs.ready);
-  const month = median(runs.month);
+  // The floor of any database-backed route: one `select 1` round trip (GET /api/ready).
+  const figures = await measureAlternating(
+    [
+      { label: 'GET /api/health', url: `${address}/api/health` },
+      { label: 'GET /api/ready (select 1)', url: `${address}/api/ready` },
+      { label: 'GET /api/user/activity (month)', url: monthUrl, headers },
+    ],
+    { connections, duration, rounds },
+  );
+  const [health, ready, month] = figures as [LoadFigures, LoadFigures, LoadFigures];
 
   console.info(`\n[bench] ${database.kind}, ${connections} connections, ${duration} s each, median of ${rounds} alternating rounds`);
   console.info(row(health));
