@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { registerRowsAsArrays } from './raw-statement';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -31,6 +32,7 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  registerRowsAsArrays(db, async ({ text, values }) => (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows);
   return {
     db,
     kind: 'pglite',
@@ -49,6 +51,7 @@ export const openPostgres = async (url: string, poolSize = 10): Promise<Database
   // LIMIT looks costly; every such plan here is an index range either way (feed page: 0.45 -> 0.14 ms).
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  registerRowsAsArrays(db, async ({ name, text, values }) => (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows);
   return {
     db,
     kind: 'postgres',

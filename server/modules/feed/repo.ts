@@ -1,16 +1,12 @@
 import { sql, type Placeholder } from 'drizzle-orm';
-import { preparedPerDb } from '../../db/prepared';
+import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
 import type { ScoringRules } from '../scoring/rules';
 import { EVENT_FEED_NAME, FEED_COUNT_LOOKAHEAD, STEPS_FEED_NAME } from './names';
 
 export type FeedViewer = { userId: number; stravaFeedSharing: boolean };
 
-
-/**
- * The query's inputs are placeholders, so each statement is prepared once per database handle (a
- * named statement on PostgreSQL, like the dashboard month) and the hot feed call skips planning.
- */
+/** The query's inputs are placeholders, filled per call of the named statement (db/raw-statement.ts). */
 const viewerId = sql.placeholder('viewerId');
 const pageLimit = sql.placeholder('limit');
 const pageOffset = sql.placeholder('offset');
@@ -46,10 +42,10 @@ const boundedCount = (sharing: boolean) => sql`
  * from being flattened), so the generic plan never hash-joins users. Field order follows the
  * contract's FeedItem; startDate is written as Date.toISOString() would.
  */
-const prepareFeed = (db: DbOrTx, sharing: boolean) =>
-  db
-    .select({
-      json: sql<string>`'{"feed":' || coalesce((
+const feed = (sharing: boolean) =>
+  rawStatement(
+    sharing ? 'feed_shared' : 'feed',
+    sql`select '{"feed":' || coalesce((
         select '[' || string_agg(row_to_json(item)::text, ',' order by ${ORDER}) || ']'
           from (select f.* from ((${publicRange(sharing, enough)}) union all (${ownRange(sharing, enough)})) f
                  order by ${ORDER} limit ${pageLimit} offset ${pageOffset}) f
@@ -69,15 +65,13 @@ const prepareFeed = (db: DbOrTx, sharing: boolean) =>
               f.kind = 'steps' as "isAchievement",
               f.kind = 'event' as "isEvent") item
       ), '[]') || ',"count":' || ${boundedCount(sharing)} || '}'`,
-    })
-    .from(sql`(select 1) as one`)
-    .prepare(sharing ? 'feed_shared' : 'feed');
+  );
 
-const feedStatement = { own: preparedPerDb((db) => prepareFeed(db, false)), shared: preparedPerDb((db) => prepareFeed(db, true)) };
+const feedStatement = { own: feed(false), shared: feed(true) };
 
 /** A page of what `viewer` may see, newest first, with the bounded count, as FeedResponse JSON. */
 export const findFeedJson = async (db: DbOrTx, viewer: FeedViewer, rules: ScoringRules, limit: number, offset: number): Promise<string> => {
-  const [row] = await feedStatement[viewer.stravaFeedSharing ? 'shared' : 'own'](db).execute({
+  const [row] = await feedStatement[viewer.stravaFeedSharing ? 'shared' : 'own'](db, {
     viewerId: viewer.userId,
     limit,
     offset,
@@ -89,5 +83,5 @@ export const findFeedJson = async (db: DbOrTx, viewer: FeedViewer, rules: Scorin
     event: rules.event,
     eventTopThree: rules.eventTopThree,
   });
-  return row!.json;
+  return row![0] as string;
 };

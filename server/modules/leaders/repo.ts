@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { LevelOfCompetition } from '../../../src/api/contract/common';
-import { preparedPerDb } from '../../db/prepared';
+import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
 import { ensureYearRows } from './year-rows';
 
@@ -15,18 +15,11 @@ export const TOP_LEADERS_PER_LEVEL = 10;
  * score_years and users' pictures inside each writing transaction), so the leaderboard read is one
  * primary-key lookup whatever the number of users or activities. No row: nobody has points yet.
  */
-const prepareTopLeaders = (db: DbOrTx) =>
-  db
-    .select({ body: sql<string>`lt.body` })
-    .from(sql`leaders_top lt`)
-    .where(sql`lt.competition_year = ${sql.placeholder('year')}`)
-    .prepare('leaders_top');
-
-const topLeadersStatement = preparedPerDb(prepareTopLeaders);
+const topLeaders = rawStatement('leaders_top', sql`select lt.body from leaders_top lt where lt.competition_year = ${sql.placeholder('year')}`);
 
 export const findTopLeadersJson = async (db: DbOrTx, year: number): Promise<string | null> => {
-  const [row] = await topLeadersStatement(db).execute({ year });
-  return row?.body ?? null;
+  const [row] = await topLeaders(db, { year });
+  return row ? (row[0] as string) : null;
 };
 
 export type LeaderListFilter = { year: number; month: number; level?: LevelOfCompetition; limit: number; offset: number };
@@ -47,12 +40,12 @@ const offset = sql.placeholder('offset');
  * The joins are LATERAL primary-key probes (limit 1 keeps them from being flattened): a generic plan (db/client.ts) cannot know the page is
  * ten rows and would otherwise hash-join whole tables.
  */
-const prepareLeaderList = (db: DbOrTx, oneLevel: boolean) => {
+const leaderList = (oneLevel: boolean) => {
   const ofLevel = oneLevel ? sql`and sy.level_of_competition = ${level}::text` : sql``;
-  return db
-    .select({
-      filled: sql<boolean>`exists (select 1 from score_year_fills f where f.competition_year = ${year})`,
-      json: sql<string>`'{"rows":' || (
+  return rawStatement(
+    oneLevel ? 'leaders_list_level' : 'leaders_list_all',
+    sql`select exists (select 1 from score_year_fills f where f.competition_year = ${year}),
+      '{"rows":' || (
         select coalesce('[' || string_agg(row_to_json(r)::text, ',' order by p.points desc nulls last, p.last_name, p.first_name, p.user_id) || ']', '[]')
           from (select sy.user_id, sy.level_of_competition, sy.points, sy.last_name, sy.first_name
                   from score_years sy
@@ -68,21 +61,19 @@ const prepareLeaderList = (db: DbOrTx, oneLevel: boolean) => {
       ) || ',"count":' || (
         select count(*) from score_years sy where sy.competition_year = ${year} and sy.role = 'user' ${ofLevel}
       ) || '}'`,
-    })
-    .from(sql`(select 1) as one`)
-    .prepare(oneLevel ? 'leaders_list_level' : 'leaders_list_all');
+  );
 };
 
-const levelListStatement = preparedPerDb((db) => prepareLeaderList(db, true));
-const allListStatement = preparedPerDb((db) => prepareLeaderList(db, false));
+const levelList = leaderList(true);
+const allList = leaderList(false);
 
 /** The page as LeaderList JSON; the first list of a year gives every user their row first. */
 export const findLeadersJson = async (db: DbOrTx, filter: LeaderListFilter): Promise<string> => {
-  const statement = filter.level ? levelListStatement(db) : allListStatement(db);
+  const statement = filter.level ? levelList : allList;
   const input = { year: filter.year, month: filter.month, level: filter.level ?? null, limit: filter.limit, offset: filter.offset };
-  const [first] = await statement.execute(input);
-  if (first!.filled) return first!.json;
+  const [[filled, json]] = (await statement(db, input)) as [[boolean, string]];
+  if (filled) return json;
   await ensureYearRows(db, filter.year);
-  const [filled] = await statement.execute(input);
-  return filled!.json;
+  const [[, afterFill]] = (await statement(db, input)) as [[boolean, string]];
+  return afterFill;
 };
