@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw';
 import { usersEndpoints as endpoints } from '../../src/api/contract/users';
 import { currentCompetitionYear } from '../../src/lib/competition';
 import { sendPasswordResetMail } from '../auth/accounts';
+import { consumeRateLimit, rateLimitRules } from '../auth/rate-limit';
 import { mockClock } from '../clock';
 import { deleteUserCascade, mockDb, nowIso, upsertYearLevel } from '../db';
 import { conflict, notFound } from '../errors';
@@ -49,7 +50,9 @@ export const usersHandlers: HttpHandler[] = [
   }),
 
   mockRoute(endpoints.sendResetMail, ({ params }) => {
-    sendPasswordResetMail(employee(params.id));
+    const target = employee(params.id);
+    consumeRateLimit(rateLimitRules.adminResetPerAccount, String(target.id));
+    sendPasswordResetMail(target);
     return { message: RESET_MAIL_SENT };
   }),
 

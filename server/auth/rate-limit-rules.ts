@@ -12,6 +12,8 @@ export const rateLimitRules = {
   signinPerAddress: { name: 'signin:address', limit: 300, windowSeconds: 15 * 60 },
   forgotPerAccount: { name: 'forgot:account', limit: 5, windowSeconds: 60 * 60 },
   forgotPerAddress: { name: 'forgot:address', limit: 100, windowSeconds: 60 * 60 },
+  /** Reset mails an admin sends to one employee: no inbox gets flooded, however many clicks. */
+  adminResetPerAccount: { name: 'admin-reset:account', limit: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export const rateLimitedMessage = (retryAfterSeconds: number) => {

@@ -64,6 +64,16 @@ describe.each(targets)('users management on $name', (target) => {
     expectError(await target.call(usersEndpoints.sendResetMail, { token, params: { id: 999 } }), 404, 'NOT_FOUND', 'User not found');
   });
 
+  test('reset mails to one employee are limited to 5 an hour (429 with Retry-After); others still get theirs', async () => {
+    const token = await admin();
+    for (let sent = 1; sent <= 5; sent += 1) expectSuccess(usersEndpoints.sendResetMail, await target.call(usersEndpoints.sendResetMail, { token, params: { id: beaId } }));
+    const limited = await target.call(usersEndpoints.sendResetMail, { token, params: { id: beaId } });
+    expectError(limited, 429, 'RATE_LIMITED', 'Too many attempts. Please try again in 60 minutes.');
+    expect(limited.headers['retry-after']).toBe('3600');
+    const others = expectSuccess(usersEndpoints.list, await target.call(usersEndpoints.list, { token })).rows.filter((row) => row.id !== beaId);
+    expectSuccess(usersEndpoints.sendResetMail, await target.call(usersEndpoints.sendResetMail, { token, params: { id: others[0]!.id } }));
+  });
+
   test("an employee's workouts, events and achievements, newest first", async () => {
     const { accessToken: own } = await target.signIn(bea.email, bea.password);
     for (const [day, minutes] of [['2026-11-18', 30], ['2026-11-20', 45]] as const) {

@@ -3,6 +3,7 @@ import type { PageQuery } from '../../../src/api/contract/common';
 import type { AdminUserUpdate, User } from '../../../src/api/contract/users';
 import { currentCompetitionYear } from '../../../src/lib/competition';
 import { sendPasswordResetMail } from '../../auth/password-reset';
+import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
 import type { AuthUser } from '../../auth/access-token';
 import type { DbOrTx } from '../../db/client';
 import { userLevels, users } from '../../db/schema';
@@ -86,6 +87,7 @@ export const deleteUser = async (deps: AppDeps, caller: AuthUser, id: number): P
 export const sendResetMail = async (deps: AppDeps, id: number) => {
   const row = await findEmployeeRow(deps.db, id);
   if (!row) throw userNotFound();
+  await consumeRateLimit(deps.db, rateLimitRules.adminResetPerAccount, String(row.id), deps.clock.now());
   await sendPasswordResetMail(deps, row);
   return { message: RESET_MAIL_SENT };
 };
