@@ -13,6 +13,8 @@ export type AppConfig = {
   databaseUrl?: string;
   appOrigin: string;
   jwtSecret: string;
+  /** Seals tracker tokens at rest (trackers/token-seal.ts). */
+  tokenEncryptionKey: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlDays: number;
   /** Seconds in which a rotated refresh token still yields its successor (two tabs at once). */
@@ -52,12 +54,12 @@ const bool = (name: string, fallback: boolean) => {
   return raw === undefined ? fallback : ['1', 'true', 'yes'].includes(raw.toLowerCase());
 };
 
-/** JWT secret from the environment, else generated once and kept in DATA_DIR. */
-const jwtSecretFor = (dataDir: string) => {
-  const fromEnv = env('JWT_SECRET');
+/** A secret from the environment, else generated once and kept in DATA_DIR. */
+const secretFor = (dataDir: string, name: 'JWT_SECRET' | 'TOKEN_ENCRYPTION_KEY', fileName: string) => {
+  const fromEnv = env(name);
   if (fromEnv) return fromEnv;
   mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'jwt-secret');
+  const file = join(dataDir, fileName);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
@@ -86,7 +88,8 @@ export const loadConfig = (): AppConfig => {
     dataDir,
     databaseUrl: env('DATABASE_URL'),
     appOrigin,
-    jwtSecret: jwtSecretFor(dataDir),
+    jwtSecret: secretFor(dataDir, 'JWT_SECRET', 'jwt-secret'),
+    tokenEncryptionKey: secretFor(dataDir, 'TOKEN_ENCRYPTION_KEY', 'token-key'),
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
     refreshTokenTtlDays: int('REFRESH_TOKEN_TTL_DAYS', 30),
     refreshGraceSeconds: int('REFRESH_GRACE_SECONDS', 10),
@@ -121,6 +124,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   dataDir: join(process.cwd(), 'data', 'test'),
   appOrigin: 'http://localhost:3000',
   jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+  tokenEncryptionKey: 'test-key-for-sealing-tracker-tokens',
   accessTokenTtlSeconds: 900,
   refreshTokenTtlDays: 30,
   refreshGraceSeconds: 10,

@@ -9,7 +9,7 @@ import { recomputeUserYear } from '../scoring/recompute';
 import { syncRateLimit, trackerError, trackerNotConfigured } from './errors';
 import * as repo from './repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'trackers'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'trackers' | 'config'>;
 
 /** Tokens this close to expiry are refreshed before use. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -45,7 +45,8 @@ const atProvider = async <T>(service: ApiType, log: FastifyBaseLogger, call: () 
 
 const importable = (activity: TrackerActivity, now: Date) => activity.movingTimeMinutes >= 1 && isEditableDay(toIsoDay(activity.startAt), now);
 
-export const trackerService = ({ db, clock, trackers }: Deps) => {
+export const trackerService = ({ db, clock, trackers, config }: Deps) => {
+  const key = config.tokenEncryptionKey;
   const clientFor = (service: ApiType): TrackerClient => {
     const client = trackers[service];
     if (!client) throw trackerNotConfigured(service);
@@ -59,16 +60,17 @@ export const trackerService = ({ db, clock, trackers }: Deps) => {
       const client = clientFor(service);
       if (service === 'FITBIT' && !input.codeVerifier) throw badRequest('The Fitbit connection could not be verified. Please start connecting Fitbit again');
       const tokens = await atProvider(service, log, () => client.exchangeCode(input.code, input.codeVerifier));
-      await repo.upsertConnection(db, userId, service, tokens, clock.now());
+      await repo.upsertConnection(db, userId, service, tokens, clock.now(), key);
       return repo.connectedServices(db, userId);
     },
 
     /** Forgets the tokens here first (that is what the user asked), then withdraws them at the provider, best effort. */
     disconnect: async (userId: number, service: ApiType, log: FastifyBaseLogger) => {
-      const removed = await repo.deleteConnection(db, userId, service);
+      const removed = await repo.deleteConnection(db, userId, service, key);
       const client = trackers[service];
-      if (removed && client) {
-        await client.revoke(removed.accessToken).catch((error: unknown) => log.warn({ err: error, service }, 'revoking tracker access failed'));
+      if (removed?.accessToken && client) {
+        const token = removed.accessToken;
+        await client.revoke(token).catch((error: unknown) => log.warn({ err: error, service }, 'revoking tracker access failed'));
       }
       return repo.connectedServices(db, userId);
     },
@@ -79,16 +81,18 @@ export const trackerService = ({ db, clock, trackers }: Deps) => {
       await consumeRateLimit(db, syncRateLimit, String(userId), now);
       const rows: repo.ImportRow[] = [];
       const synced: ApiType[] = [];
-      for (const connection of await repo.connectionsOf(db, userId)) {
+      for (const connection of await repo.connectionsOf(db, userId, key)) {
         const client = trackers[connection.service];
         if (!client) continue; // the service was unconfigured since: nothing to ask
+        // Tokens sealed with another key (TOKEN_ENCRYPTION_KEY changed) cannot be used: connect again.
+        if (connection.accessToken === null) throw trackerError(connection.service);
         let accessToken = connection.accessToken;
         if (connection.expiresAt && connection.expiresAt.getTime() - REFRESH_MARGIN_MS <= now.getTime()) {
           const refreshToken = connection.refreshToken;
           if (!refreshToken) throw trackerError(connection.service);
           const tokens = await atProvider(connection.service, log, () => client.refresh(refreshToken));
           // Stored at once: providers rotate refresh tokens, the old one is already spent.
-          await repo.updateTokens(db, userId, connection.service, tokens);
+          await repo.updateTokens(db, userId, connection.service, tokens, key);
           accessToken = tokens.accessToken;
         }
         const found = await atProvider(connection.service, log, () => client.listActivities(accessToken, syncStart(connection.lastSyncedAt, now)));

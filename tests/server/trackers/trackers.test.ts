@@ -4,6 +4,7 @@ import type { TrackerConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
 import { activities, scoreYears, trackerConnections, users } from '../../../server/db/schema';
 import { createTrackers } from '../../../server/trackers/create-trackers';
+import { openToken, sealToken } from '../../../server/trackers/token-seal';
 import type { Clock } from '../../../src/lib/clock';
 import { createTestApp } from '../helpers/test-app';
 import { startFakeProvider, type FakeProvider } from './fake-provider';
@@ -40,6 +41,15 @@ const call = async (ctx: Ctx, person: { id: number; role: 'user' | 'admin' }, me
 };
 
 const VERIFIER = 'v'.repeat(43);
+/** A Strava activity as the provider lists it. */
+const strava = (id: number, start: string, seconds: number, sport = 'Run', name = 'Morning run') => ({ id, name, sport_type: sport, moving_time: seconds, start_date: start });
+
+/** Tokens are stored sealed: what a row holds, opened with the app's key (and never the token itself). */
+const opened = (ctx: Ctx, stored: string | null) => {
+  if (stored === null) return null;
+  expect(stored).toMatch(/^v1\./);
+  return openToken(ctx.config.tokenEncryptionKey, stored);
+};
 const connectBoth = async (ctx: Ctx, jane: { id: number; role: 'user' | 'admin' }) => {
   expect((await call(ctx, jane, 'POST', 'connect-strava', { code: 'strava-code' })).statusCode).toBe(200);
   expect((await call(ctx, jane, 'POST', 'connect-fitbit', { code: 'fitbit-code', codeVerifier: VERIFIER })).statusCode).toBe(200);
@@ -73,7 +83,7 @@ describe('connect, list and disconnect', () => {
     });
 
     const rows = await ctx.db.select().from(trackerConnections).orderBy(trackerConnections.service);
-    expect(rows.map((row) => [row.service, row.externalUserId, row.accessToken])).toEqual([
+    expect(rows.map((row) => [row.service, row.externalUserId, opened(ctx, row.accessToken)])).toEqual([
       ['FITBIT', 'ABC123', 'fitbit-access-2'],
       ['STRAVA', '4242', 'strava-access-1'],
     ]);
@@ -87,7 +97,7 @@ describe('connect, list and disconnect', () => {
     await call(ctx, jane, 'POST', 'connect-strava', { code: 'one' });
     await call(ctx, jane, 'POST', 'connect-strava', { code: 'two' });
     const rows = await ctx.db.select().from(trackerConnections);
-    expect(rows.map((row) => row.accessToken)).toEqual(['strava-access-2']);
+    expect(rows.map((row) => opened(ctx, row.accessToken))).toEqual(['strava-access-2']);
   });
 
   test('disconnect-api deletes the connection, withdraws the token at the provider, and answers the remaining list', async () => {
@@ -149,7 +159,6 @@ describe('connect, list and disconnect', () => {
 });
 
 describe('POST /api/users/sync-activities', () => {
-  const strava = (id: number, start: string, seconds: number, sport = 'Run', name = 'Morning run') => ({ id, name, sport_type: sport, moving_time: seconds, start_date: start });
 
   test('imports editable days of both services, scores them, and skips duplicates on the next sync', async () => {
     const { ctx, jane } = await setup();
@@ -216,7 +225,7 @@ describe('POST /api/users/sync-activities', () => {
     expect(Object.fromEntries(refresh.form)).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'strava-refresh-1' });
     expect(provider.requests[1]!.authorization).toBe('Bearer strava-access-2');
     const [row] = await ctx.db.select().from(trackerConnections);
-    expect(row).toMatchObject({ accessToken: 'strava-access-2', refreshToken: 'strava-refresh-2' });
+    expect([opened(ctx, row!.accessToken), opened(ctx, row!.refreshToken)]).toEqual(['strava-access-2', 'strava-refresh-2']);
     expect(row!.expiresAt?.toISOString()).toBe('2026-11-22T16:00:00.000Z');
   });
 
@@ -265,5 +274,43 @@ describe('POST /api/users/sync-activities', () => {
     const { ctx, jane } = await setup();
     expect((await call(ctx, jane, 'POST', 'sync-activities')).json()).toEqual({ imported: 0 });
     expect(provider.requests).toEqual([]);
+  });
+});
+
+describe('tokens at rest', () => {
+  test('stored sealed (AES-GCM): the database holds neither token in clear, and each seal differs', async () => {
+    const { ctx, jane } = await setup();
+    await call(ctx, jane, 'POST', 'connect-strava', { code: 'strava-code' });
+    const [row] = await ctx.db.select().from(trackerConnections);
+    expect(row!.accessToken).not.toContain('strava-access');
+    expect(row!.refreshToken).not.toContain('strava-refresh');
+    expect(sealToken(ctx.config.tokenEncryptionKey, 'same')).not.toBe(sealToken(ctx.config.tokenEncryptionKey, 'same'));
+    const tampered = `${row!.accessToken!.slice(0, -2)}AA`;
+    expect(() => openToken(ctx.config.tokenEncryptionKey, tampered)).toThrow();
+  });
+
+  test('a connection stored before sealing still syncs, and its refreshed tokens are stored sealed', async () => {
+    const { ctx, jane } = await setup();
+    provider.strava.expiresAt = Math.floor(Date.parse('2026-11-22T09:00:00Z') / 1000);
+    await call(ctx, jane, 'POST', 'connect-strava', { code: 'strava-code' });
+    // As an older version wrote it: tokens in clear.
+    await ctx.db.update(trackerConnections).set({ accessToken: 'strava-access-1', refreshToken: 'strava-refresh-1' });
+    provider.strava.activities = [strava(5, '2026-11-21T07:00:00Z', 600)];
+    provider.strava.expiresAt = Math.floor(Date.parse('2026-11-22T16:00:00Z') / 1000);
+    expect((await call(ctx, jane, 'POST', 'sync-activities')).json()).toEqual({ imported: 1 });
+    const [row] = await ctx.db.select().from(trackerConnections);
+    expect([opened(ctx, row!.accessToken), opened(ctx, row!.refreshToken)]).toEqual(['strava-access-2', 'strava-refresh-2']);
+  });
+
+  test('tokens sealed with another key: sync asks to connect again (502) and imports nothing; disconnect still works', async () => {
+    const { ctx, jane } = await setup();
+    await call(ctx, jane, 'POST', 'connect-strava', { code: 'strava-code' });
+    await ctx.db.update(trackerConnections).set({ accessToken: sealToken('another-key', 'strava-access-1') });
+    provider.strava.activities = [strava(5, '2026-11-21T07:00:00Z', 600)];
+    const response = await call(ctx, jane, 'POST', 'sync-activities');
+    expect(response.statusCode).toBe(502);
+    expect(response.json().message).toBe('Strava did not answer as expected. Please try again, or connect Strava again');
+    expect(await imported(ctx.db, jane.id)).toEqual([]);
+    expect((await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' })).json()).toEqual({ apis: [] });
   });
 });
