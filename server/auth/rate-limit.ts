@@ -1,12 +1,11 @@
 import { lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { rateLimits } from '../db/schema';
 import { expiredWindowStart, rateLimitedError, type RateLimitRule } from './rate-limit-rules';
 import { sha256 } from './tokens';
 
 export { rateLimitRules, type RateLimitRule } from './rate-limit-rules';
-
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /**
  * Counts one attempt in a fixed window kept in the database (shared by every API process) and

@@ -2,6 +2,7 @@ import { sql, type Placeholder } from 'drizzle-orm';
 import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
 import type { ScoringRules } from '../scoring/rules';
+import { UPLOADS_PATH } from '../users/serialize';
 import { EVENT_FEED_NAME, FEED_COUNT_LOOKAHEAD, STEPS_FEED_NAME } from './names';
 
 export type FeedViewer = { userId: number; stravaFeedSharing: boolean };
@@ -56,7 +57,7 @@ const feed = (sharing: boolean) =>
               u.first_name as "firstName",
               u.last_name as "lastName",
               case f.kind when 'steps' then ${sql.placeholder('stepsName')}::text when 'event' then ${sql.placeholder('eventName')}::text else f.name end as name,
-              case when u.profile_picture is null then null else '/api/uploads/' || u.profile_picture end as "profilePicture",
+              case when u.profile_picture is null then null else ${sql.placeholder('uploadsPath')}::text || u.profile_picture end as "profilePicture",
               to_char(f.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "startDate",
               case f.kind
                 when 'steps' then ${sql.placeholder('dailySteps')}::int
@@ -82,6 +83,7 @@ export const findFeedJson = async (db: DbOrTx, viewer: FeedViewer, rules: Scorin
     dailySteps: rules.dailySteps,
     event: rules.event,
     eventTopThree: rules.eventTopThree,
+    uploadsPath: UPLOADS_PATH,
   });
   return row![0] as string;
 };

@@ -4,12 +4,6 @@ import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
 import { ensureYearRows } from './year-rows';
 
-/** drizzle's execute answers rows (pg: `{ rows }`, PGlite: `{ rows }` too); one place to unwrap. */
-export const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-
-/** How many leaders per level GET /leaders/top shows (leaders_top_level() in migration 0006). */
-export const TOP_LEADERS_PER_LEVEL = 10;
-
 /**
  * The year's TopLeaders JSON as leaders_top keeps it (migration 0006: rebuilt by triggers on
  * score_years and users' pictures inside each writing transaction), so the leaderboard read is one
@@ -37,8 +31,8 @@ const offset = sql.placeholder('offset');
  * is a range of score_years_list_level_idx (score_years_list_idx for all levels) in the list order
  * and the count an index-only range. `filled` says whether that holds yet for the year.
  * Two statements (one level / all levels), not `$1 is null or ...`, so each keeps its partial index.
- * The joins are LATERAL primary-key probes (limit 1 keeps them from being flattened): a generic plan (db/client.ts) cannot know the page is
- * ten rows and would otherwise hash-join whole tables.
+ * The joins are LATERAL primary-key probes (limit 1 keeps them from being flattened): a generic
+ * plan (db/client.ts) cannot know the page is ten rows and would otherwise hash-join whole tables.
  */
 const leaderList = (oneLevel: boolean) => {
   const ofLevel = oneLevel ? sql`and sy.level_of_competition = ${level}::text` : sql``;

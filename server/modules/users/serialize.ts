@@ -5,8 +5,10 @@ import type { quarterlyBonuses, users } from '../../db/schema';
 export type UserRow = typeof users.$inferSelect;
 export type QuarterlyBonusRow = typeof quarterlyBonuses.$inferSelect;
 
-/** Public URL of a stored upload (file name only; see plugins/uploads.ts). */
-export const uploadUrl = (fileName: string | null) => (fileName ? `/api/uploads/${fileName}` : null);
+/** Where uploaded photos are served (plugins/uploads.ts); migration 0006 writes the same prefix in SQL. */
+export const UPLOADS_PATH = '/api/uploads/';
+/** Public URL of a stored upload (file name only). */
+export const uploadUrl = (fileName: string | null) => (fileName ? `${UPLOADS_PATH}${fileName}` : null);
 
 export const toQuarterlyBonus = (row: QuarterlyBonusRow | null | undefined): QuarterlyBonus =>
   row

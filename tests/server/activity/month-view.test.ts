@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { MonthActivities, activityTypes } from '../../../src/api/contract/activity';
 import { activities, dailyStepAchievements, eventParticipations, users } from '../../../server/db/schema';
 import { activityService } from '../../../server/modules/activity/service';
-import { rowsOf } from '../../../server/modules/leaders/repo';
+import { rowsOf } from '../../../server/db/rows';
 import { createTestApp } from '../helpers/test-app';
 import { asUser, seedActivity, seedEvent, seedSteps, seedUser } from './helpers';
 
