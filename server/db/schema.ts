@@ -289,3 +289,19 @@ export const feedEntries = pgTable(
     index('feed_entries_own_private_idx').on(table.userId, table.at.desc(), table.kind, table.entryId.desc()).where(sql`not ${table.isPublic}`),
   ],
 );
+
+/**
+ * How many employees (role user) each level has in each competition year's score_years: the admin
+ * list's count without walking the level's index range. Kept by statement triggers on score_years
+ * (migration 0008); a points-only update nets to zero and writes nothing, so concurrent scoring
+ * never queues on these rows. Level '' stands for rows without a level.
+ */
+export const scoreYearCounts = pgTable(
+  'score_year_counts',
+  {
+    competitionYear: smallint('competition_year').notNull(),
+    levelOfCompetition: text('level_of_competition').notNull(),
+    employees: integer('employees').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.competitionYear, table.levelOfCompetition] })],
+);

@@ -139,6 +139,11 @@ test('every leaderboard figure equals a recomputation from the rows', async () =
         const month = year === 2026 ? 2 : 3;
         const list = LeaderList.parse(JSON.parse((await leaderList(db, { competitionYear: year, limit: 100, offset: 0 }, NOW)).json));
         expect(list.count).toBe(USERS);
+        // Per level (the counts table of migration 0008 follows level changes).
+        for (const level of levels) {
+          const ofLevel = LeaderList.parse(JSON.parse((await leaderList(db, { competitionYear: year, levelOfCompetition: level, limit: 1, offset: 0 }, NOW)).json));
+          expect(ofLevel.count).toBe(expected.filter((user) => user.level === level).length);
+        }
         for (const user of expected) {
           const row = list.rows.find((candidate) => candidate.userId === user.id)!;
           expect([row.annualPoints, row.monthlyPoints, row.levelOfCompetition]).toEqual([user.annualPoints, user.monthlyPoints.get(month) ?? 0, user.level]);

@@ -28,14 +28,15 @@ const offset = sql.placeholder('offset');
  * Every user (role user) of the level(s) in the year, 0 points included, paged in SQL and written
  * as the contract's LeaderList JSON by the database. After ensureYearRows every user has a
  * score_years row for the year carrying that year's level and a copy of role and names, so the page
- * is a range of score_years_list_level_idx (score_years_list_idx for all levels) in the list order
- * and the count an index-only range. `filled` says whether that holds yet for the year.
+ * is a range of score_years_list_level_idx (score_years_list_idx for all levels) in the list order;
+ * the count comes from score_year_counts (migration 0008). `filled` says whether that holds yet.
  * Two statements (one level / all levels), not `$1 is null or ...`, so each keeps its partial index.
  * The joins are LATERAL primary-key probes (limit 1 keeps them from being flattened): a generic
  * plan (db/client.ts) cannot know the page is ten rows and would otherwise hash-join whole tables.
  */
 const leaderList = (oneLevel: boolean) => {
   const ofLevel = oneLevel ? sql`and sy.level_of_competition = ${level}::text` : sql``;
+  const countOfLevel = oneLevel ? sql`and c.level_of_competition = ${level}::text` : sql``;
   return rawStatement(
     oneLevel ? 'leaders_list_level' : 'leaders_list_all',
     sql`select exists (select 1 from score_year_fills f where f.competition_year = ${year}),
@@ -53,7 +54,7 @@ const leaderList = (oneLevel: boolean) => {
                                      p.level_of_competition as "levelOfCompetition", p.points as "annualPoints",
                                      coalesce(sm.points, 0) as "monthlyPoints") r
       ) || ',"count":' || (
-        select count(*) from score_years sy where sy.competition_year = ${year} and sy.role = 'user' ${ofLevel}
+        select coalesce(sum(c.employees), 0) from score_year_counts c where c.competition_year = ${year} ${countOfLevel}
       ) || '}'`,
   );
 };

@@ -40,6 +40,7 @@ test('GET /leaders: users, names, roles and levels changed after a list show at 
   // A level change of the year and a promotion to admin.
   await db.update(userLevels).set({ levelOfCompetition: 'Advanced' }).where(eq(userLevels.userId, bob.id));
   expect(ids(await list('levelOfCompetition=Advanced'))).toEqual([bob.id]);
+  expect([(await list('levelOfCompetition=Advanced')).count, (await list('levelOfCompetition=Beginner')).count]).toEqual([1, 2]);
   await db.update(users).set({ role: 'admin' }).where(eq(users.id, anna.id));
   expect(ids(await list(''))).toEqual([bob.id, carl.id]);
   expect((await list('limit=1&offset=5')).count).toBe(2);
@@ -49,5 +50,10 @@ test('GET /leaders: users, names, roles and levels changed after a list show at 
   const dave = await addUser(db, { firstName: 'Dave', lastName: 'Adams', level: 'Advanced' });
   expect(ids(await list('levelOfCompetition=Advanced'))).toEqual([dave.id, bob.id]);
   expect(ids(await list('competitionYear=2024'))).toEqual([dave.id, bob.id, carl.id]);
+  expect((await list('levelOfCompetition=Advanced')).count).toBe(2);
+
+  // A deleted employee leaves the counts at once.
+  await db.delete(users).where(eq(users.id, dave.id));
+  expect([(await list('levelOfCompetition=Advanced')).count, (await list('')).count]).toEqual([1, 2]);
   await app.close();
 });
