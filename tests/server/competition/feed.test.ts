@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { activities, eventParticipations, users } from '../../../server/db/schema';
+import { FEED_COUNT_LOOKAHEAD } from '../../../server/modules/feed/names';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity, logEvent, logSteps } from './seed';
 
@@ -128,5 +129,22 @@ test('feed_entries follow every change of their rows: privacy switch, edits, del
   expect((await feed()).count).toBe(3);
   await db.delete(users).where(eq(users.id, colleague.id));
   expect((await feed()).feed.map((item) => item.userId)).toEqual([viewer.id, viewer.id]);
+  await app.close();
+});
+
+test('count is exact up to FEED_COUNT_LOOKAHEAD entries past the page, so Load more still knows there is more', async () => {
+  const { app, db, config, clock } = await createTestApp({ now: NOW });
+  const viewer = await addUser(db);
+  const colleague = await addUser(db);
+  const days = Array.from({ length: 35 }, (_, index) => new Date(Date.UTC(2026, 9, 1 + index)).toISOString().slice(0, 10));
+  await db.insert(activities).values(days.map((day) => ({ userId: colleague.id, name: 'Walking', movingTime: 15, startAt: new Date(`${day}T08:00:00Z`), startDate: day })));
+  const page = async (number: number) =>
+    (await app.inject({ method: 'GET', url: `/api/user/activity/feed?page=${number}&pageSize=10`, headers: await authHeader(viewer, config, clock.now()) })).json();
+  expect(FEED_COUNT_LOOKAHEAD).toBe(20);
+  expect((await page(1)).count).toBe(30);
+  expect((await page(2)).count).toBe(35);
+  const last = await page(4);
+  expect([last.feed.length, last.count]).toEqual([5, 35]);
+  expect(await page(5)).toEqual({ feed: [], count: 35 });
   await app.close();
 });
