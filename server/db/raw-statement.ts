@@ -15,8 +15,8 @@ export const registerRowsAsArrays = (db: object, run: RowsAsArrays) => {
 const dialect = new PgDialect();
 
 /**
- * A hot read (dashboard month, top leaders, admin list, feed) as a named prepared statement run
- * straight on the driver in array row mode. drizzle's prepared-query path cost ~65 µs of CPU per
+ * A read statement (dashboard month, top leaders, admin list, feed) as a named prepared statement
+ * run straight on the driver in array row mode. drizzle's prepared-query path cost ~65 µs of CPU per
  * call on node-postgres (per-query type-parser setup and row mapping): a third of a whole dashboard
  * request. The SQL is still written with drizzle's `sql` and placeholders, rendered once here.
  */
@@ -24,7 +24,7 @@ export const rawStatement = (name: string, statement: SQL) => {
   const { sql: text, params } = dialect.sqlToQuery(statement);
   return (db: DbOrTx, values: Record<string, unknown>): Promise<unknown[][]> => {
     const run = runners.get(db);
-    if (!run) throw new Error(`${name}: run hot reads on the database handle, not inside a transaction`);
+    if (!run) throw new Error(`${name}: run these reads on the database handle, not inside a transaction`);
     return run({ name, text, values: fillPlaceholders(params, values) });
   };
 };
