@@ -48,9 +48,11 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE FUNCTION "leaders_top_clear"() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Empties the derived table named by the trigger's argument when its source is truncated
+-- (also used by migration 0008).
+CREATE FUNCTION "derived_table_clear"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM leaders_top;
+  EXECUTE format('DELETE FROM %I', TG_ARGV[0]);
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -66,6 +68,6 @@ $$;--> statement-breakpoint
 CREATE TRIGGER "score_years_leaders_top_insert" AFTER INSERT ON "score_years" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION leaders_top_follow_scores();--> statement-breakpoint
 CREATE TRIGGER "score_years_leaders_top_update" AFTER UPDATE ON "score_years" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION leaders_top_follow_scores();--> statement-breakpoint
 CREATE TRIGGER "score_years_leaders_top_delete" AFTER DELETE ON "score_years" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION leaders_top_follow_scores();--> statement-breakpoint
-CREATE TRIGGER "score_years_leaders_top_truncate" AFTER TRUNCATE ON "score_years" FOR EACH STATEMENT EXECUTE FUNCTION leaders_top_clear();--> statement-breakpoint
+CREATE TRIGGER "score_years_leaders_top_truncate" AFTER TRUNCATE ON "score_years" FOR EACH STATEMENT EXECUTE FUNCTION derived_table_clear('leaders_top');--> statement-breakpoint
 CREATE TRIGGER "users_leaders_top_picture" AFTER UPDATE ON "users" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION leaders_top_follow_picture();--> statement-breakpoint
 SELECT leaders_top_refresh(array_agg(DISTINCT competition_year)) FROM score_years WHERE points > 0;

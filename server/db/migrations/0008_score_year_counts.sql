@@ -29,15 +29,9 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE FUNCTION "score_year_counts_clear"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM score_year_counts;
-  RETURN NULL;
-END
-$$;--> statement-breakpoint
 CREATE TRIGGER "score_years_counts_insert" AFTER INSERT ON "score_years" REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION score_year_counts_follow();--> statement-breakpoint
 CREATE TRIGGER "score_years_counts_update" AFTER UPDATE ON "score_years" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION score_year_counts_follow();--> statement-breakpoint
 CREATE TRIGGER "score_years_counts_delete" AFTER DELETE ON "score_years" REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION score_year_counts_follow();--> statement-breakpoint
-CREATE TRIGGER "score_years_counts_truncate" AFTER TRUNCATE ON "score_years" FOR EACH STATEMENT EXECUTE FUNCTION score_year_counts_clear();--> statement-breakpoint
+CREATE TRIGGER "score_years_counts_truncate" AFTER TRUNCATE ON "score_years" FOR EACH STATEMENT EXECUTE FUNCTION derived_table_clear('score_year_counts');--> statement-breakpoint
 INSERT INTO score_year_counts (competition_year, level_of_competition, employees)
 SELECT competition_year, coalesce(level_of_competition, ''), count(*) FROM score_years WHERE role = 'user' GROUP BY 1, 2;

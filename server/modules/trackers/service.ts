@@ -69,8 +69,7 @@ export const trackerService = ({ db, clock, trackers, config }: Deps) => {
       const removed = await repo.deleteConnection(db, userId, service, key);
       const client = trackers[service];
       if (removed?.accessToken && client) {
-        const token = removed.accessToken;
-        await client.revoke(token).catch((error: unknown) => log.warn({ err: error, service }, 'revoking tracker access failed'));
+        await client.revoke(removed.accessToken).catch((error: unknown) => log.warn({ err: error, service }, 'revoking tracker access failed'));
       }
       return repo.connectedServices(db, userId);
     },
