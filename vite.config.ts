@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 const apiPort = process.env.PORT ?? '3000';
 
@@ -8,6 +9,7 @@ export default defineConfig(({ mode }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routeFileIgnorePattern: '\\.(test|spec)\\.tsx?$' }),
     react(),
+    precompress(),
   ],
   define: {
     // Mock mode (QA): every call is answered by MSW in the browser.
@@ -17,5 +19,6 @@ export default defineConfig(({ mode }) => ({
     port: 5173,
     proxy: mode === 'mock' ? undefined : { '/api': `http://127.0.0.1:${apiPort}` },
   },
-  build: { sourcemap: true, chunkSizeWarningLimit: 800 },
+  // Source maps are built for debugging a deploy but not referenced by the bundles; the server never serves them.
+  build: { sourcemap: 'hidden', chunkSizeWarningLimit: 800 },
 }));

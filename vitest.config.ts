@@ -35,6 +35,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',

@@ -1,6 +1,6 @@
 import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import type { z } from 'zod';
-import type { Endpoint, Role } from '../src/api/contract/common';
+import { NUL_ISSUE, containsNul, type Endpoint, type Role } from '../src/api/contract/common';
 import { AppError, SERVER_ERROR_MESSAGE, forbidden, internalError, unauthorized, validationBody } from './errors';
 import { readMultipart, type MultipartFiles } from './multipart';
 import { notifyMockDbChanged } from './persistence';
@@ -100,6 +100,7 @@ export const mockRoute = <E extends Endpoint>(endpoint: E, resolver: MockResolve
         if (error instanceof ValidationFailure) return json(400, validationBody(error.issues), headers);
         throw error;
       }
+      if (containsNul(validated)) return json(400, validationBody([NUL_ISSUE]), headers);
       const user = authorize(endpoint, request);
       let files: MultipartFiles = {};
       if (endpoint.multipart) {

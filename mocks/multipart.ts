@@ -1,4 +1,4 @@
-import type { Endpoint } from '../src/api/contract/common';
+import { NUL_ISSUE, containsNul, type Endpoint } from '../src/api/contract/common';
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE } from '../src/api/contract/fields';
 import { AppError, badRequest, issuePath } from './errors';
 
@@ -53,6 +53,7 @@ export const readMultipart = async (endpoint: Endpoint, request: Request, jsonBo
   } else {
     fields = (jsonBody ?? {}) as Record<string, unknown>;
   }
+  if (containsNul(fields)) return { issues: [NUL_ISSUE] };
   const parsed = endpoint.body ? endpoint.body.safeParse(fields) : { success: true as const, data: fields };
   if (!parsed.success) return { issues: parsed.error.issues.map((issue) => ({ path: issuePath(issue.path), message: issue.message })) };
   if (!photo) return { body: parsed.data, files: {} };

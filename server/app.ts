@@ -1,5 +1,6 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../src/api/contract/common';
 import type { Clock } from '../src/lib/clock';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
@@ -35,6 +36,14 @@ export const buildApp = async (options: BuildAppOptions) => {
     logger: options.logger ?? false,
     trustProxy: options.config.trustProxy,
     bodyLimit: 1_048_576,
+    // The spec writes paths with a trailing slash (`/api/user/activity/`): both forms are the contract.
+    routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (an undecodable URL, a 3,000-character id) answer in the contract's shape.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const body: ErrorBody = { statusCode: tooLong ? 414 : 400, serverCode: 'VALIDATION_FAILED', message: tooLong ? 'The address is too long' : 'The address is not valid' };
+      return reply.code(body.statusCode as never).send(body as never);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -34,6 +34,8 @@ export type AppConfig = {
   scoring: ScoringRules;
   /** Folder of the built SPA; served with history fallback when it exists. */
   staticDir: string;
+  /** Serve the build's `.map` files (off: they are built for debugging but never sent). */
+  serveSourceMaps: boolean;
 };
 
 const env = (name: string) => {
@@ -114,6 +116,7 @@ export const loadConfig = (): AppConfig => {
       dailyMinutesCap: int('SCORE_DAILY_MINUTES_CAP', 0) || null,
     },
     staticDir: resolve(env('STATIC_DIR') ?? './dist'),
+    serveSourceMaps: bool('SERVE_SOURCE_MAPS', false),
   };
 };
 
@@ -138,5 +141,6 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   stravaFeedSharing: false,
   scoring: defaultScoringRules,
   staticDir: join(process.cwd(), 'dist'),
+  serveSourceMaps: false,
   ...overrides,
 });

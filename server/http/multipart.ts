@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE } from '../../src/api/contract/fields';
 import { AppError, badRequest } from '../errors';
-import { zodValidationError } from '../plugins/errors';
+import { ValidationError, zodValidationError } from '../plugins/errors';
+import { NUL_ISSUE, containsNul } from '../../src/api/contract/common';
 
 /** A checked image, still in memory; it reaches the disk only after all validation passed. */
 export type Photo = { bytes: Buffer; extension: 'png' | 'jpg'; contentType: 'image/png' | 'image/jpeg' };
@@ -46,8 +47,9 @@ const readParts = async (request: FastifyRequest) => {
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
     if (code === 'FST_FILES_LIMIT') throw badRequest('Only one photo can be uploaded');
     if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('The form has too many fields');
-    if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw badRequest('The form data is not valid');
-    throw error;
+    // Anything else the parser throws (no boundary, a truncated body, a broken header) is the
+    // client's malformed form, never a server fault.
+    throw badRequest('The form data is not valid');
   }
   return { fields, photo };
 };
@@ -60,6 +62,7 @@ export const readMultipart = async <S extends z.ZodType>(request: FastifyRequest
   const { fields, photo } = request.isMultipart()
     ? await readParts(request)
     : { fields: (request.body ?? {}) as Record<string, unknown>, photo: null };
+  if (containsNul(fields)) throw new ValidationError([NUL_ISSUE]);
   const parsed = schema.safeParse(fields);
   if (!parsed.success) throw zodValidationError(parsed.error);
   if (!photo) return { fields: parsed.data, photo: null };

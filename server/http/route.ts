@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { Endpoint } from '../../src/api/contract/common';
+import { NUL_ISSUE, containsNul, type Endpoint } from '../../src/api/contract/common';
 import { verifyAccessToken, type AuthUser } from '../auth/access-token';
 import { forbidden, unauthorized } from '../errors';
+import { ValidationError } from '../plugins/errors';
 import { PreSerialized } from './pre-serialized';
 import type { AppDeps } from '../deps';
 
@@ -60,6 +61,8 @@ export const route = <E extends Endpoint>(
     url: `/api${endpoint.path}`,
     schema,
     handler: async (request, reply) => {
+      // PostgreSQL text cannot hold NUL: refuse it here, whatever field it hides in (never a 500).
+      if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) throw new ValidationError([NUL_ISSUE]);
       const user = await authorize(endpoint, request, deps);
       const result = await handler({
         params: request.params,

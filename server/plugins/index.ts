@@ -21,5 +21,5 @@ export const registerCorePlugins = async (app: FastifyInstance, config: AppConfi
 /** Catch-all routes, registered after the modules: uploaded photos and the SPA. */
 export const registerServing = async (app: FastifyInstance, config: AppConfig) => {
   registerUploads(app, config.dataDir);
-  await registerStaticSpa(app, config.staticDir);
+  await registerStaticSpa(app, config.staticDir, { serveSourceMaps: config.serveSourceMaps });
 };

@@ -6,7 +6,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** Message of SPEC section 8 when the server gave no answer at all. */
 export const NO_RESPONSE_MESSAGE = 'Error in server , try again later';
-const FALLBACK_MESSAGE = 'Something went wrong';
+/** SPEC 8 default error texts when the server sent no message: update and delete say it differently. */
+const fallbackMessage = (method: HttpMethod | null) => (method === 'PUT' || method === 'DELETE' ? 'Something was wrong' : 'Something went wrong');
 
 export type FieldIssue = { path: string; message: string };
 
@@ -36,7 +37,7 @@ export const normaliseErrorBody = (statusCode: number, body: unknown, method: Ht
     return new ApiError({ ...parsed.data, statusCode: parsed.data.statusCode || statusCode, method });
   }
   const message =
-    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message ? body.message : FALLBACK_MESSAGE;
+    body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message ? body.message : fallbackMessage(method);
   return new ApiError({ message, statusCode, method });
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DayInput, Id, IdParams, IsoDate, PageQuery, endpoint } from './common';
+import { DayInput, Id, IdParams, IsoDate, PageQuery, endpoint, hasControlCharacter, parseDayOrInstant } from './common';
 import { ActivityQuarterlyBonusUpdate, User } from './users';
 
 export const activityTypes = [
@@ -14,13 +14,22 @@ export const MOVING_TIME_MIN = 1;
 export const MOVING_TIME_MAX = 1440;
 export const TITLE_MAX = 100;
 
-const title = z.string('Title is required!').trim().min(1, 'Title is required!').max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`);
+const title = z
+  .string('Title is required!')
+  .trim()
+  .min(1, 'Title is required!')
+  .max(TITLE_MAX, `Title must be at most ${TITLE_MAX} characters`)
+  .refine((value) => !hasControlCharacter(value), 'Title must not contain control characters');
 const movingTime = z.coerce
   .number('Moving time is required')
   .int('Moving time must be whole minutes')
   .min(MOVING_TIME_MIN, 'Moving time is required')
   .max(MOVING_TIME_MAX, `Moving time must be at most ${MOVING_TIME_MAX} minutes`);
-const otherName = z.string().trim().max(TITLE_MAX, `Other title must be at most ${TITLE_MAX} characters`);
+const otherName = z
+  .string()
+  .trim()
+  .max(TITLE_MAX, `Other title must be at most ${TITLE_MAX} characters`)
+  .refine((value) => !hasControlCharacter(value), 'Other title must not contain control characters');
 
 const otherNeedsTitle = (value: { name: string; otherName?: string | null }, ctx: z.RefinementCtx) => {
   if (value.name === OTHER_ACTIVITY && !value.otherName?.trim()) {
@@ -34,19 +43,18 @@ export const ActivityForm = z
   .superRefine(otherNeedsTitle);
 export type ActivityForm = z.infer<typeof ActivityForm>;
 
-const toDay = (date: Date) => date.toISOString().slice(0, 10);
-
 /**
- * A start as `YYYY-MM-DD` (midnight UTC) or an ISO date-time; normalised to the ISO instant
- * (`2026-11-20T07:30:00.000Z`), so the stored day is its UTC calendar day and the time of day is kept.
+ * A start as `YYYY-MM-DD` (midnight UTC) or an ISO date-time with a zone; normalised to the ISO
+ * instant (`2026-11-20T07:30:00.000Z`), so the stored day is its UTC calendar day and the time of
+ * day is kept. A date-time without a zone is refused: the server's own zone must never decide the day.
  */
 export const StartInput = z
   .string('Start time is required')
   .trim()
   .min(1, 'Start time is required')
   .transform((value, ctx) => {
-    const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-    if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(date.getTime()) || (value.length === 10 && toDay(date) !== value)) {
+    const date = parseDayOrInstant(value);
+    if (!date) {
       ctx.addIssue({ code: 'custom', message: 'Start time must be YYYY-MM-DD or an ISO date-time' });
       return z.NEVER;
     }

@@ -39,7 +39,31 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export const MessageBody = z.object({ message: z.string() });
 export type MessageBody = z.infer<typeof MessageBody>;
 
-export const Id = z.coerce.number().int().positive();
+/** Largest id and page a PostgreSQL `integer` holds: anything above is a 400, never a 500. */
+export const ID_MAX = 2_147_483_647;
+/** Pages stop long before `page * pageSize` could overflow an integer offset. */
+export const PAGE_MAX = 100_000;
+/** Offsets of the admin leaders list, bounded for the same reason. */
+export const OFFSET_MAX = 10_000_000;
+
+/** A whole number in a path or query: digits only (no `1e3`, `0x10`, ` 7`), within `max`. */
+export const wholeNumber = (label: string, min: number, max: number) =>
+  z
+    .union([z.number(), z.string()], `${label} must be a whole number`)
+    .transform((value, ctx) => {
+      const number = typeof value === 'number' ? value : /^-?\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
+      if (!Number.isSafeInteger(number)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` });
+        return z.NEVER;
+      }
+      if (number < min || number > max) {
+        ctx.addIssue({ code: 'custom', message: number < min ? `${label} must be ${min} or more` : `${label} must be ${max} or less` });
+        return z.NEVER;
+      }
+      return number;
+    });
+
+export const Id = wholeNumber('Id', 1, ID_MAX);
 export const IdParams = z.object({ id: Id });
 
 export const levels = ['Beginner', 'Intermediate', 'Advanced', 'Elite'] as const;
@@ -54,18 +78,42 @@ export const roles = ['admin', 'user'] as const;
 export const Role = z.enum(roles);
 export type Role = z.infer<typeof Role>;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar date `YYYY-MM-DD` that exists (rejects 2025-02-30). */
-export const IsoDate = z
-  .string()
-  .regex(ISO_DATE, 'Date must be in the form YYYY-MM-DD')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, 'Date does not exist');
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** An ISO date-time WITH its zone: a zone-less one would be read in the server's own zone. */
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+/** Dates before this year are refused everywhere (birth dates, activity days, queries). */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 9999;
+
+const isCalendarDay = (year: number, month: number, day: number) => {
+  if (year < MIN_YEAR || year > MAX_YEAR || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+};
+
+/** `YYYY-MM-DD` that exists, from 1900 on; null otherwise (`2025-02-30`, `0001-01-01`, a trailing NUL). */
+export const parseIsoDay = (value: string): string | null => {
+  const match = ISO_DATE.exec(value);
+  return match && isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3])) ? value : null;
+};
 
 /**
- * The calendar sends a day either as `YYYY-MM-DD` or as an ISO date-time; both mean
+ * A day (`YYYY-MM-DD`, midnight UTC) or an ISO date-time with a zone (`Z` or `+01:00`), as an
+ * instant; null for anything else, including a date-time without a zone.
+ */
+export const parseDayOrInstant = (value: string): Date | null => {
+  if (parseIsoDay(value)) return new Date(`${value}T00:00:00Z`);
+  const match = ISO_DATE_TIME.exec(value);
+  if (!match || !isCalendarDay(Number(match[1]), Number(match[2]), Number(match[3]))) return null;
+  if (Number(match[4]) > 23 || Number(match[5]) > 59 || Number(match[6] ?? 0) > 59) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) || date.getUTCFullYear() < MIN_YEAR ? null : date;
+};
+
+/** A calendar date `YYYY-MM-DD` that exists (rejects 2025-02-30 and years before 1900). */
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be in the form YYYY-MM-DD').refine((value) => parseIsoDay(value) !== null, 'Date does not exist');
+
+/**
+ * The calendar sends a day either as `YYYY-MM-DD` or as an ISO date-time with a zone; both mean
  * the UTC calendar day, which is what is stored.
  */
 export const DayInput = z
@@ -73,21 +121,34 @@ export const DayInput = z
   .trim()
   .min(1, 'Date is required')
   .transform((value, ctx) => {
-    const candidate = ISO_DATE.test(value) ? `${value}T00:00:00Z` : value;
-    const date = new Date(candidate);
-    const invalid = Number.isNaN(date.getTime());
-    const impossibleDay = !invalid && ISO_DATE.test(value) && date.toISOString().slice(0, 10) !== value; // 2025-02-30
-    if (!/^\d{4}-\d{2}-\d{2}/.test(value) || invalid || impossibleDay) {
+    const date = parseDayOrInstant(value);
+    if (!date) {
       ctx.addIssue({ code: 'custom', message: 'Date must be YYYY-MM-DD or an ISO date-time' });
       return z.NEVER;
     }
     return date.toISOString().slice(0, 10);
   });
 
+/** Control characters (NUL, escapes, line breaks) never belong in a name or a title. */
+// eslint-disable-next-line no-control-regex -- matching them is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+export const hasControlCharacter = (value: string) => CONTROL_CHARACTER.test(value);
+
+/** The 400 issue for a NUL anywhere in a request (server and mocks answer the same). */
+export const NUL_ISSUE = { path: 'request', message: 'The request must not contain NUL characters' };
+
+/** Finds a NUL anywhere in a parsed request (params, query, JSON body): PostgreSQL text cannot store it. */
+export const containsNul = (value: unknown): boolean => {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+  return false;
+};
+
 /** Admin lists page with page/pageSize (1-based). */
 export const PageQuery = z.object({
-  page: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
-  pageSize: z.coerce.number().int().min(1, 'Page size must be 1 or more').max(100, 'Page size must be 100 or less').default(10),
+  page: wholeNumber('Page', 1, PAGE_MAX).default(1),
+  pageSize: wholeNumber('Page size', 1, 100).default(10),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 

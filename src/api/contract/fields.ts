@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Gender, LevelOfCompetition } from './common';
+import { Gender, LevelOfCompetition, hasControlCharacter, parseIsoDay } from './common';
 
 /** Field schemas with the exact messages of SPEC section 5, shared by forms and server. */
 
@@ -36,23 +36,22 @@ export const firstName = z
   .string('Please enter your first name')
   .trim()
   .min(1, 'Please enter your first name')
-  .max(NAME_MAX, `First name must be at most ${NAME_MAX} characters`);
+  .max(NAME_MAX, `First name must be at most ${NAME_MAX} characters`)
+  .refine((value) => !hasControlCharacter(value), 'First name must not contain control characters');
 
 export const lastName = z
   .string('Please enter your last name')
   .trim()
   .min(1, 'Please enter your last name')
-  .max(NAME_MAX, `Last name must be at most ${NAME_MAX} characters`);
+  .max(NAME_MAX, `Last name must be at most ${NAME_MAX} characters`)
+  .refine((value) => !hasControlCharacter(value), 'Last name must not contain control characters');
 
 const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 export const dateOfBirth = z
   .string('Please enter choose your date of birth')
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter choose your date of birth')
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value && value >= OLDEST_BIRTH_DATE && value <= todayUtc();
-  }, 'Please enter choose your date of birth');
+  .refine((value) => parseIsoDay(value) !== null && value >= OLDEST_BIRTH_DATE && value <= todayUtc(), 'Please enter choose your date of birth');
 
 export const gender = Gender;
 export const levelOfCompetition = LevelOfCompetition;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompetitionYear, LevelOfCompetition, endpoint, levels } from './common';
+import { CompetitionYear, LevelOfCompetition, OFFSET_MAX, endpoint, levels, wholeNumber } from './common';
 
 export const LeaderRow = z.object({
   userId: z.number().int(),
@@ -31,8 +31,8 @@ export const TopLeadersQuery = z.object({ competitionYear: CompetitionYear.optio
 export const LeadersQuery = z.object({
   levelOfCompetition: z.enum(levels, 'Level of competition must be Beginner, Intermediate, Advanced or Elite').optional(),
   competitionYear: CompetitionYear.optional(),
-  limit: z.coerce.number().int().min(1, 'Limit must be 1 or more').max(100, 'Limit must be 100 or less').default(10),
-  offset: z.coerce.number().int().min(0, 'Offset must be 0 or more').default(0),
+  limit: wholeNumber('Limit', 1, 100).default(10),
+  offset: wholeNumber('Offset', 0, OFFSET_MAX).default(0),
 });
 
 export const leadersEndpoints = {

@@ -110,7 +110,8 @@ describe('security headers, OpenAPI and the SPA', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
 
     const traversal = await app.inject({ method: 'GET', url: '/assets/..%2F..%2Fetc%2Fpasswd' });
-    expect(traversal.body).toContain('<title>Wellness</title>'); // falls back, never leaves the folder
+    expect(traversal.statusCode).toBe(404); // never leaves the folder
+    expect(traversal.body).not.toContain('root:');
 
     for (const [method, url] of [['GET', '/api/unknown'], ['GET', '/api'], ['POST', '/anything']] as const) {
       const response = await app.inject({ method, url });
@@ -118,6 +119,56 @@ describe('security headers, OpenAPI and the SPA', () => {
       expect(response.json()).toMatchObject({ statusCode: 404, serverCode: 'NOT_FOUND' });
     }
     await app.close();
+  });
+});
+
+describe('static assets after a deploy', () => {
+  let assetsDir: string;
+  beforeEach(() => {
+    assetsDir = mkdtempSync(join(tmpdir(), 'wc-assets-'));
+    mkdirSync(join(assetsDir, 'assets'));
+    writeFileSync(join(assetsDir, 'index.html'), '<!doctype html><title>Wellness</title>');
+    writeFileSync(join(assetsDir, 'assets', 'index-abc.js'), 'console.log("plain")');
+    writeFileSync(join(assetsDir, 'assets', 'index-abc.js.br'), 'BROTLI');
+    writeFileSync(join(assetsDir, 'assets', 'index-abc.js.gz'), 'GZIP');
+    writeFileSync(join(assetsDir, 'assets', 'index-abc.js.map'), '{"version":3}');
+  });
+  afterEach(() => rmSync(assetsDir, { recursive: true, force: true }));
+
+  test('a missing asset is a 404, never index.html (a stale tab must not run HTML as JavaScript)', async () => {
+    const { app } = await createTestApp({ config: { staticDir: assetsDir } });
+    for (const url of ['/assets/index-old.js', '/assets/style-old.css', '/favicon-missing.png']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).not.toContain('text/html');
+    }
+    await app.close();
+  });
+
+  test('precompressed copies are sent to clients that accept them, with Vary: Accept-Encoding', async () => {
+    const { app } = await createTestApp({ config: { staticDir: assetsDir } });
+    const brotli = await app.inject({ method: 'GET', url: '/assets/index-abc.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body).toBe('BROTLI');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    const gzip = await app.inject({ method: 'GET', url: '/assets/index-abc.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.body).toBe('GZIP');
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-abc.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("plain")');
+    expect(plain.headers.vary).toContain('accept-encoding');
+    await app.close();
+  });
+
+  test('source maps are built but not served unless SERVE_SOURCE_MAPS is set', async () => {
+    const hidden = await createTestApp({ config: { staticDir: assetsDir } });
+    expect((await hidden.app.inject({ method: 'GET', url: '/assets/index-abc.js.map' })).statusCode).toBe(404);
+    await hidden.app.close();
+    const shown = await createTestApp({ config: { staticDir: assetsDir, serveSourceMaps: true } });
+    expect((await shown.app.inject({ method: 'GET', url: '/assets/index-abc.js.map' })).statusCode).toBe(200);
+    await shown.app.close();
   });
 });
 
