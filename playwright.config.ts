@@ -49,6 +49,8 @@ export default defineConfig({
       ADMIN_EMAIL: E2E.admin.email,
       ADMIN_PASSWORD: E2E.admin.password,
       LOG_LEVEL: 'warn',
+      // Every spec signs up from 127.0.0.1: lift the per-address sign-up limit for the suite.
+      SIGNUP_LIMIT_PER_HOUR: '1000',
       // Strava is configured against a local fake provider, so the whole OAuth round trip runs offline.
       STRAVA_CLIENT_ID: 'e2e-strava',
       STRAVA_CLIENT_SECRET: 'e2e-strava-secret',

@@ -18,6 +18,7 @@ import { registerUsersRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerCorePlugins, registerServing } from './plugins';
 import { noTrackers, type Trackers } from './trackers/trackers';
+import { sessionLiveness } from './auth/session-liveness';
 
 export type BuildAppOptions = {
   db: Db;
@@ -56,6 +57,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     config: options.config,
     mailer: options.mailer,
     trackers: options.trackers ?? noTrackers,
+    sessionLiveness: sessionLiveness(options.db),
   };
 
   await registerSystemRoutes(app, deps, options.ping);

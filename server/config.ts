@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { rateLimitRules } from './auth/rate-limit-rules';
 import { defaultScoringRules, type ScoringRules } from './modules/scoring/rules';
 
 export type TrackerConfig = { clientId: string; clientSecret: string; authorizeUrl: string; apiBaseUrl: string };
@@ -34,6 +35,8 @@ export type AppConfig = {
   scoring: ScoringRules;
   /** Folder of the built SPA; served with history fallback when it exists. */
   staticDir: string;
+  /** Accounts one address may create per hour (anti-automation; an office behind one NAT needs room). */
+  signupsPerAddressPerHour: number;
   /** Serve the build's `.map` files (off: they are built for debugging but never sent). */
   serveSourceMaps: boolean;
 };
@@ -117,6 +120,7 @@ export const loadConfig = (): AppConfig => {
     },
     staticDir: resolve(env('STATIC_DIR') ?? './dist'),
     serveSourceMaps: bool('SERVE_SOURCE_MAPS', false),
+    signupsPerAddressPerHour: int('SIGNUP_LIMIT_PER_HOUR', rateLimitRules.signupPerAddress.limit),
   };
 };
 
@@ -142,5 +146,6 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   scoring: defaultScoringRules,
   staticDir: join(process.cwd(), 'dist'),
   serveSourceMaps: false,
+  signupsPerAddressPerHour: rateLimitRules.signupPerAddress.limit,
   ...overrides,
 });

@@ -2,6 +2,7 @@ import type { Clock } from '../src/lib/clock';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { SessionLiveness } from './auth/session-liveness';
 import type { Trackers } from './trackers/trackers';
 
 /** Everything a module needs, injected once through buildApp (tests swap any of these). */
@@ -11,4 +12,6 @@ export type AppDeps = {
   config: AppConfig;
   mailer: Mailer;
   trackers: Trackers;
+  /** Rejects access tokens whose sign-in ended (sign-out, reset, deletion, role change). */
+  sessionLiveness: SessionLiveness;
 };

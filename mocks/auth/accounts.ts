@@ -7,7 +7,7 @@ import { AppError, badRequest, conflict } from '../errors';
 import type { MockPhoto } from '../multipart';
 import { mockOutbox } from '../outbox';
 import { bytesToBase64, randomHex, randomToken } from '../random';
-import { consumeRateLimit, MOCK_ADDRESS, rateLimitRules } from './rate-limit';
+import { addToWindow, assertUnderRateLimit, consumeRateLimit, isRemembered, MOCK_ADDRESS, rateLimitRules, remember } from './rate-limit';
 import { createRefreshSession, revokeAllSessionsOfUser } from './sessions';
 
 /** Accounts as server/modules/auth/service.ts: same messages, same order of checks. */
@@ -23,11 +23,20 @@ export const invalidResetToken = () => badRequest('This reset link is invalid or
 /** Where reset links point: the page's own origin in the browser, the server's test origin in Node. */
 const appOrigin = () => (typeof location !== 'undefined' && location.origin !== 'null' ? location.origin : 'http://localhost:3000');
 
+/** Same rules as the server's signin: failures only, per address, per account and address, per account. */
 export const signin = (body: { email: string; password: string }) => {
-  consumeRateLimit(rateLimitRules.signinPerAddress, MOCK_ADDRESS);
-  consumeRateLimit(rateLimitRules.signinPerAccount, body.email);
+  const pair = `${body.email}|${MOCK_ADDRESS}`;
+  assertUnderRateLimit(rateLimitRules.signinPerAddress, MOCK_ADDRESS);
+  assertUnderRateLimit(rateLimitRules.signinPerAccountAddress, pair);
+  if (!isRemembered(rateLimitRules.signinKnownAddress, pair)) assertUnderRateLimit(rateLimitRules.signinPerAccount, body.email);
   const user = findUserByEmail(body.email);
-  if (!user || user.passwordHash !== mockHash(body.password)) throw invalidCredentials();
+  if (!user || user.passwordHash !== mockHash(body.password)) {
+    for (const [rule, subject] of [[rateLimitRules.signinPerAddress, MOCK_ADDRESS], [rateLimitRules.signinPerAccountAddress, pair], [rateLimitRules.signinPerAccount, body.email]] as const) {
+      addToWindow(rule, subject, 1);
+    }
+    throw invalidCredentials();
+  }
+  remember(rateLimitRules.signinKnownAddress, pair);
   return { userId: user.id, refreshToken: createRefreshSession(user.id) };
 };
 
@@ -39,6 +48,8 @@ export const storePhoto = (photo: MockPhoto) => {
 };
 
 export const signup = (fields: SignupBody, photo: MockPhoto | undefined) => {
+  consumeRateLimit(rateLimitRules.signupPerAddress, MOCK_ADDRESS);
+  if (photo) consumeRateLimit(rateLimitRules.uploadBytesPerAddress, MOCK_ADDRESS, photo.bytes.length);
   if (findUserByEmail(fields.email)) throw emailTaken();
   const now = nowIso();
   const user: MockUser = {

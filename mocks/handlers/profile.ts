@@ -1,3 +1,4 @@
+import { consumeRateLimit, MOCK_ADDRESS, rateLimitRules } from '../auth/rate-limit';
 import type { HttpHandler } from 'msw';
 import type { ProfileUpdate } from '../../src/api/contract/users';
 import { usersEndpoints } from '../../src/api/contract/users';
@@ -62,5 +63,9 @@ export const profileHandlers: HttpHandler[] = [
     return toContractUser(found);
   }),
 
-  mockRoute(usersEndpoints.updateProfile, ({ params, user, body, files }) => updateProfile(user, params.id, body, files.photo)),
+  mockRoute(usersEndpoints.updateProfile, ({ params, user, body, files }) => {
+    // Photo bytes from one address are bounded per hour, as on the server.
+    if (files.photo) consumeRateLimit(rateLimitRules.uploadBytesPerAddress, MOCK_ADDRESS, files.photo.bytes.length);
+    return updateProfile(user, params.id, body, files.photo);
+  }),
 ];

@@ -2,10 +2,10 @@ import { TokenError, createSigner, createVerifier } from 'fast-jwt';
 import type { Role } from '../../src/api/contract/common';
 import { unauthorized } from '../errors';
 
-/** What an access token proves about the caller. */
-export type AuthUser = { id: number; role: Role };
+/** What an access token proves about the caller; `sid` names the sign-in (refresh family) it belongs to. */
+export type AuthUser = { id: number; role: Role; sid?: string };
 
-type Claims = { sub: string; role: unknown; iat: number; exp: number };
+type Claims = { sub: string; role: unknown; sid?: unknown; iat: number; exp: number };
 
 /*
  * fast-jwt signs and checks HS256 with node:crypto synchronously: every authenticated request
@@ -45,7 +45,8 @@ const verifierFor = (secret: string) => {
 
 export const signAccessToken = async (user: AuthUser, secret: string, now: Date, ttlSeconds: number) => {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  return signerFor(secret)({ sub: String(user.id), role: user.role, iat: issuedAt, exp: issuedAt + ttlSeconds });
+  const session = user.sid ? { sid: user.sid } : {};
+  return signerFor(secret)({ sub: String(user.id), role: user.role, ...session, iat: issuedAt, exp: issuedAt + ttlSeconds });
 };
 
 /** Verifies against the injected clock, so tests can let tokens expire without waiting. */
@@ -63,5 +64,5 @@ export const verifyAccessToken = async (token: string, secret: string, now: Date
   const id = Number(claims.sub);
   const role = claims.role;
   if (!Number.isInteger(id) || (role !== 'admin' && role !== 'user')) throw unauthorized();
-  return { id, role };
+  return typeof claims.sid === 'string' ? { id, role, sid: claims.sid } : { id, role };
 };

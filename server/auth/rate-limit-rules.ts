@@ -6,10 +6,21 @@ import { AppError } from '../errors';
  */
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
-/** Limits of DESIGN 3: strict per account, generous per address (a whole office shares one). */
+/**
+ * Limits of DESIGN 3: strict per account, generous per address (a whole office shares one).
+ * Sign-in counts FAILED attempts only, per account, per account and address, and per address; the
+ * owner's known device (a live refresh cookie of that account) or known address is not held back by
+ * failures made elsewhere, so knowing someone's e-mail is not enough to lock them out.
+ */
 export const rateLimitRules = {
-  signinPerAccount: { name: 'signin:account', limit: 10, windowSeconds: 15 * 60 },
+  signinPerAccount: { name: 'signin:account', limit: 20, windowSeconds: 15 * 60 },
+  signinPerAccountAddress: { name: 'signin:account-address', limit: 10, windowSeconds: 15 * 60 },
   signinPerAddress: { name: 'signin:address', limit: 300, windowSeconds: 15 * 60 },
+  /** An address that signed in to an account is remembered this long (renewed on each success). */
+  signinKnownAddress: { name: 'signin:known', limit: 1, windowSeconds: 30 * 24 * 60 * 60 },
+  /** Anti-automation: accounts created from one address, and photo bytes uploaded from it. */
+  signupPerAddress: { name: 'signup:address', limit: 20, windowSeconds: 60 * 60 },
+  uploadBytesPerAddress: { name: 'upload-bytes:address', limit: 20_000_000, windowSeconds: 60 * 60 },
   forgotPerAccount: { name: 'forgot:account', limit: 5, windowSeconds: 60 * 60 },
   forgotPerAddress: { name: 'forgot:address', limit: 100, windowSeconds: 60 * 60 },
   /** Reset mails an admin sends to one employee: no inbox gets flooded, however many clicks. */

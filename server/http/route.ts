@@ -34,6 +34,7 @@ const authorize = async (endpoint: Endpoint, request: FastifyRequest, deps: AppD
   }
   if (!token) throw unauthorized();
   const user = await verifyAccessToken(token, deps.config.jwtSecret, deps.clock.now());
+  await deps.sessionLiveness(user);
   if (endpoint.auth === 'admin' && user.role !== 'admin') throw forbidden();
   if (endpoint.auth === 'user' && user.role !== 'user') throw forbidden('This is available to employees only');
   return user;

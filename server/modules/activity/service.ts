@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ActivityCreate, ActivityUpdate, EventCreate, MonthActivities, activityEndpoints } from '../../../src/api/contract/activity';
 import { competitionYearOf, competitionYearRange, isEditableDay, toIsoDay } from '../../../src/lib/competition';
 import type { Db } from '../../db/client';
+import { writeForUser } from '../../db/user-write-lock';
 import type { AppDeps } from '../../deps';
 import { editWindowClosed, futureDate, notFound } from '../../errors';
 import { recomputeUserYear } from '../scoring/recompute';
@@ -73,7 +74,7 @@ export const activityService = ({ db, clock }: Deps) => ({
     const startAt = new Date(input.startTime);
     const day = toIsoDay(startAt);
     assertWritableDay(day, clock.now());
-    return db.transaction(async (tx) => {
+    return writeForUser(db, userId, async (tx) => {
       const row = await repo.insertActivity(tx, { userId, name: storedName(input), movingTime: input.movingTime, startAt });
       await recompute(tx, userId, [day]);
       return toActivity(row);
@@ -82,7 +83,7 @@ export const activityService = ({ db, clock }: Deps) => ({
 
   update: async (userId: number, id: number, input: z.output<typeof ActivityUpdate>) => {
     const now = clock.now();
-    return db.transaction(async (tx) => {
+    return writeForUser(db, userId, async (tx) => {
       const existing = await repo.findOwnActivity(tx, userId, id);
       if (!existing) throw notFound('Activity not found');
       assertEditableStoredDay(existing.startDate, now);
@@ -97,7 +98,7 @@ export const activityService = ({ db, clock }: Deps) => ({
 
   remove: async (userId: number, id: number) => {
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    await writeForUser(db, userId, async (tx) => {
       const existing = await repo.findOwnActivity(tx, userId, id);
       if (!existing) throw notFound('Activity not found');
       assertEditableStoredDay(existing.startDate, now);
@@ -108,7 +109,7 @@ export const activityService = ({ db, clock }: Deps) => ({
 
   addSteps: async (userId: number, date: string) => {
     assertWritableDay(date, clock.now());
-    return db.transaction(async (tx) => {
+    return writeForUser(db, userId, async (tx) => {
       const { row, created } = await repo.upsertStepAchievement(tx, userId, date);
       if (created) await recompute(tx, userId, [date]);
       return { id: row.id, date: row.date, isDailyStepsBonus: true };
@@ -117,7 +118,7 @@ export const activityService = ({ db, clock }: Deps) => ({
 
   removeSteps: async (userId: number, date: string) => {
     assertEditableStoredDay(date, clock.now());
-    await db.transaction(async (tx) => {
+    await writeForUser(db, userId, async (tx) => {
       const removed = await repo.deleteStepAchievement(tx, userId, date);
       if (removed === 0) throw notFound('There is no step achievement on that day');
       await recompute(tx, userId, [date]);
@@ -131,7 +132,7 @@ export const activityService = ({ db, clock }: Deps) => ({
 
   logEvent: async (userId: number, input: z.output<typeof EventCreate>) => {
     assertWritableDay(input.date, clock.now());
-    return db.transaction(async (tx) => {
+    return writeForUser(db, userId, async (tx) => {
       const row = await repo.insertEvent(tx, { userId, name: input.name, isInTheTopThree: input.isInTheTopThree, date: input.date });
       await recompute(tx, userId, [input.date]);
       return { id: row.id, name: row.name, isInTheTopThree: row.isInTheTopThree, date: row.date };
@@ -140,7 +141,7 @@ export const activityService = ({ db, clock }: Deps) => ({
 
   removeEvent: async (userId: number, id: number) => {
     const now = clock.now();
-    await db.transaction(async (tx) => {
+    await writeForUser(db, userId, async (tx) => {
       const existing = await repo.findOwnEvent(tx, userId, id);
       if (!existing) throw notFound('Event participation not found');
       assertEditableStoredDay(existing.date, now);

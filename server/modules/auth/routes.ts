@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SignupBody, authEndpoints } from '../../../src/api/contract/auth';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../auth/refresh-cookie';
+import { assertSameOrigin } from '../../auth/same-origin';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
 import { readMultipart } from '../../http/multipart';
@@ -11,35 +12,38 @@ import { authSessionFor, revokeByToken, rotateRefreshToken, signedOut } from './
 /** Registers the auth endpoints of the contract (src/api/contract/auth.ts). */
 export const registerAuthRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   route(app, deps, authEndpoints.signin, async ({ body, request, reply }) => {
-    const { userId, refreshToken } = await signin(deps, body, request);
+    const { userId, refreshToken, familyId } = await signin(deps, body, request, readRefreshCookie(request));
     setRefreshCookie(reply, deps.config, refreshToken);
-    return authSessionFor(deps, userId, deps.clock.now());
+    return authSessionFor(deps, userId, familyId, deps.clock.now());
   });
 
   route(app, deps, authEndpoints.signup, async ({ request, reply }) => {
     const { fields, photo } = await readMultipart(request, SignupBody);
-    const { userId, refreshToken } = await signup(deps, fields, photo);
+    const { userId, refreshToken, familyId } = await signup(deps, fields, photo, request);
     setRefreshCookie(reply, deps.config, refreshToken);
-    return authSessionFor(deps, userId, deps.clock.now());
+    return authSessionFor(deps, userId, familyId, deps.clock.now());
   });
 
   route(app, deps, authEndpoints.refresh, async ({ request, reply }) => {
+    assertSameOrigin(request, deps.config);
     const token = readRefreshCookie(request);
     try {
       if (!token) throw signedOut();
       const next = await rotateRefreshToken(deps, token);
       setRefreshCookie(reply, deps.config, next.token);
-      return await authSessionFor(deps, next.userId, deps.clock.now());
+      return await authSessionFor(deps, next.userId, next.familyId, deps.clock.now());
     } catch (error) {
-      // A refresh that fails leaves no stale cookie behind.
-      if (error instanceof AppError && error.statusCode === 401) clearRefreshCookie(reply, deps.config);
+      // A refresh that fails leaves no stale cookie behind (and sends no cookie to a request without one).
+      if (token && error instanceof AppError && error.statusCode === 401) clearRefreshCookie(reply, deps.config);
       throw error;
     }
   });
 
   route(app, deps, authEndpoints.signout, async ({ request, reply }) => {
+    assertSameOrigin(request, deps.config);
     const token = readRefreshCookie(request);
-    if (token) await revokeByToken(deps, token);
+    if (!token) return;
+    await revokeByToken(deps, token);
     clearRefreshCookie(reply, deps.config);
   });
 

@@ -3,7 +3,7 @@ import type { SigninBody, SignupBody } from '../../../src/api/contract/auth';
 import { currentCompetitionYear } from '../../../src/lib/competition';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../auth/passwords';
 import { sendPasswordResetMail } from '../../auth/password-reset';
-import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
+import { assertUnderRateLimit, consumeRateLimit, countFailure, isRemembered, rateLimitRules, remember } from '../../auth/rate-limit';
 import { sha256 } from '../../auth/tokens';
 import { userLevels, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -11,7 +11,7 @@ import { AppError, badRequest, conflict } from '../../errors';
 import { withStoredPhoto } from '../../http/photo-storage';
 import type { Photo } from '../../http/multipart';
 import { findUserRowByEmail } from '../users/repo';
-import { consumeResetToken, expireResetTokensOfUser, findUsableResetToken, revokeAllSessionsOfUser, setPasswordHash } from './repo';
+import { consumeResetToken, expireResetTokensOfUser, findSessionByHash, findUsableResetToken, revokeAllSessionsOfUser, setPasswordHash } from './repo';
 import { createRefreshSession } from './sessions';
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this email, a reset link has been sent';
@@ -26,22 +26,48 @@ const isUniqueViolation = (error: unknown): boolean => {
   return candidate?.code === '23505' || (candidate?.cause !== undefined && isUniqueViolation(candidate.cause));
 };
 
-/** Returns the user id and a fresh refresh token, or throws 401/429. */
-export const signin = async (deps: AppDeps, body: SigninBody, request: FastifyRequest) => {
+/** A live refresh cookie of this very account: the owner's own browser. */
+const isKnownDevice = async (deps: AppDeps, userId: number, refreshToken: string | undefined) => {
+  if (!refreshToken) return false;
+  const session = await findSessionByHash(deps.db, sha256(refreshToken));
+  return session !== null && session.userId === userId && session.revokedAt === null;
+};
+
+/**
+ * Returns the user id and a fresh refresh token, or throws 401/429. Only failures are counted
+ * (rate-limit-rules.ts); the owner's known device skips the account limits and a known address
+ * skips the account-wide one, so strangers' wrong passwords cannot lock the owner out.
+ */
+export const signin = async (deps: AppDeps, body: SigninBody, request: FastifyRequest, refreshToken?: string) => {
   const now = deps.clock.now();
-  await consumeRateLimit(deps.db, rateLimitRules.signinPerAddress, request.ip, now);
-  await consumeRateLimit(deps.db, rateLimitRules.signinPerAccount, body.email, now);
+  const pair = `${body.email}|${request.ip}`;
+  await assertUnderRateLimit(deps.db, rateLimitRules.signinPerAddress, request.ip, now);
   const row = await findUserRowByEmail(deps.db, body.email);
+  const knownDevice = row ? await isKnownDevice(deps, row.id, refreshToken) : false;
+  if (!knownDevice) {
+    await assertUnderRateLimit(deps.db, rateLimitRules.signinPerAccountAddress, pair, now);
+    if (!(await isRemembered(deps.db, rateLimitRules.signinKnownAddress, pair, now))) {
+      await assertUnderRateLimit(deps.db, rateLimitRules.signinPerAccount, body.email, now);
+    }
+  }
   // Unknown e-mails cost one hash check too: the answer and its timing are the same.
   const ok = row ? await verifyPassword(row.passwordHash, body.password) : await verifyDummyPassword(body.password);
-  if (!row || !ok) throw invalidCredentials();
-  const refreshToken = await createRefreshSession(deps, deps.db, row.id, now);
-  return { userId: row.id, refreshToken };
+  if (!row || !ok) {
+    await countFailure(deps.db, rateLimitRules.signinPerAddress, request.ip, now);
+    await countFailure(deps.db, rateLimitRules.signinPerAccountAddress, pair, now);
+    await countFailure(deps.db, rateLimitRules.signinPerAccount, body.email, now);
+    throw invalidCredentials();
+  }
+  await remember(deps.db, rateLimitRules.signinKnownAddress, pair, now);
+  const session = await createRefreshSession(deps, deps.db, row.id, now);
+  return { userId: row.id, refreshToken: session.token, familyId: session.familyId };
 };
 
 /** Creates a role-user account with its level for the current competition year, signed in. */
-export const signup = async (deps: AppDeps, fields: SignupBody, photo: Photo | null) => {
+export const signup = async (deps: AppDeps, fields: SignupBody, photo: Photo | null, request: FastifyRequest) => {
   const now = deps.clock.now();
+  await consumeRateLimit(deps.db, { ...rateLimitRules.signupPerAddress, limit: deps.config.signupsPerAddressPerHour }, request.ip, now);
+  if (photo) await consumeRateLimit(deps.db, rateLimitRules.uploadBytesPerAddress, request.ip, now, photo.bytes.length);
   if (await findUserRowByEmail(deps.db, fields.email)) throw emailTaken();
   const passwordHash = await hashPassword(fields.password);
   try {
@@ -65,8 +91,8 @@ export const signup = async (deps: AppDeps, fields: SignupBody, photo: Photo | n
           .returning({ id: users.id });
         if (!created) throw new Error('insert returned no row');
         await tx.insert(userLevels).values({ userId: created.id, competitionYear: currentCompetitionYear(now), levelOfCompetition: fields.levelOfCompetition });
-        const refreshToken = await createRefreshSession(deps, tx, created.id, now);
-        return { userId: created.id, refreshToken };
+        const session = await createRefreshSession(deps, tx, created.id, now);
+        return { userId: created.id, refreshToken: session.token, familyId: session.familyId };
       }),
     );
   } catch (error) {

@@ -19,15 +19,16 @@ const expiry = (deps: AppDeps, now: Date) => new Date(now.getTime() + deps.confi
 /** Opens a new family for a sign-in or sign-up; returns the raw token for the cookie. */
 export const createRefreshSession = async (deps: AppDeps, db: DbOrTx, userId: number, now: Date) => {
   const token = randomToken(32);
-  await insertSession(db, { id: randomUUID(), familyId: randomUUID(), userId, tokenHash: sha256(token), createdAt: now, expiresAt: expiry(deps, now) });
-  return token;
+  const familyId = randomUUID();
+  await insertSession(db, { id: randomUUID(), familyId, userId, tokenHash: sha256(token), createdAt: now, expiresAt: expiry(deps, now) });
+  return { token, familyId };
 };
 
-/** The response body of signin, signup and refresh. */
-export const authSessionFor = async (deps: AppDeps, userId: number, now: Date): Promise<AuthSession> => {
+/** The response body of signin, signup and refresh; the access token names its session (`sid`). */
+export const authSessionFor = async (deps: AppDeps, userId: number, familyId: string, now: Date): Promise<AuthSession> => {
   const user = await loadUser(deps.db, userId, now);
   if (!user) throw signedOut();
-  const accessToken = await signAccessToken({ id: user.id, role: user.role }, deps.config.jwtSecret, now, deps.config.accessTokenTtlSeconds);
+  const accessToken = await signAccessToken({ id: user.id, role: user.role, sid: familyId }, deps.config.jwtSecret, now, deps.config.accessTokenTtlSeconds);
   return { accessToken, user };
 };
 
@@ -53,7 +54,7 @@ const followRotation = async (deps: AppDeps, presented: RefreshSessionRow, token
   }
   if (row.rotatedAt || row.revokedAt) throw sessionRevoked();
   if (row.expiresAt <= now) throw sessionExpired();
-  return { token: current, userId: row.userId };
+  return { token: current, userId: row.userId, familyId: row.familyId };
 };
 
 /** Exchanges a refresh token for its successor; throws 401 (and revokes on replay). */
@@ -72,7 +73,7 @@ export const rotateRefreshToken = async (deps: AppDeps, token: string) => {
     await insertSession(tx, { id: nextId, familyId: presented.familyId, userId: presented.userId, tokenHash: sha256(next), createdAt: now, expiresAt: expiry(deps, now) });
     return true;
   });
-  if (won) return { token: next, userId: presented.userId };
+  if (won) return { token: next, userId: presented.userId, familyId: presented.familyId };
   // Another request rotated it a moment ago: treat exactly like a second tab.
   const again = await findSessionByHash(deps.db, sha256(token));
   if (!again || again.revokedAt || !again.rotatedAt) throw sessionRevoked();

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { QuarterlyBonus, User } from '../../../src/api/contract/users';
 import { quarterlyBonusYear } from '../../../src/lib/competition';
 import type { Db } from '../../db/client';
+import { writeForUser } from '../../db/user-write-lock';
 import { quarterlyBonuses, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { recomputeUserYear } from '../scoring/recompute';
@@ -13,7 +14,7 @@ import { loadUser } from '../users/repo';
  */
 export const setQuarterlyBonus = async (db: Db, userId: number, flags: QuarterlyBonus, now: Date): Promise<User> => {
   const year = quarterlyBonusYear(now);
-  return db.transaction(async (tx) => {
+  return writeForUser(db, userId, async (tx) => {
     const [target] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.role, 'user'))).for('update');
     if (!target) throw notFound('User not found');
     await tx

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ProfileUpdate, usersEndpoints } from '../../../src/api/contract/users';
+import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
 import type { AppDeps } from '../../deps';
 import { readMultipart } from '../../http/multipart';
 import { route } from '../../http/route';
@@ -13,6 +14,8 @@ export const registerProfileRoutes = async (app: FastifyInstance, deps: AppDeps)
 
   route(app, deps, usersEndpoints.updateProfile, async ({ user, params, request }) => {
     const { fields, photo } = await readMultipart(request, ProfileUpdate);
+    // Photo bytes from one address are bounded per hour, whichever account they go to.
+    if (photo) await consumeRateLimit(deps.db, rateLimitRules.uploadBytesPerAddress, request.ip, deps.clock.now(), photo.bytes.length);
     return service.update(user, params.id, fields, photo);
   });
 };

@@ -1,3 +1,4 @@
+import { writeForUser } from '../../db/user-write-lock';
 import type { ProfileUpdate, User } from '../../../src/api/contract/users';
 import { currentCompetitionYear, isLevelWindowOpen } from '../../../src/lib/competition';
 import type { AuthUser } from '../../auth/access-token';
@@ -58,7 +59,7 @@ export const profileService = ({ db, clock, config }: Deps) => ({
       await withStoredPhoto(config.dataDir, photo, async (fileName) => {
         if (fileName) changes.profilePicture = fileName;
         if (Object.keys(changes).length === 0) return;
-        await db.transaction(async (tx) => {
+        await writeForUser(db, id, async (tx) => {
           await updateUserRow(tx, id, changes, now);
           if (levelChanged && changes.levelOfCompetition) await upsertYearLevel(tx, id, currentCompetitionYear(now), changes.levelOfCompetition);
         });

@@ -1,3 +1,4 @@
+import { writeForUser } from '../../db/user-write-lock';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiType } from '../../../src/api/contract/users';
 import { competitionYearOf, competitionYearRange, currentCompetitionYear, isEditableDay, PREVIOUS_YEAR_GRACE_LAST_DAY, toIsoDay } from '../../../src/lib/competition';
@@ -108,7 +109,7 @@ export const trackerService = ({ db, clock, trackers, config }: Deps) => {
         }
         synced.push(connection.service);
       }
-      const days = await db.transaction(async (tx) => {
+      const days = await writeForUser(db, userId, async (tx) => {
         const inserted = await repo.insertImports(tx, rows);
         for (const service of synced) await repo.markSynced(tx, userId, service, now);
         for (const year of new Set(inserted.map(competitionYearOf))) await recomputeUserYear(tx, userId, year);

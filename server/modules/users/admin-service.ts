@@ -6,6 +6,7 @@ import { sendPasswordResetMail } from '../../auth/password-reset';
 import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
 import type { AuthUser } from '../../auth/access-token';
 import type { DbOrTx } from '../../db/client';
+import { writeForUser } from '../../db/user-write-lock';
 import { userLevels, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../errors';
@@ -40,7 +41,7 @@ export const getUser = async (deps: AppDeps, id: number): Promise<User> => {
  */
 export const updateUser = async (deps: AppDeps, id: number, body: AdminUserUpdate): Promise<User> => {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return writeForUser(deps.db, id, async (tx) => {
     if (!(await findEmployeeRow(tx, id, true))) throw userNotFound();
     await tx
       .update(users)
@@ -73,7 +74,7 @@ export const updateUser = async (deps: AppDeps, id: number, body: AdminUserUpdat
 export const deleteUser = async (deps: AppDeps, caller: AuthUser, id: number): Promise<void> => {
   // Checked first, so the admin gets a sentence rather than a bare 404 for their own id.
   if (caller.id === id) throw conflict(CANNOT_DELETE_SELF);
-  const photo = await deps.db.transaction(async (tx) => {
+  const photo = await writeForUser(deps.db, id, async (tx) => {
     const row = await findEmployeeRow(tx, id, true);
     if (!row) throw userNotFound();
     await tx.delete(users).where(eq(users.id, id));

@@ -24,7 +24,9 @@ describe('POST /api/auth/signin', () => {
     const body = AuthSession.parse(response.json());
     expect(body.user).toMatchObject({ id: user.id, role: 'user', email: 'jane@example.com', firstName: 'Jane', profilePicture: null });
     expect(body.user).not.toHaveProperty('passwordHash');
-    expect(await verifyAccessToken(body.accessToken, config.jwtSecret, clock.now())).toEqual({ id: user.id, role: 'user' });
+    const sessions0 = await db.select().from(refreshSessions);
+    // The token names its sign-in (the refresh family), so ending that sign-in ends the token.
+    expect(await verifyAccessToken(body.accessToken, config.jwtSecret, clock.now())).toEqual({ id: user.id, role: 'user', sid: sessions0[0]!.familyId });
     const cookie = refreshCookie(response)!;
     expect(cookie).toMatchObject({ path: '/api/auth', httpOnly: true, sameSite: 'Strict', maxAge: 30 * 24 * 60 * 60 });
     expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -105,12 +107,16 @@ describe('POST /api/auth/signin', () => {
     await app.close();
   });
 
-  test('per address: generous (a whole office), but limited at 300 per 15 minutes', async () => {
+  test('per address: generous (a whole office), but limited at 300 failures per 15 minutes', async () => {
     const { app, db, clock } = await createTestApp();
     await seedUser(db);
-    // 299 sign-ins from this address already happened in the window (inject comes from 127.0.0.1).
+    // 299 failed sign-ins from this address already happened in the window (inject comes from 127.0.0.1).
     await db.insert(rateLimits).values({ key: `signin:address:${sha256('127.0.0.1')}`, windowStart: clock.now(), count: 299 });
+    // Successes are not counted...
     expect((await signin(app, { email: 'jane@example.com', password: PASSWORD })).statusCode).toBe(200);
+    expect((await signin(app, { email: 'jane@example.com', password: PASSWORD })).statusCode).toBe(200);
+    // ...the 300th failure is, and then the address waits.
+    expect((await signin(app, { email: 'john@example.com', password: PASSWORD })).statusCode).toBe(401);
     const limited = await signin(app, { email: 'john@example.com', password: PASSWORD }, { 'x-forwarded-for': '203.0.113.9' });
     expect(limited.statusCode).toBe(429); // X-Forwarded-For is ignored while TRUST_PROXY is off
     expect(limited.headers['retry-after']).toBe(String(15 * 60));
