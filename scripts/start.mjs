@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // `npm start`: build the SPA when dist/ is missing or older than its sources, then run the server
-// (which migrates the database and serves SPA + API on PORT). The server runs as a child node
-// process with `--import tsx`; SIGINT/SIGTERM are forwarded so it can shut down gracefully.
-import { spawn, spawnSync } from 'node:child_process';
+// (which migrates the database and serves SPA + API on PORT) in THIS process, so SIGINT/SIGTERM sent
+// to `npm start` reach the server itself: nothing is left orphaned and the exit code is the server's.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distIndex = join(root, 'dist', 'index.html');
@@ -31,8 +31,6 @@ if (process.env.SKIP_BUILD !== '1' && needsBuild()) {
   }
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'index.ts')], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.kill(signal));
-}
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (signal === 'SIGINT' ? 2 : 15) : 1)));
+const { register } = await import('tsx/esm/api');
+register();
+await import(pathToFileURL(join(root, 'server', 'index.ts')).href);

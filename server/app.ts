@@ -19,6 +19,14 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerCorePlugins, registerServing } from './plugins';
 import { noTrackers, type Trackers } from './trackers/trackers';
 import { sessionLiveness } from './auth/session-liveness';
+import { afterResponseQueue, type AfterResponseQueue } from './http/after-response';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tasks run after their response; shutdown and tests wait with `afterResponse.idle()`. */
+    afterResponse: AfterResponseQueue;
+  }
+}
 
 export type BuildAppOptions = {
   db: Db;
@@ -37,6 +45,8 @@ export const buildApp = async (options: BuildAppOptions) => {
     logger: options.logger ?? false,
     trustProxy: options.config.trustProxy,
     bodyLimit: 1_048_576,
+    // On close, idle keep-alive sockets are closed at once; busy ones after their response.
+    forceCloseConnections: 'idle',
     // The spec writes paths with a trailing slash (`/api/user/activity/`): both forms are the contract.
     routerOptions: { ignoreTrailingSlash: true },
     // The router's own refusals (an undecodable URL, a 3,000-character id) answer in the contract's shape.
@@ -58,7 +68,9 @@ export const buildApp = async (options: BuildAppOptions) => {
     mailer: options.mailer,
     trackers: options.trackers ?? noTrackers,
     sessionLiveness: sessionLiveness(options.db),
+    afterResponse: afterResponseQueue(() => app.log),
   };
+  app.decorate('afterResponse', deps.afterResponse);
 
   await registerSystemRoutes(app, deps, options.ping);
   await registerAuthRoutes(app, deps);

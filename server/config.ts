@@ -83,9 +83,12 @@ const tracker = (prefix: 'STRAVA' | 'FITBIT', authorizeUrl: string, apiBaseUrl: 
   };
 };
 
+/** DATA_DIR as loadConfig reads it (start-up checks it before anything is written there). */
+export const dataDirFromEnv = () => resolve(env('DATA_DIR') ?? './data');
+
 export const loadConfig = (): AppConfig => {
   const port = int('PORT', 3000);
-  const dataDir = resolve(env('DATA_DIR') ?? './data');
+  const dataDir = dataDirFromEnv();
   const appOrigin = (env('APP_ORIGIN') ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,

@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { SessionLiveness } from './auth/session-liveness';
+import type { AfterResponseQueue } from './http/after-response';
 import type { Trackers } from './trackers/trackers';
 
 /** Everything a module needs, injected once through buildApp (tests swap any of these). */
@@ -14,4 +15,6 @@ export type AppDeps = {
   trackers: Trackers;
   /** Rejects access tokens whose sign-in ended (sign-out, reset, deletion, role change). */
   sessionLiveness: SessionLiveness;
+  /** Work done after the response is sent (e.g. the forgot-password mail). */
+  afterResponse: AfterResponseQueue;
 };

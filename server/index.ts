@@ -1,8 +1,9 @@
 import { buildApp } from './app';
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { pruneRateLimits } from './auth/rate-limit';
-import { loadConfig } from './config';
+import { dataDirFromEnv, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { DataDirError, canWrite, lockDataDir, prepareDataDir } from './db/data-dir';
 import { createMailer } from './mail/transport';
 import { pruneExpiredAuthRows } from './modules/auth/repo';
 import { createTrackers } from './trackers/create-trackers';
@@ -11,9 +12,21 @@ import { systemClock } from '../src/lib/clock';
 /** Reset links carry their token in the query string; request logs show it as [redacted]. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
 
+/** Stop within this long: in-flight requests finish, idle keep-alive sockets close, the database closes. */
+const SHUTDOWN_DEADLINE_MS = 5000;
+
 const main = async () => {
+  prepareDataDir(dataDirFromEnv()); // before loadConfig writes generated secrets there
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir + '/db' });
+  // One process per embedded database; PostgreSQL takes any number of API processes.
+  const releaseLock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir, config.port, (message) => console.warn(message));
+  process.on('exit', releaseLock);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? undefined : config.dataDir + '/db' }).catch((error: unknown) => {
+    // PGlite reports a full disk as `ErrnoError { errno: 51 }` (ENOSPC in its WASI numbering).
+    const errno = (error as { errno?: unknown; code?: unknown } | null)?.errno;
+    if (errno === 51 || (error as { code?: unknown } | null)?.code === 'ENOSPC') throw new DataDirError(`The disk holding DATA_DIR (${config.dataDir}) is full: free some space, then start again.`);
+    throw error;
+  });
   await database.migrate();
 
   const app = await buildApp({
@@ -22,7 +35,11 @@ const main = async () => {
     config,
     mailer: { send: (message) => mailer.send(message) },
     trackers: createTrackers(config),
-    ping: database.ping,
+    // Ready means the database answers and DATA_DIR still takes writes (a full disk is not ready).
+    ping: async () => {
+      await database.ping();
+      if (!canWrite(config.dataDir)) throw new Error(`DATA_DIR ${config.dataDir} cannot be written`);
+    },
     logger: {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[redacted]' },
@@ -51,13 +68,16 @@ const main = async () => {
     app.log.info(`${signal} received: finishing in-flight requests`);
     clearInterval(pruning);
     const force = setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s; exiting');
+      app.log.error(`shutdown took longer than ${SHUTDOWN_DEADLINE_MS / 1000} s; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_DEADLINE_MS);
     force.unref();
     try {
-      await app.close(); // stops accepting, waits for in-flight requests
+      await app.close(); // stops accepting, closes idle keep-alive sockets, waits for in-flight requests
+      await app.afterResponse.idle(); // mails promised in answers already sent
       await database.close();
+      releaseLock();
+      app.log.info('stopped cleanly');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -66,11 +86,20 @@ const main = async () => {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // `npm start` does not pass SIGTERM on to its script: when the parent goes away, stop the same way
+  // instead of serving on as an orphan.
+  const parentAtStart = process.ppid;
+  const parentWatch = setInterval(() => {
+    if (process.ppid !== parentAtStart) void shutdown('parent process exited');
+  }, 250);
+  parentWatch.unref();
 
   await app.listen({ host: config.host, port: config.port });
 };
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // Start-up problems an operator can fix are one sentence, not a stack trace.
+  if (error instanceof DataDirError) console.error(error.message);
+  else console.error(error);
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { userLevels, users } from '../db/schema';
 import { findUserRowByEmail } from '../modules/users/repo';
 import { hashPassword } from './passwords';
+import { maskEmail } from '../mail/mask-email';
 
 type Log = { info: (message: string) => void; warn: (message: string) => void };
 
@@ -32,9 +33,9 @@ export const bootstrapAdmin = async (db: Db, config: AppConfig, now: Date, log: 
     const existing = await findUserRowByEmail(db, email);
     if (!existing) {
       await createAdmin(db, email, config.adminPassword, now);
-      log.info(`created admin ${email} from ADMIN_EMAIL`);
+      log.info(`created admin ${maskEmail(email)} from ADMIN_EMAIL`);
     } else if (existing.role !== 'admin') {
-      log.warn(`ADMIN_EMAIL ${email} belongs to an employee account; it was left unchanged`);
+      log.warn(`ADMIN_EMAIL ${maskEmail(email)} belongs to an employee account; it was left unchanged`);
     }
     return;
   }

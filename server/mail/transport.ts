@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config';
 import type { Mailer, MailMessage } from './mailer';
+import { maskEmail } from './mask-email';
 
 type Log = { info: (object: object, message: string) => void };
 
@@ -31,7 +32,7 @@ export const outboxMailer = (dataDir: string, from: string, log: Log): Mailer =>
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ file, to: message.to }, 'mail written to the outbox (no SMTP_URL set)');
+      log.info({ file, to: maskEmail(message.to) }, 'mail written to the outbox (no SMTP_URL set)');
     },
   };
 };

@@ -23,6 +23,14 @@ export class ValidationError extends AppError {
 export const zodValidationError = (error: z.ZodError) =>
   new ValidationError(error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || 'request', message: issue.message })));
 
+/** Disk full or read-only storage, from Node (ENOSPC, EROFS, PGlite's errno 51) or PostgreSQL (53100). */
+const isStorageFull = (error: unknown): boolean => {
+  const candidate = error as { code?: unknown; errno?: unknown; cause?: unknown } | null;
+  if (!candidate) return false;
+  if (candidate.code === 'ENOSPC' || candidate.code === 'EROFS' || candidate.code === '53100' || candidate.errno === 51) return true;
+  return candidate.cause !== undefined && candidate.cause !== error && isStorageFull(candidate.cause);
+};
+
 /** Every failure leaves as `{ statusCode, message, serverCode }`; never a stack trace. */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -53,6 +61,9 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         serverCode: error.statusCode === 429 ? 'RATE_LIMITED' : 'VALIDATION_FAILED',
         message: messages[error.code] ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON' : 'The request is not valid'),
       };
+    } else if (isStorageFull(error)) {
+      request.log.error({ err: error }, 'storage full or read-only');
+      body = { statusCode: 503, serverCode: 'INTERNAL_ERROR', message: 'The server cannot store anything right now (its disk is full); nothing was saved. Please try again later.' };
     } else {
       request.log.error({ err: error }, 'unhandled error');
       body = { statusCode: 500, serverCode: 'INTERNAL_ERROR', message: 'Error in server , try again later' };

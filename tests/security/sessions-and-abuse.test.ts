@@ -167,3 +167,32 @@ describe('cookie endpoints and foreign origins (CSRF in depth)', () => {
     expect(refresh.headers['set-cookie']).toBeUndefined();
   });
 });
+
+describe('forgot-password gives nothing away', () => {
+  test('a known e-mail answers as fast as an unknown one: the mail goes out after the answer', async () => {
+    await seedUser(ctx.db, { email: 'jane@example.com' });
+    // A slow mail server (SMTP over the internet) must not show in the answer's timing.
+    const send = ctx.mailer.send.bind(ctx.mailer);
+    ctx.mailer.send = async (message) => {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      await send(message);
+    };
+    const timed = async (email: string, index: number) => {
+      const started = performance.now();
+      const response = await ctx.injectWithoutWaiting({ method: 'POST', url: '/api/auth/forgot-password', payload: { email }, remoteAddress: `10.1.${index}.1` });
+      expect(response.statusCode).toBe(202);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    // Five pairs: forgot-password allows five requests an hour per account.
+    for (let index = 0; index < 5; index += 1) {
+      known.push(await timed('jane@example.com', index));
+      unknown.push(await timed(`nobody${index}@example.com`, index + 100));
+      await ctx.app.afterResponse.idle();
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(20);
+    expect(ctx.mailer.sent.filter((mail) => mail.to === 'jane@example.com').length).toBeGreaterThan(0);
+  });
+});

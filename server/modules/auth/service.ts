@@ -107,7 +107,8 @@ export const forgotPassword = async (deps: AppDeps, email: string, request: Fast
   await consumeRateLimit(deps.db, rateLimitRules.forgotPerAddress, request.ip, now);
   await consumeRateLimit(deps.db, rateLimitRules.forgotPerAccount, email, now);
   const row = await findUserRowByEmail(deps.db, email);
-  if (row) await sendPasswordResetMail(deps, row);
+  // Sent after the answer: a known e-mail must not take longer than an unknown one.
+  if (row) deps.afterResponse.run('forgot-password mail', () => sendPasswordResetMail(deps, row));
 };
 
 export const checkResetToken = async (deps: AppDeps, token: string) => {

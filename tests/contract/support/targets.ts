@@ -38,6 +38,7 @@ export const serverTarget = (): Target => {
   const send: Send = async ({ method, url, headers, payload }) => {
     if (!app) throw new Error('server target: call reset() first');
     const response = await app.inject({ method, url, headers, payload });
+    await app.afterResponse.idle(); // a mail sent after the answer has arrived before the next step
     const setCookie = response.headers['set-cookie'];
     const raw: RawResponse = {
       status: response.statusCode,

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { testConfig, type AppConfig } from '../../../server/config';
 import pg from 'pg';
@@ -70,5 +71,14 @@ export const createTestApp = async (options: TestAppOptions = {}) => {
   const config = testConfig(options.config);
   const app = await buildApp({ db: database.db, clock, config, mailer, trackers: options.trackers, ping: database.ping });
   await app.ready();
-  return { app, db: database.db, database, clock, mailer, config };
+  // Mails sent after their answer (forgot-password) have arrived once a test's inject resolves.
+  const inject = app.inject.bind(app);
+  app.inject = (async (options: InjectOptions | string) => {
+    const response = await inject(options);
+    await app.afterResponse.idle();
+    return response;
+  }) as unknown as typeof app.inject;
+  /** `inject` that does not wait for after-response work (timing tests). */
+  const injectWithoutWaiting = inject;
+  return { app, db: database.db, database, clock, mailer, config, injectWithoutWaiting };
 };
