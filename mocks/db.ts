@@ -67,6 +67,8 @@ export type MockQuarterlyBonus = {
 export type MockTrackerConnection = { userId: number; service: ApiType; externalUserId: string | null; connectedAt: string; lastSyncedAt: string | null };
 /** Fixed-window counters, like the server's rate_limits table. */
 export type MockRateLimit = { key: string; windowStart: string; count: number };
+export type MockIdempotencyKey = { scope: string; key: string; requestHash: string; status: number; body: unknown; createdAt: string };
+
 /** Uploaded photos: base64 so the db stays JSON. */
 export type MockUpload = { name: string; contentType: string; base64: string };
 
@@ -81,6 +83,8 @@ export type MockDb = {
   quarterlyBonuses: MockQuarterlyBonus[];
   trackerConnections: MockTrackerConnection[];
   rateLimits: MockRateLimit[];
+  /** First answers of creations by Idempotency-Key, per caller (server/http/idempotency.ts). */
+  idempotencyKeys?: MockIdempotencyKey[];
   uploads: MockUpload[];
   /** Last id handed out per serial table. */
   sequences: Record<'users' | 'passwordResetTokens' | 'activities' | 'dailyStepAchievements' | 'eventParticipations', number>;
@@ -97,6 +101,7 @@ const emptyDb = (): MockDb => ({
   quarterlyBonuses: [],
   trackerConnections: [],
   rateLimits: [],
+  idempotencyKeys: [],
   uploads: [],
   sequences: { users: 0, passwordResetTokens: 0, activities: 0, dailyStepAchievements: 0, eventParticipations: 0 },
 });

@@ -6,6 +6,7 @@ import { readMultipart, type MultipartFiles } from './multipart';
 import { notifyMockDbChanged } from './persistence';
 import { ValidationFailure, readJsonBody, readQuery, validatePart } from './request';
 import { emptyResponse, errorResponse, json, serializeCookie, type CookieOptions } from './responses';
+import { mockIdempotencyKeyOf, storeAnswer, storedAnswer } from './idempotency';
 import { mockScenario, SLOW_SCENARIO_MS } from './scenarios';
 import { verifyMockAccessToken } from './tokens';
 
@@ -114,6 +115,17 @@ export const mockRoute = <E extends Endpoint>(endpoint: E, resolver: MockResolve
         setCookie: (name, value, options) => headers.append('set-cookie', serializeCookie(name, value, options)),
         clearCookie: (name, options) => headers.append('set-cookie', serializeCookie(name, '', { ...options, maxAge: 0, expires: new Date(0) })),
       };
+      // Creations by a signed-in caller honour Idempotency-Key, as on the server.
+      const idempotencyKey = endpoint.status === 201 && user ? mockIdempotencyKeyOf(request) : undefined;
+      const scope = `user:${user?.id}`;
+      const requestHash = `${endpoint.method} ${endpoint.path}\n${JSON.stringify(endpoint.multipart ? null : rawBody ?? null)}`;
+      if (idempotencyKey) {
+        const stored = storedAnswer(scope, idempotencyKey, requestHash);
+        if (stored) {
+          headers.set('idempotent-replayed', 'true');
+          return json(stored.status, stored.body, headers);
+        }
+      }
       const result = await resolver({ ...validated, files, user, cookies, request, reply } as MockInput<E>);
       if (endpoint.method !== 'GET') notifyMockDbChanged();
       if (endpoint.status === 204 || !endpoint.response) {
@@ -124,6 +136,7 @@ export const mockRoute = <E extends Endpoint>(endpoint: E, resolver: MockResolve
         console.error(`[mocks] ${endpoint.method} ${endpoint.path} answered outside the contract`, encoded.error.issues);
         return errorResponse(internalError());
       }
+      if (idempotencyKey) storeAnswer(scope, idempotencyKey, requestHash, endpoint.status, encoded.data);
       return json(endpoint.status, encoded.data, headers);
     } catch (error) {
       if (error instanceof AppError) {

@@ -3,6 +3,7 @@ import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { pruneRateLimits } from './auth/rate-limit';
 import { dataDirFromEnv, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { pruneIdempotencyKeys } from './http/idempotency';
 import { DataDirError, canWrite, lockDataDir, prepareDataDir } from './db/data-dir';
 import { createMailer } from './mail/transport';
 import { pruneExpiredAuthRows } from './modules/auth/repo';
@@ -55,7 +56,7 @@ const main = async () => {
   // Hourly housekeeping of rows nobody can use any more (safe to run in every process).
   const pruning = setInterval(() => {
     const now = systemClock.now();
-    Promise.all([pruneRateLimits(database.db, now), pruneExpiredAuthRows(database.db, now)]).catch((error: unknown) =>
+    Promise.all([pruneRateLimits(database.db, now), pruneExpiredAuthRows(database.db, now), pruneIdempotencyKeys(database.db, now)]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'housekeeping failed'),
     );
   }, 60 * 60 * 1000);

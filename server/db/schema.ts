@@ -213,6 +213,24 @@ export const scoreYearFills = pgTable('score_year_fills', {
 });
 
 /** Fixed-window counters shared by every API process (DESIGN 3: no per-process state). */
+/**
+ * Answers of creation requests by their `Idempotency-Key` (per caller), so a double submit or a
+ * retried request creates one row and gets the first answer again. `status` is null while the
+ * first request is still running. Rows older than a day are pruned.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    keyHash: text('key_hash').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    body: text('body'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.keyHash] }), index('idempotency_keys_created_idx').on(table.createdAt)],
+);
+
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),

@@ -5,6 +5,7 @@ import { NUL_ISSUE, containsNul, type Endpoint } from '../../src/api/contract/co
 import { verifyAccessToken, type AuthUser } from '../auth/access-token';
 import { forbidden, unauthorized } from '../errors';
 import { ValidationError } from '../plugins/errors';
+import { idempotencyKeyOf, idempotent, requestHashOf, sendStored } from './idempotency';
 import { PreSerialized } from './pre-serialized';
 import type { AppDeps } from '../deps';
 
@@ -65,14 +66,25 @@ export const route = <E extends Endpoint>(
       // PostgreSQL text cannot hold NUL: refuse it here, whatever field it hides in (never a 500).
       if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) throw new ValidationError([NUL_ISSUE]);
       const user = await authorize(endpoint, request, deps);
-      const result = await handler({
-        params: request.params,
-        query: request.query,
-        body: request.body,
-        user,
-        request,
-        reply,
-      } as RouteInput<E>);
+      const run = () =>
+        handler({
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          user,
+          request,
+          reply,
+        } as RouteInput<E>);
+      // Creations by a signed-in caller honour Idempotency-Key: a double submit creates one row.
+      const key = endpoint.status === 201 && user ? idempotencyKeyOf(request) : undefined;
+      if (key && user) {
+        const answer = await idempotent(deps.db, `user:${user.id}`, key, requestHashOf(request), () => deps.clock.now(), async () => {
+          const result = await run();
+          return { status: endpoint.status, body: result instanceof PreSerialized ? result.json : JSON.stringify(endpoint.response ? endpoint.response.encode(result) : null) };
+        });
+        return sendStored(reply, answer);
+      }
+      const result = await run();
       if (endpoint.status === 204) return reply.code(204).send();
       if (result instanceof PreSerialized) {
         // A string with a JSON content type skips the schema serializer (fastify sends it as is).

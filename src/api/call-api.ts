@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { fillPath, type Endpoint } from './contract';
 import { normaliseError, type ApiError } from './errors';
 import { http, isAuthPath, sessionBridge } from './http';
+import { idempotencyKeyFor } from './idempotency-key';
 
 type SchemaInput<S> = S extends z.ZodType ? z.input<S> : never;
 type Primitive = string | number | boolean | null | undefined;
@@ -59,6 +60,8 @@ const send = async <E extends Endpoint>(endpoint: E, input: AnyInput): Promise<C
     if (endpoint.multipart) options.body = toFormData((input.body ?? {}) as Record<string, Primitive>, input.files);
     else options.json = input.body;
   }
+  // Creations carry an Idempotency-Key: a double submit or a retry creates one row.
+  if (endpoint.status === 201 && !isAuthPath(endpoint.path)) options.headers = { 'Idempotency-Key': idempotencyKeyFor(url, options.body ?? options.json) };
   const response = await http(url, options);
   if (!endpoint.response || response.status === 204) return undefined as CallOutput<E>;
   return endpoint.response.parse(await response.json()) as CallOutput<E>;

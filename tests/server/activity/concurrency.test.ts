@@ -64,3 +64,17 @@ test('parallel writers for one employee: no 5xx, and every read model equals the
   await expectReadModelsExact(ctx, person.id);
   await ctx.app.close();
 });
+
+test('50 identical POSTs with one Idempotency-Key at once create one activity, and all get its answer', async () => {
+  const ctx = await createTestApp({ now: '2026-11-22T10:00:00Z' });
+  const person = await seedUser(ctx.db, 'user');
+  const as = asUser(ctx, person);
+  const post = () =>
+    as({ method: 'POST', url: '/api/user/activity/log', headers: { 'idempotency-key': 'double-click-42' }, payload: { name: 'Rowing', movingTime: 33, startTime: '2026-11-21T09:00:00.000Z' } });
+  const responses = await Promise.all(Array.from({ length: 50 }, post));
+  expect(new Set(responses.map((response) => response.statusCode))).toEqual(new Set([201]));
+  expect(new Set(responses.map((response) => response.json().id))).toHaveProperty('size', 1);
+  const count = rowsOf<{ count: string }>(await ctx.db.execute(sql`select count(*)::text as count from activities where user_id = ${person.id}`));
+  expect(count[0]?.count).toBe('1');
+  await ctx.app.close();
+});
