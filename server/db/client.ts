@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { applyReplaceableSql } from './functions';
 import { registerRowsAsArrays } from './raw-statement';
 import * as schema from './schema';
 
@@ -36,7 +37,10 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await applyReplaceableSql((script) => client.exec(script));
+    },
     ping: async () => {
       await client.query('select 1');
     },
@@ -55,7 +59,10 @@ export const openPostgres = async (url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+      await applyReplaceableSql((script) => pool.query(script));
+    },
     ping: async () => {
       await pool.query('select 1');
     },
