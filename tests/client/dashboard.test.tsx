@@ -161,6 +161,8 @@ describe('employee dashboard', () => {
     const { user } = await openDashboard();
     await user.click(await screen.findByText('Show more'));
     const dialog = await screen.findByRole('dialog', { name: 'Activities list' });
+    // Only our modal: FullCalendar's own "more" popover never opens beside it.
+    expect(document.querySelector('.fc-popover')).toBeNull();
     expect(within(dialog).getAllByRole('button', { name: /^Edit Run/ })).toHaveLength(7);
     await user.click(within(dialog).getByRole('button', { name: 'Edit Run 7' }));
     expect(await screen.findByRole('dialog', { name: 'Manage activity' })).toBeInTheDocument();

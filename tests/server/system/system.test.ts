@@ -202,7 +202,7 @@ describe('start-up: first admin and mail outbox', () => {
     await app.close();
   });
 
-  test('without SMTP, mail becomes an .eml file; the log has the path and recipient, never the link', async () => {
+  test('without SMTP, mail becomes an .eml file; the log has the path and the masked recipient, never the link', async () => {
     const lines: unknown[] = [];
     const mailer = outboxMailer(dir, 'Wellness <no-reply@localhost>', { info: (object, message) => lines.push({ ...object, message }) });
     await mailer.send({ to: 'jane@example.com', subject: 'Reset', text: 'http://localhost:3000/reset-password?token=SECRET-TOKEN' });
@@ -210,7 +210,8 @@ describe('start-up: first admin and mail outbox', () => {
     expect(files).toHaveLength(1);
     expect(files[0]).toMatch(/\.eml$/);
     expect(readFileSync(join(dir, 'outbox', files[0]!), 'utf8')).toContain('reset-password?token=SECRET-TOKEN');
-    expect(lines).toEqual([{ file: join(dir, 'outbox', files[0]!), to: 'jane@example.com', message: expect.any(String) }]);
+    expect(lines).toEqual([{ file: join(dir, 'outbox', files[0]!), to: 'j***@example.com', message: expect.any(String) }]);
+    expect(JSON.stringify(lines)).not.toContain('jane@');
     expect(JSON.stringify(lines)).not.toContain('SECRET-TOKEN');
   });
 });

@@ -1,4 +1,4 @@
-import type { DatesSetArg, DayCellContentArg, EventClickArg, EventContentArg, EventInput, MoreLinkArg } from '@fullcalendar/core';
+import type { DatesSetArg, DayCellContentArg, EventClickArg, EventContentArg, EventInput, MoreLinkArg, MoreLinkSimpleAction } from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
@@ -21,6 +21,12 @@ type Props = DayActions & {
   onDatesSet: (arg: DatesSetArg) => void;
   onOpenActivity: (activity: Activity) => void;
 };
+
+/**
+ * 'Show more' opens the 'Activities list' modal only (SPEC): FullCalendar opens its own popover when
+ * the handler returns nothing or 'popover', and changes view for a string; a truthy non-string does neither.
+ */
+const ONLY_OUR_MODAL = true as unknown as MoreLinkSimpleAction;
 
 /** The month grid; data comes in as props, every action goes out through callbacks. */
 export const ActivityCalendar = forwardRef<FullCalendar, Props>(function ActivityCalendar(props, ref) {
@@ -90,6 +96,7 @@ export const ActivityCalendar = forwardRef<FullCalendar, Props>(function Activit
       moreLinkContent={() => 'Show more'}
       moreLinkClick={(arg: MoreLinkArg) => {
         actions.onOpenDay(utcDay(arg.date));
+        return ONLY_OUR_MODAL;
       }}
       eventClick={(arg: EventClickArg) => {
         arg.jsEvent.preventDefault();
