@@ -12,23 +12,28 @@ describe('activity feed at /employee/activity-feed', () => {
     expect(screen.queryByRole('button', { name: 'Load more...' })).not.toBeInTheDocument();
   });
 
-  it('shows avatar, full name, relative time, title or bonus name and minutes as Nm', async () => {
-    const recent = new Date(Date.now() - 3 * 3600_000);
-    seedActivity('ivan@wellness.test', recent.toISOString().slice(0, 10), 45, 'Swimming', recent.toISOString().slice(11, 16));
+  it('shows avatar, full name, the day in words, title or bonus name and minutes as Nm', async () => {
+    // Monday 23 November 2026, mid-afternoon in the viewer's own zone.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T15:00:00') });
+    seedActivity('ivan@wellness.test', '2026-11-23', 45, 'Swimming', '06:00');
+    seedActivity('ivan@wellness.test', '2026-11-20', 20, 'Yoga', '06:00');
     seedSteps('alex@wellness.test', '2026-10-01');
     seedEvent('eli@wellness.test', '2026-09-01', true);
     await renderApp('/employee/activity-feed', { signedInAs: 'user' });
     await screen.findAllByTestId('feed-entry');
-    const [swim, steps, event] = entries();
+    const [swim, yoga, steps, event] = entries();
     expect(swim).toHaveTextContent('Ivan Intermediate');
     expect(swim).toHaveTextContent('Swimming');
     expect(swim).toHaveTextContent('45m');
-    expect(within(swim!).getByRole('time')).toHaveTextContent(/about 3 hours ago|3 hours ago/);
+    expect(within(swim!).getByRole('time')).toHaveTextContent('Today');
+    expect(within(yoga!).getByRole('time')).toHaveTextContent('Friday');
+    expect(within(steps!).getByRole('time')).toHaveTextContent('1 Oct');
     expect(within(swim!).getByRole('img', { name: 'Ivan Intermediate' })).toHaveAttribute('src', '/default-avatar.svg');
     expect(steps).toHaveTextContent('10,000 step bonus');
     expect(steps).toHaveTextContent('30m');
     expect(event).toHaveTextContent('Activity participation bonus');
     expect(event).toHaveTextContent('90m');
+    vi.useRealTimers();
   });
 
   it("loads 10 at a time with 'Load more...' until everything is shown; private colleagues stay hidden", async () => {

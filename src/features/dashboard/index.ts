@@ -1,4 +1,3 @@
 export { EmployeeDashboard } from './components/dashboard';
-export { DashboardClockProvider } from './dashboard-clock';
 export { activityQueries } from './api/activity-queries';
 export { monthStartOf } from './month';

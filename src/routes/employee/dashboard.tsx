@@ -9,7 +9,7 @@ import { monthStartOf } from '../../features/dashboard/month';
 export const Route = createFileRoute('/employee/dashboard')({
   // Start the current month's fetch with the route; the calendar reads it from the cache.
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(activityQueries.month(monthStartOf(new Date().toISOString().slice(0, 10))));
+    void context.queryClient.prefetchQuery(activityQueries.month(monthStartOf(context.clock.now().toISOString().slice(0, 10))));
   },
   component: () => (
     <PageShell title="Dashboard" size="xl">

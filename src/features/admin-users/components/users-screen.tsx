@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useMutationState, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { QuarterlyBonus, User } from '../../../api/contract/users';
+import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { Pagination } from '../../../components/pagination';
 import { systemClock } from '../../../lib/clock';
@@ -63,7 +64,7 @@ export function UsersScreen({ page, onPageChange }: Props) {
           <Loader aria-label="Loading users" />
         </Center>
       ) : list.isError ? (
-        <Text c="red">The users could not be loaded. {list.error.message}</Text>
+        <LoadError what="the users" message={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : (
         <Stack gap="md" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           {narrow ? <UserCards {...listProps} /> : <UsersTable {...listProps} />}

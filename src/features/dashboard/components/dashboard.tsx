@@ -1,10 +1,11 @@
 import type FullCalendar from '@fullcalendar/react';
 import type { DatesSetArg } from '@fullcalendar/core';
-import { Paper, Stack } from '@mantine/core';
+import { LoadingOverlay, Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { Activity } from '../../../api/contract/activity';
+import { LoadError } from '../../../components/load-error';
 import { activityQueries } from '../api/activity-queries';
 import { useToggleDailySteps } from '../api/use-toggle-daily-steps';
 import { useIsEditableDay, useToday } from '../dashboard-clock';
@@ -29,6 +30,8 @@ export function EmployeeDashboard() {
   const monthQuery = useQuery(activityQueries.month(month));
   const toggleSteps = useToggleDailySteps();
   const data = monthQuery.isPlaceholderData ? undefined : monthQuery.data;
+  // A month being fetched: the grid stays, dimmed under a loader, instead of flashing empty.
+  const monthLoading = monthQuery.isPlaceholderData || (monthQuery.isPending && !monthQuery.isError);
 
   // The month is the one holding the midpoint of the visible range (SPEC 2).
   const onDatesSet = (arg: DatesSetArg) => setMonth(monthOfRange(arg.start, arg.end));
@@ -41,7 +44,11 @@ export function EmployeeDashboard() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }} shadow="xs" className="wc-calendar">
+      {monthQuery.isError && !monthQuery.data ? (
+        <LoadError what="this month" message={monthQuery.error.message} onRetry={() => void monthQuery.refetch()} retrying={monthQuery.isFetching} />
+      ) : null}
+      <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }} shadow="xs" className="wc-calendar" pos="relative">
+        <LoadingOverlay visible={monthLoading} zIndex={5} overlayProps={{ blur: 1, backgroundOpacity: 0.35 }} loaderProps={{ 'aria-label': 'Loading month' }} />
         <Stack gap="sm">
           <CalendarToolbar
             month={month}

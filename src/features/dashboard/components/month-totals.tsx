@@ -1,8 +1,18 @@
-import { Group, Paper, Text } from '@mantine/core';
+import { Group, Paper, Skeleton, Text } from '@mantine/core';
 
-/** 'Total month' and 'Total annual' (activity minutes; annual = competition year), hidden while fetching. */
+/**
+ * 'Total month' and 'Total annual' (activity minutes; annual = competition year). SPEC: hidden while
+ * fetching; two skeletons of the same size keep their place, so nothing below jumps.
+ */
 export function MonthTotals({ totals, fetching }: { totals: { totalMonth: number; totalAnnual: number } | undefined; fetching: boolean }) {
-  if (fetching || !totals) return <div style={{ minHeight: 58 }} aria-busy="true" />;
+  if (fetching || !totals) {
+    return (
+      <Group grow gap="md" preventGrowOverflow={false} aria-busy="true" aria-label="Loading totals">
+        <Skeleton h={58} radius="md" />
+        <Skeleton h={58} radius="md" />
+      </Group>
+    );
+  }
   return (
     <Group grow gap="md" preventGrowOverflow={false}>
       <Paper withBorder radius="md" p="md">

@@ -1,7 +1,8 @@
 import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAward, IconShoe } from '@tabler/icons-react';
-import { formatDistanceToNow } from 'date-fns';
 import type { FeedItem } from '../../../api/contract/activity';
+import { useClock } from '../../../lib/use-clock';
+import { relativeDay } from '../relative-day';
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 export const EVENT_TITLE = 'Activity participation bonus';
@@ -10,12 +11,10 @@ export const STEPS_TITLE = '10,000 step bonus';
 /** The title SPEC 2 shows: the activity's own, or the bonus name. */
 export const feedTitle = (item: FeedItem) => (item.isEvent ? EVENT_TITLE : item.isAchievement ? STEPS_TITLE : item.name);
 
-/** "3 hours ago"; an activity logged for later today is not 'in 2 hours' but happening now. */
-const relativeTime = (when: Date) => formatDistanceToNow(Math.min(when.getTime(), Date.now()), { addSuffix: true });
-
 export function FeedEntry({ item }: { item: FeedItem }) {
   const fullName = `${item.firstName} ${item.lastName}`;
-  const when = new Date(item.startDate);
+  const day = item.startDate.slice(0, 10);
+  const now = useClock().now();
   const Icon = item.isEvent ? IconAward : item.isAchievement ? IconShoe : null;
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="feed-entry">
@@ -26,8 +25,8 @@ export function FeedEntry({ item }: { item: FeedItem }) {
             <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
               {fullName}
             </Text>
-            <Text component="time" dateTime={item.startDate} size="xs" c="dimmed" title={when.toUTCString()}>
-              {relativeTime(when)}
+            <Text component="time" dateTime={day} size="xs" c="dimmed" title={day}>
+              {relativeDay(day, now)}
             </Text>
           </Group>
           <Group gap={8} justify="space-between" wrap="nowrap">

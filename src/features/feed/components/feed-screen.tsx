@@ -1,5 +1,6 @@
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { feedQueries } from '../api/feed-queries';
 import { FeedEntry } from './feed-entry';
@@ -17,6 +18,8 @@ export function FeedScreen() {
         <Center py="xl">
           <Loader aria-label="Loading activities" />
         </Center>
+      ) : feed.isError && items.length === 0 ? (
+        <LoadError what="the activities" message={feed.error.message} onRetry={() => void feed.refetch()} retrying={feed.isFetching} />
       ) : items.length === 0 ? (
         <Text c="dimmed">{EMPTY_FEED_TEXT}</Text>
       ) : (

@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { levels } from '../../../api/contract/common';
 import { useSession } from '../../../api/session';
+import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
-import { systemClock } from '../../../lib/clock';
+import { useClock } from '../../../lib/use-clock';
 import { competitionYearLabel, competitionYearOptions } from '../../../lib/competition';
 import { leaderboardQueries } from '../api/leaderboard-queries';
 import { LeaderColumn } from './leader-column';
@@ -13,7 +14,7 @@ import { LeaderColumn } from './leader-column';
 export function LeaderboardScreen() {
   const session = useSession();
   const isAdmin = session?.user.role === 'admin';
-  const years = competitionYearOptions(systemClock.now());
+  const years = competitionYearOptions(useClock().now());
   const [year, setYear] = useState<number>(years[0]!);
   const top = useQuery(leaderboardQueries.top(isAdmin ? year : undefined));
 
@@ -34,6 +35,8 @@ export function LeaderboardScreen() {
         <Center py="xl">
           <Loader aria-label="Loading leaders" />
         </Center>
+      ) : top.isError ? (
+        <LoadError what="the leaderboard" message={top.error.message} onRetry={() => void top.refetch()} retrying={top.isFetching} />
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" aria-busy={top.isFetching}>
           {levels.map((level) => (

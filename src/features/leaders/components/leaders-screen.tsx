@@ -2,6 +2,7 @@ import { Center, Loader, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { LevelOfCompetition } from '../../../api/contract/common';
+import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { Pagination } from '../../../components/pagination';
 import { systemClock } from '../../../lib/clock';
@@ -38,6 +39,8 @@ export function LeadersScreen() {
         <Center py="xl">
           <Loader aria-label="Loading leaders" />
         </Center>
+      ) : list.isError ? (
+        <LoadError what="the leaders" message={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : (
         <Stack gap="md" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           <LeadersTable rows={list.data?.rows ?? []} />
