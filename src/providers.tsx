@@ -19,11 +19,15 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });
 
-/** Everything around the router: theme, toasts (top right, 5 s), modals and the query cache. */
+/**
+ * Everything around the router: theme, toasts, modals and the query cache. Toasts sit at the bottom
+ * right (full width on phones), so they never cover the navigation bar; they close after 5 s, and
+ * only the one under the pointer waits while it is hovered (with its countdown shown).
+ */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="top-right" autoClose={AUTO_CLOSE_MS} zIndex={1000} />
+      <Notifications position="bottom-right" autoClose={AUTO_CLOSE_MS} zIndex={1000} pauseResetOnHover="notification" withAutoCloseProgress />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>{children}</ModalsProvider>
       </QueryClientProvider>

@@ -133,6 +133,12 @@ describe('employee dashboard', () => {
     await user.hover(remove);
     expect(await screen.findByText('This action will cause to delete event!')).toBeInTheDocument();
     await user.click(remove);
+    // A confirmation first: Cancel keeps the event, 'Yes, delete' removes it.
+    expect(within(dialog).getByText('Are you sure you want to delete this event participation?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).getByText('City 10K')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete event City 10K' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
     expect(await within(dialog).findByText('No event participation on this day yet.')).toBeInTheDocument();
     await waitFor(() => expect(eventsIcon('Thursday, November 19, 2026')).toHaveAttribute('data-filled', 'false'));
   });
@@ -188,7 +194,12 @@ describe('edit window on the dashboard (fixed clock)', () => {
 
     await user.click(eventsIcon('Friday, March 12, 2027'));
     const events = await screen.findByRole('dialog', { name: 'Participated events' });
-    expect(within(events).getByRole('button', { name: 'Add new event participation' })).toBeDisabled();
+    const addEvent = within(events).getByRole('button', { name: 'Add new event participation' });
+    expect(addEvent).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(addEvent);
+    expect(await screen.findByText('Time to add event participation is over')).toBeInTheDocument();
+    await user.click(addEvent);
+    expect(within(events).queryByRole('textbox', { name: 'Title' })).not.toBeInTheDocument();
   });
 
   it('on 14 April the previous year is still open', async () => {

@@ -67,6 +67,7 @@ test('an employee logs, edits and deletes an activity, toggles the star and logs
   await expect(events.getByRole('img', { name: 'In the top three' })).toBeVisible();
   await expect(eventsIcon).toHaveAttribute('data-filled', 'true');
   await events.getByRole('button', { name: 'Delete event City 10K' }).click();
+  await events.getByRole('button', { name: 'Yes, delete' }).click();
   await expect(events.getByText('No event participation on this day yet.')).toBeVisible();
   await expect(eventsIcon).toHaveAttribute('data-filled', 'false');
   await page.keyboard.press('Escape');

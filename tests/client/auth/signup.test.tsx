@@ -123,11 +123,12 @@ describe('signup screen', () => {
     await waitFor(() => expect(app.pathname()).toBe('/employee/fitness-services'));
   });
 
-  it("toasts the server's message for an e-mail that is taken and keeps the form", async () => {
+  it("puts a taken e-mail's 409 on the e-mail field (red, with the server's words) and keeps the form", async () => {
     const app = await renderApp('/signup');
     await fillValidForm(app, 'bea@wellness.test');
     await app.user.click(submit());
-    expect(await screen.findByText('An account with this email already exists')).toBeInTheDocument();
+    await waitFor(() => expect(field('Email')).toHaveAttribute('aria-invalid', 'true'));
+    expect(field('Email')).toHaveAccessibleDescription(/An account with this email already exists/);
     expect(app.pathname()).toBe('/signup');
     expect(field('First name')).toHaveValue('Nora');
   });

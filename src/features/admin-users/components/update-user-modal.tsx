@@ -1,10 +1,10 @@
+import { showServerErrorsOnFields } from '../../../api/form-errors';
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { genders, levels } from '../../../api/contract/common';
 import { AdminUserUpdate, type User } from '../../../api/contract/users';
-import { ApiError } from '../../../api/errors';
 import { useUpdateUser } from '../api/use-update-user';
 import { fullName, genderLabel } from './labels';
 
@@ -42,13 +42,7 @@ export function UpdateUserModal({ user, onClose }: { user: User | null; onClose:
       { id: user.id, body },
       {
         onSuccess: onClose,
-        onError: (error) => {
-          // A 400's field messages go beside their fields (DESIGN 5).
-          if (error instanceof ApiError)
-            for (const issue of error.issues)
-              if ((FIELDS as readonly string[]).includes(issue.path))
-                setError(issue.path as (typeof FIELDS)[number], { message: issue.message });
-        },
+        onError: (error) => showServerErrorsOnFields(error, setError, FIELDS),
       },
     );
   });

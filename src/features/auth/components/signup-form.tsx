@@ -1,3 +1,4 @@
+import { showServerErrorsOnFields } from '../../../api/form-errors';
 import { Button, Grid, NativeSelect, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -32,7 +33,7 @@ export function SignupFormCard() {
     signUp.mutate(
       { form, photo },
       {
-        onError: (error) => error.issues.forEach(({ path, message }) => path in emptyForm && setError(path as keyof SignupForm, { message })),
+        onError: (error) => showServerErrorsOnFields(error, setError, Object.keys(emptyForm) as (keyof SignupForm)[]),
       },
     ),
   );

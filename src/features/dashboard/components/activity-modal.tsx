@@ -6,7 +6,7 @@ import { useLogActivity } from '../api/use-log-activity';
 import { useUpdateActivity } from '../api/use-update-activity';
 import { useIsEditableDay } from '../dashboard-clock';
 import { dayTitle } from '../month';
-import { showServerIssues } from '../server-issues';
+import { showServerErrorsOnFields } from '../../../api/form-errors';
 import { ActivityFormFields, emptyActivityForm, type ActivityFormInput } from './activity-form';
 
 export type ActivityTarget = { kind: 'add'; day: string } | { kind: 'edit'; activity: Activity };
@@ -71,7 +71,7 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget | nu
               disabled={!editable}
               defaultValues={target.kind === 'edit' ? formValuesOf(target.activity) : emptyActivityForm}
               onSubmit={(values, setError) => {
-                const onError = (error: Error) => showServerIssues(error, setError, fields);
+                const onError = (error: Error) => showServerErrorsOnFields(error, setError, fields);
                 const otherName = values.name === OTHER_ACTIVITY ? values.otherName : undefined;
                 if (target.kind === 'add') {
                   // SPEC 5: the selected date plus the default start time (00:00), in ISO form.

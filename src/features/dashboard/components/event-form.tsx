@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { EventForm } from '../../../api/contract/activity';
 import { useLogEvent } from '../api/use-log-event';
-import { showServerIssues } from '../server-issues';
+import { showServerErrorsOnFields } from '../../../api/form-errors';
 
 type EventFormInput = z.input<typeof EventForm>;
 
@@ -30,7 +30,7 @@ export function EventParticipationForm({ day, onDone }: { day: string; onDone: (
           { ...values, date: day },
           {
             onSuccess: () => cancel(),
-            onError: (error) => showServerIssues(error, setError, ['name', 'isInTheTopThree']),
+            onError: (error) => showServerErrorsOnFields(error, setError, ['name', 'isInTheTopThree']),
           },
         ),
       )}

@@ -9,8 +9,33 @@ import { useIsEditableDay } from '../dashboard-clock';
 import { dayTitle } from '../month';
 import { EventParticipationForm } from './event-form';
 
+export const EVENTS_CLOSED_TOOLTIP = 'Time to add event participation is over';
+export const DELETE_EVENT_QUESTION = 'Are you sure you want to delete this event participation?';
+
 function EventRow({ event, editable }: { event: EventParticipation; editable: boolean }) {
   const deleteEvent = useDeleteEvent();
+  const [confirming, setConfirming] = useState(false);
+  if (confirming) {
+    // A deliberate delete, like the activity's: the question, then Cancel or 'Yes, delete'.
+    return (
+      <Paper withBorder p="sm" radius="md" role="group" aria-label={`Delete ${event.name}?`}>
+        <Stack gap="xs">
+          <Text size="sm">{DELETE_EVENT_QUESTION}</Text>
+          <Text size="sm" fw={600} truncate>
+            {event.name}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" size="xs" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button color="red" size="xs" loading={deleteEvent.isPending} onClick={() => deleteEvent.mutate(event.id, { onSettled: () => setConfirming(false) })}>
+              Yes, delete
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    );
+  }
   return (
     <Paper withBorder p="sm" radius="md">
       <Group justify="space-between" wrap="nowrap" gap="sm">
@@ -36,7 +61,7 @@ function EventRow({ event, editable }: { event: EventParticipation; editable: bo
             data-disabled={!editable || undefined}
             aria-disabled={!editable}
             loading={deleteEvent.isPending}
-            onClick={() => editable && deleteEvent.mutate(event.id)}
+            onClick={() => editable && setConfirming(true)}
           >
             <IconTrash size={18} />
           </ActionIcon>
@@ -84,9 +109,12 @@ export function ParticipatedEventsModal({ day, onClose }: { day: string | null; 
           {adding ? (
             <EventParticipationForm day={day} onDone={() => setAdding(false)} />
           ) : (
-            <Button leftSection={<IconFlag size={16} />} disabled={!editable} onClick={() => setAdding(true)}>
-              Add new event participation
-            </Button>
+            <Tooltip label={EVENTS_CLOSED_TOOLTIP} disabled={editable} openDelay={250}>
+              {/* aria-disabled, not disabled: a disabled button gets no hover, and the reason must show. */}
+              <Button leftSection={<IconFlag size={16} />} data-disabled={!editable || undefined} aria-disabled={!editable} onClick={() => editable && setAdding(true)}>
+                Add new event participation
+              </Button>
+            </Tooltip>
           )}
         </Stack>
       )}

@@ -1,3 +1,4 @@
+import { showServerErrorsOnFields } from '../../../api/form-errors';
 import { Button, Grid, Group, NativeSelect, Paper, Radio, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -39,9 +40,7 @@ export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date
           setPhoto(null);
         },
         onError: (error) => {
-          error.issues.forEach(({ path, message }) => fieldNames.has(path) && setError(path as keyof FormInput, { message }));
-          if (error.serverCode === 'EMAIL_TAKEN') setError('email', { message: error.message });
-          if (error.serverCode === 'LEVEL_WINDOW_CLOSED') setError('levelOfCompetition', { message: error.message });
+          showServerErrorsOnFields(error, setError, [...fieldNames] as (keyof FormInput)[]);
         },
       },
     ),
