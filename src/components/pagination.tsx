@@ -23,11 +23,12 @@ export function Pagination({ page, totalPages, onChange, label = 'Pagination' }:
   const first = numbers[0] ?? 1;
   const last = numbers.at(-1) ?? 1;
   return (
-    <Group component="nav" aria-label={label} gap={4} justify="center" wrap="wrap">
-      <ActionIcon variant="default" size={32} aria-label="Previous 8 pages" disabled={first === 1} onClick={() => onChange(Math.max(1, first - PAGE_WINDOW))}>
+    <Group component="nav" aria-label={label} gap={4} justify="center" wrap="nowrap">
+      {/* On phones the window jumps give way, so one line holds arrows and eight numbers. */}
+      <ActionIcon visibleFrom="xs" variant="default" size={30} aria-label="Previous 8 pages" disabled={first === 1} onClick={() => onChange(Math.max(1, first - PAGE_WINDOW))}>
         <IconChevronsLeft size={16} />
       </ActionIcon>
-      <ActionIcon variant="default" size={32} aria-label="Previous page" disabled={page === 1} onClick={() => onChange(page - 1)}>
+      <ActionIcon variant="default" size={30} aria-label="Previous page" disabled={page === 1} onClick={() => onChange(page - 1)}>
         <IconChevronLeft size={16} />
       </ActionIcon>
       {numbers.map((number) => (
@@ -35,8 +36,8 @@ export function Pagination({ page, totalPages, onChange, label = 'Pagination' }:
           key={number}
           variant={number === page ? 'filled' : 'default'}
           size="compact-sm"
-          h={32}
-          miw={32}
+          h={30}
+          miw={30}
           px={6}
           aria-current={number === page ? 'page' : undefined}
           aria-label={`Page ${number}`}
@@ -45,10 +46,10 @@ export function Pagination({ page, totalPages, onChange, label = 'Pagination' }:
           {number}
         </Button>
       ))}
-      <ActionIcon variant="default" size={32} aria-label="Next page" disabled={page === totalPages} onClick={() => onChange(page + 1)}>
+      <ActionIcon variant="default" size={30} aria-label="Next page" disabled={page === totalPages} onClick={() => onChange(page + 1)}>
         <IconChevronRight size={16} />
       </ActionIcon>
-      <ActionIcon variant="default" size={32} aria-label="Next 8 pages" disabled={last === totalPages} onClick={() => onChange(last + 1)}>
+      <ActionIcon visibleFrom="xs" variant="default" size={30} aria-label="Next 8 pages" disabled={last === totalPages} onClick={() => onChange(last + 1)}>
         <IconChevronsRight size={16} />
       </ActionIcon>
     </Group>

@@ -41,3 +41,17 @@ describe('admin leaders at /admin/leaders', () => {
     expect(within(pager).getByRole('button', { name: 'Next 8 pages' })).toBeDisabled();
   });
 });
+
+describe('admin leaders on a phone', () => {
+  it('shows cards with both points in view instead of a table that scrolls sideways', async () => {
+    const phone = (query: string) => ({ matches: query.includes('max-width: 48em'), media: query, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn() });
+    vi.mocked(window.matchMedia).mockImplementation(phone as never);
+    seedActivity('bea@wellness.test', '2026-11-03', 40);
+    await renderApp('/admin/leaders', { signedInAs: 'admin' });
+    const cards = await screen.findByRole('list', { name: 'Leaders' });
+    expect(screen.queryByRole('table', { name: 'Leaders' })).not.toBeInTheDocument();
+    const bea = within(cards).getByRole('listitem', { name: 'Bea Beginner' });
+    expect(bea).toHaveTextContent('40Annual Points');
+    expect(bea).toHaveTextContent('40Monthly Points');
+  });
+});
