@@ -162,6 +162,16 @@ describe('employee dashboard', () => {
     await waitFor(() => expect(starts).toContain('2026-12-01..2026-12-31'));
   });
 
+  it('a day cell and its Activities list show the same order: by start time, not alphabetically', async () => {
+    seedActivity(bea, '2026-11-12', 10, 'Yoga', '06:00');
+    seedActivity(bea, '2026-11-12', 20, 'Cycling', '18:00');
+    seedActivity(bea, '2026-11-12', 30, 'Boxing', '12:00');
+    await openDashboard();
+    await screen.findByText('Yoga');
+    const inCell = [...document.querySelectorAll('.wc-activity-title')].map((element) => element.textContent);
+    expect(inCell).toEqual(['Yoga', 'Boxing', 'Cycling']);
+  });
+
   it("'Show more' opens the day's Activities list with edit pencils", async () => {
     for (let index = 1; index <= 7; index += 1) seedActivity(bea, '2026-11-12', index, `Run ${index}`);
     const { user } = await openDashboard();
@@ -169,7 +179,9 @@ describe('employee dashboard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Activities list' });
     // Only our modal: FullCalendar's own "more" popover never opens beside it.
     expect(document.querySelector('.fc-popover')).toBeNull();
-    expect(within(dialog).getAllByRole('button', { name: /^Edit Run/ })).toHaveLength(7);
+    expect(within(dialog).getAllByRole('button', { name: /^Edit Run/ }).map((button) => button.getAttribute('aria-label'))).toEqual(
+      [1, 2, 3, 4, 5, 6, 7].map((index) => `Edit Run ${index}`),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Edit Run 7' }));
     expect(await screen.findByRole('dialog', { name: 'Manage activity' })).toBeInTheDocument();
   });

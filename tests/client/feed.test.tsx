@@ -28,7 +28,7 @@ describe('activity feed at /employee/activity-feed', () => {
     expect(within(swim!).getByRole('time')).toHaveTextContent('Today');
     expect(within(yoga!).getByRole('time')).toHaveTextContent('Friday');
     expect(within(steps!).getByRole('time')).toHaveTextContent('1 Oct');
-    expect(within(swim!).getByRole('img', { name: 'Ivan Intermediate' })).toHaveAttribute('src', '/default-avatar.svg');
+    expect(within(swim!).getByRole('img', { name: 'Ivan Intermediate' })).toHaveTextContent('II');
     expect(steps).toHaveTextContent('10,000 step bonus');
     expect(steps).toHaveTextContent('30m');
     expect(event).toHaveTextContent('Activity participation bonus');

@@ -22,7 +22,9 @@ describe('leaderboard at /leaderboard', () => {
     expect(rows[1]).toHaveTextContent('Pia Private');
     expect(within(rows[0]!).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(within(rows[1]!).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '30');
-    expect(within(rows[1]!).getByRole('img')).toHaveAttribute('src', '/default-avatar.svg');
+    // No photo: initials, as on the profile page (never a silhouette on one screen and initials on another).
+    expect(within(rows[1]!).getByRole('img')).not.toHaveAttribute('src');
+    expect(within(rows[1]!).getByRole('img')).toHaveTextContent(/^[A-Z]{2}$/);
 
     expect(within(column('Elite')).getByText('45 points')).toBeInTheDocument();
     expect(within(column('Intermediate')).getByText('There are no leaders yet')).toBeInTheDocument();

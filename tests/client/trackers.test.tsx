@@ -176,7 +176,7 @@ describe('tracker return pages', () => {
   it("shows the server's message and a way back when connecting fails", async () => {
     localStorage.setItem(RETURN_KEY, '/employee/profile');
     const { user, pathname } = await renderApp('/strava?code=the-code', { signedInAs: 'user' });
-    expect(await screen.findAllByText('Strava is not available: this installation has no Strava connection configured')).not.toHaveLength(0);
+    expect(await screen.findAllByText('Strava is not available: this installation has no Strava connection configured.')).not.toHaveLength(0);
     await user.click(screen.getByRole('link', { name: 'Go back' }));
     await waitFor(() => expect(pathname()).toBe('/employee/profile'));
   });

@@ -64,7 +64,7 @@ describe.each(targets)('profile and trackers on $name', (target) => {
       await target.call(usersEndpoints.connectStrava, { token, body: { code: 'abc' } }),
       400,
       'TRACKER_NOT_CONFIGURED',
-      'Strava is not available: this installation has no Strava connection configured',
+      'Strava is not available: this installation has no Strava connection configured.',
     );
     expectError(await target.call(usersEndpoints.connectFitbit, { token, body: { code: 'abc' } }), 400, 'TRACKER_NOT_CONFIGURED');
     expect(expectSuccess(usersEndpoints.disconnectApi, await target.call(usersEndpoints.disconnectApi, { token, body: { apiType: 'STRAVA' } }))).toEqual({ apis: [] });

@@ -125,7 +125,7 @@ describe('connect, list and disconnect', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       serverCode: 'TRACKER_NOT_CONFIGURED',
-      message: 'Strava is not available: this installation has no Strava connection configured',
+      message: 'Strava is not available: this installation has no Strava connection configured.',
     });
     expect((await call(ctx, jane, 'POST', 'connect-fitbit', { code: 'x', codeVerifier: VERIFIER })).json().message).toMatch(/^Fitbit is not available/);
     expect(provider.requests).toEqual([]);
@@ -135,7 +135,7 @@ describe('connect, list and disconnect', () => {
     const { ctx, jane } = await setup();
     const response = await call(ctx, jane, 'POST', 'connect-strava', { code: 'bad-code' });
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ serverCode: 'TRACKER_ERROR', message: 'Strava did not answer as expected. Please try again, or connect Strava again' });
+    expect(response.json()).toMatchObject({ serverCode: 'TRACKER_ERROR', message: 'Strava did not answer as expected. Please try again, or connect Strava again.' });
     expect(await ctx.db.select().from(trackerConnections)).toEqual([]);
   });
 
@@ -236,7 +236,7 @@ describe('POST /api/users/sync-activities', () => {
     provider.strava.validTokens.clear(); // Strava revoked our access
     const response = await call(ctx, jane, 'POST', 'sync-activities');
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ serverCode: 'TRACKER_ERROR', message: 'Strava did not answer as expected. Please try again, or connect Strava again' });
+    expect(response.json()).toMatchObject({ serverCode: 'TRACKER_ERROR', message: 'Strava did not answer as expected. Please try again, or connect Strava again.' });
     expect(await imported(ctx.db, jane.id)).toEqual([]);
     expect((await ctx.db.select().from(trackerConnections)).every((row) => row.lastSyncedAt === null)).toBe(true);
   });
@@ -309,7 +309,7 @@ describe('tokens at rest', () => {
     provider.strava.activities = [strava(5, '2026-11-21T07:00:00Z', 600)];
     const response = await call(ctx, jane, 'POST', 'sync-activities');
     expect(response.statusCode).toBe(502);
-    expect(response.json().message).toBe('Strava did not answer as expected. Please try again, or connect Strava again');
+    expect(response.json().message).toBe('Strava did not answer as expected. Please try again, or connect Strava again.');
     expect(await imported(ctx.db, jane.id)).toEqual([]);
     expect((await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' })).json()).toEqual({ apis: [] });
   });

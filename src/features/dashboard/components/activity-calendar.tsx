@@ -35,12 +35,13 @@ export const ActivityCalendar = forwardRef<FullCalendar, Props>(function Activit
   const eventDays = new Set(data?.eventParticipationDates);
   const activityDays = new Set(data?.activities.map((activity) => activity.startDate));
   // All-day blocks on their start day: a late activity never spills into the next cell.
-  const events: EventInput[] = (data?.activities ?? []).map((activity) => ({
+  // Same order as the Activities list: by start time, then as logged (the month's own order).
+  const events: EventInput[] = (data?.activities ?? []).map((activity, index) => ({
     id: String(activity.id),
     title: activity.title,
     start: activity.startDate,
     allDay: true,
-    extendedProps: { activity },
+    extendedProps: { activity, order: index },
   }));
 
   const dayCellContent = (arg: DayCellContentArg) => {
@@ -88,6 +89,7 @@ export const ActivityCalendar = forwardRef<FullCalendar, Props>(function Activit
       longPressDelay={250}
       eventInteractive
       events={events}
+      eventOrder="order"
       eventContent={eventContent}
       dayCellContent={dayCellContent}
       // The header holds buttons; a cell named after them would read as noise (and fail axe).

@@ -1,10 +1,10 @@
-import { Avatar, Group, Paper, Stack, Text } from '@mantine/core';
+import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAward, IconShoe } from '@tabler/icons-react';
 import type { FeedItem } from '../../../api/contract/activity';
+import { UserAvatar } from '../../../components/user-avatar';
 import { useClock } from '../../../lib/use-clock';
 import { relativeDay } from '../relative-day';
 
-export const DEFAULT_AVATAR = '/default-avatar.svg';
 export const EVENT_TITLE = 'Activity participation bonus';
 export const STEPS_TITLE = '10,000 step bonus';
 
@@ -19,7 +19,7 @@ export function FeedEntry({ item }: { item: FeedItem }) {
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="feed-entry">
       <Group gap="sm" wrap="nowrap" align="flex-start">
-        <Avatar src={item.profilePicture ?? DEFAULT_AVATAR} alt={fullName} radius="xl" size={40} />
+        <UserAvatar src={item.profilePicture} name={fullName} size={40} />
         <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={8} justify="space-between" wrap="wrap">
             <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -1,8 +1,8 @@
-import { Avatar, Badge, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { TopLeader } from '../../../api/contract/leaders';
+import { UserAvatar } from '../../../components/user-avatar';
 import { truncateName } from '../truncate-name';
 
-export const DEFAULT_AVATAR = '/default-avatar.svg';
 
 type Props = { leader: TopLeader; rank: number; columnTop: number; isViewer: boolean };
 
@@ -25,7 +25,7 @@ export function LeaderRow({ leader, rank, columnTop, isViewer }: Props) {
         <Text fw={700} c="dimmed" w={20} ta="right" size="sm" aria-label={`Rank ${rank}`}>
           {rank}
         </Text>
-        <Avatar src={leader.profilePicture ?? DEFAULT_AVATAR} alt={fullName} radius="xl" size={36} />
+        <UserAvatar src={leader.profilePicture} name={fullName} size={36} />
         <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
           <Group gap={6} justify="space-between" wrap="nowrap">
             <Text size="sm" fw={500} title={fullName} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>

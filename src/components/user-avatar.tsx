@@ -1,0 +1,13 @@
+import { Avatar } from '@mantine/core';
+
+/**
+ * A person's photo, or their initials on a colour of their own when they have none: the same
+ * everywhere (feed, leaderboard, profile), never a grey silhouette on one screen and initials on another.
+ */
+export function UserAvatar({ name, src, size }: { name: string; src: string | null; size: number }) {
+  return src ? (
+    <Avatar src={src} alt={name} radius="xl" size={size} />
+  ) : (
+    <Avatar name={name} color="initials" radius="xl" size={size} role="img" aria-label={name} />
+  );
+}
