@@ -6,8 +6,8 @@ const brand: MantineColorsTuple = ['#e6fcf5', '#d3f5ea', '#a8e9d4', '#79ddbd', '
 
 export const theme = createTheme({
   primaryColor: 'brand',
-  primaryShade: { light: 7, dark: 6 },
-  // Dark text on the bright dark-mode shade, white on the deep light-mode one.
+  primaryShade: { light: 7, dark: 8 },
+  // White text on a deep shade in both schemes (shade 8 on dark: 6:1); autoContrast for custom colours.
   autoContrast: true,
   colors: { brand },
   defaultRadius: 'md',

@@ -109,10 +109,16 @@ describe('fitness services screen', () => {
   it('Sync now imports and tells how many activities came in', async () => {
     configureBoth();
     connectStrava();
-    mockServer.use(mockRoute(usersEndpoints.syncActivities, () => ({ imported: 3 })));
+    let finish: () => void = () => undefined;
+    mockServer.use(mockRoute(usersEndpoints.syncActivities, () => new Promise((resolve) => (finish = () => resolve({ imported: 3 })))));
     const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     await user.click(await screen.findByRole('button', { name: 'Sync now' }));
+    // While it runs, the page says what is happening (not only a spinner on the button).
+    expect(await screen.findByText('Importing your workouts from Strava…')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Sync in progress' })).toBeInTheDocument();
+    finish();
     expect(await screen.findByText('3 activities imported')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Importing your workouts from Strava…')).not.toBeInTheDocument());
   });
 });
 

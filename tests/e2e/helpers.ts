@@ -9,14 +9,34 @@ const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 375, height: 812 } } as const;
 
-/** Saves the page at 1280 and 375 px under test-results/screens (CI keeps them as artefacts). */
+/**
+ * Switches the scheme the way Mantine itself hears of it (its storage manager's event), so React
+ * re-renders with the scheme's colours and auto-contrast, as when a person uses the toggle.
+ */
+const setScheme = async (page: Page, scheme: 'light' | 'dark') => {
+  await page.evaluate((value) => {
+    window.localStorage.setItem('mantine-color-scheme-value', value);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'mantine-color-scheme-value', newValue: value, storageArea: window.localStorage }));
+  }, scheme);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+};
+
+/**
+ * Saves the page at 1280 and 375 px, in the light and the dark scheme, under test-results/screens
+ * (CI keeps them as artefacts); axe checks the dark scheme too (contrast differs there).
+ */
 export const screenshotBoth = async (page: Page, name: string) => {
-  for (const [label, size] of Object.entries(VIEWPORTS)) {
-    await page.setViewportSize(size);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `test-results/screens/${name}-${size.width}.png`, fullPage: true });
-    void label;
+  const original = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme') ?? 'light');
+  for (const scheme of ['light', 'dark'] as const) {
+    await setScheme(page, scheme);
+    for (const size of Object.values(VIEWPORTS)) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: `test-results/screens/${name}-${size.width}${scheme === 'dark' ? '-dark' : ''}.png`, fullPage: true });
+    }
+    if (scheme === 'dark') await expectAccessible(page);
   }
+  await setScheme(page, original === 'dark' ? 'dark' : 'light');
   await page.setViewportSize(VIEWPORTS.desktop);
 };
 

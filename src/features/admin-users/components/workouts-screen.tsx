@@ -38,7 +38,7 @@ export function WorkoutsScreen({ userId }: { userId: number }) {
   });
 
   return (
-    <PageShell title="Workouts" size="lg">
+    <PageShell title="Workouts" size="xl">
       <Stack gap="xs">
         <Button
           renderRoot={(props) => <Link to="/admin/dashboard" {...props} />}

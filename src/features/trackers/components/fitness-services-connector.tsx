@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -95,11 +95,20 @@ export function FitnessServicesConnector({ withTitle = true }: { withTitle?: boo
           </Alert>
         )}
         {connected.size > 0 && (
-          <Group>
-            <Button variant="light" leftSection={<IconRefresh size={18} />} loading={sync.isPending} onClick={() => sync.mutate()}>
-              Sync now
-            </Button>
-          </Group>
+          <Stack gap={6}>
+            <Group>
+              <Button variant="light" leftSection={<IconRefresh size={18} />} loading={sync.isPending} onClick={() => sync.mutate()}>
+                Sync now
+              </Button>
+            </Group>
+            {sync.isPending && (
+              // A sync reads every page the provider has for the window: say what is going on while it runs.
+              <Stack gap={4} role="status" aria-live="polite">
+                <Text size="sm">Importing your workouts from {[...connected].map((service) => (service === 'STRAVA' ? 'Strava' : 'Fitbit')).join(' and ')}…</Text>
+                <Progress value={100} striped animated aria-label="Sync in progress" />
+              </Stack>
+            )}
+          </Stack>
         )}
       </Stack>
     </Paper>
