@@ -16,6 +16,10 @@ export const theme = createTheme({
   components: {
     // SPEC 9: tooltip delay 250 ms; modal 300 ms and backdrop 150 ms transitions.
     Tooltip: { defaultProps: { openDelay: 250, withArrow: true } },
-    Modal: { defaultProps: { centered: true, transitionProps: { duration: 300 }, overlayProps: { transitionProps: { duration: 150 } } } },
+    Modal: {
+      defaultProps: { centered: true, transitionProps: { duration: 300 }, overlayProps: { transitionProps: { duration: 150 } }, closeButtonProps: { 'aria-label': 'Close' } },
+    },
+    // Close buttons have no text of their own: name them for screen readers (axe button-name).
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   },
 });

@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw';
 import { usersEndpoints as endpoints } from '../../src/api/contract/users';
 import { currentCompetitionYear } from '../../src/lib/competition';
+import { matchesSearch, searchWordsOf } from '../../src/lib/search-words';
 import { sendPasswordResetMail } from '../auth/accounts';
 import { consumeRateLimit, rateLimitRules } from '../auth/rate-limit';
 import { mockClock } from '../clock';
@@ -27,9 +28,13 @@ const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 export const usersHandlers: HttpHandler[] = [
   mockRoute(endpoints.list, ({ query }) => {
+    // Same filter and order as server/modules/users/admin-repo.ts listEmployees.
+    const direction = query.order === 'desc' ? -1 : 1;
     const employees = mockDb.users
       .filter((user) => user.role === 'user')
-      .sort((a, b) => byCode(a.lastName, b.lastName) || byCode(a.firstName, b.firstName) || a.id - b.id);
+      .filter((user) => !query.level || user.levelOfCompetition === query.level)
+      .filter((user) => !query.search || matchesSearch(searchWordsOf(user.firstName, user.lastName, user.email), query.search))
+      .sort((a, b) => direction * byCode(String(a[query.sort]), String(b[query.sort])) || byCode(a.lastName, b.lastName) || byCode(a.firstName, b.firstName) || a.id - b.id);
     const page = pageRows(employees, query.currentPage, query.pageSize);
     return { rows: page.rows.map(toContractUser), count: page.count };
   }),

@@ -214,6 +214,22 @@ export const scoreYearFills = pgTable('score_year_fills', {
 
 /** Fixed-window counters shared by every API process (DESIGN 3: no per-process state). */
 /**
+ * The words each employee can be found by in the admin search (names and e-mail, folded: lower
+ * case, no accents), kept by a trigger on users (server/db/functions/user-search.sql). `word` is
+ * compared in the C collation, so `word LIKE 'mar%'` is a range of the primary key.
+ */
+export const userSearchWords = pgTable(
+  'user_search_words',
+  {
+    word: text('word').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.word, table.userId] }), index('user_search_words_user_idx').on(table.userId)],
+);
+
+/**
  * Answers of creation requests by their `Idempotency-Key` (per caller), so a double submit or a
  * retried request creates one row and gets the first answer again. `status` is null while the
  * first request is still running. Rows older than a day are pruned.

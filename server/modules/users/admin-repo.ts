@@ -1,7 +1,9 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
-import type { AchievementRow, EventRow, WorkoutRow } from '../../../src/api/contract/users';
+import { and, asc, count, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
+import type { LevelOfCompetition } from '../../../src/api/contract/common';
+import { searchWordsOf } from '../../../src/lib/search-words';
+import type { AchievementRow, EventRow, UserSort, WorkoutRow } from '../../../src/api/contract/users';
 import type { DbOrTx } from '../../db/client';
-import { activities, dailyStepAchievements, eventParticipations, users } from '../../db/schema';
+import { activities, dailyStepAchievements, eventParticipations, userSearchWords, users } from '../../db/schema';
 import type { UserRow } from './serialize';
 
 /** SQL of the admin users screens: every list is one page query plus one count, both in SQL. */
@@ -12,16 +14,32 @@ export const pageOf = (page: number, pageSize: number): Page => ({ limit: pageSi
 /** Only employees are managed here (admins come from the bootstrap; README "Product rules"). */
 const isEmployee = eq(users.role, 'user');
 
-/** Employees by last name, first name (users_role_last_name_idx), id as the final tie-break. */
-export const listEmployees = async (db: DbOrTx, { limit, offset }: Page): Promise<{ rows: UserRow[]; count: number }> => {
+export type EmployeeFilter = { search?: string; level?: LevelOfCompetition; sort: UserSort; order: 'asc' | 'desc' };
+
+const sortColumn = { lastName: users.lastName, firstName: users.firstName, email: users.email, gender: users.gender, levelOfCompetition: users.levelOfCompetition } as const;
+
+/**
+ * Employees matching the filter: every search term must start one of their words (an index range of
+ * user_search_words per term), optionally one level; sorted by the chosen column, then last name,
+ * first name and id, so pages never overlap.
+ */
+export const listEmployees = async (db: DbOrTx, { limit, offset }: Page, filter: EmployeeFilter): Promise<{ rows: UserRow[]; count: number }> => {
+  const conditions: SQL[] = [isEmployee];
+  if (filter.level) conditions.push(eq(users.levelOfCompetition, filter.level));
+  for (const term of searchWordsOf(filter.search ?? '')) {
+    // Terms are [a-z0-9]+ after folding: nothing to escape for LIKE.
+    conditions.push(inArray(users.id, db.select({ id: userSearchWords.userId }).from(userSearchWords).where(like(userSearchWords.word, `${term}%`))));
+  }
+  const where = and(...conditions);
+  const direction = filter.order === 'desc' ? desc : asc;
   const rows = await db
     .select()
     .from(users)
-    .where(isEmployee)
-    .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+    .where(where)
+    .orderBy(direction(sortColumn[filter.sort]), asc(users.lastName), asc(users.firstName), asc(users.id))
     .limit(limit)
     .offset(offset);
-  const [total] = await db.select({ value: count() }).from(users).where(isEmployee);
+  const [total] = await db.select({ value: count() }).from(users).where(where);
   return { rows, count: total?.value ?? 0 };
 };
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PageQuery } from '../../../src/api/contract/common';
-import type { AdminUserUpdate, User } from '../../../src/api/contract/users';
+import type { AdminUserUpdate, User, UsersQuery } from '../../../src/api/contract/users';
 import { currentCompetitionYear } from '../../../src/lib/competition';
 import { sendPasswordResetMail } from '../../auth/password-reset';
 import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
@@ -22,8 +22,8 @@ export const RESET_MAIL_SENT = 'Reset password mail has been sent';
 
 const userNotFound = () => notFound(USER_NOT_FOUND);
 
-export const listUsers = async (deps: AppDeps, currentPage: number, pageSize: number) => {
-  const { rows, count } = await listEmployees(deps.db, pageOf(currentPage, pageSize));
+export const listUsers = async (deps: AppDeps, query: UsersQuery) => {
+  const { rows, count } = await listEmployees(deps.db, pageOf(query.currentPage, query.pageSize), query);
   return { rows: await serializeUsers(deps.db, rows, deps.clock.now()), count };
 };
 

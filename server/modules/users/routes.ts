@@ -9,7 +9,7 @@ import { deleteUser, getUser, listUsers, sendResetMail, updateUser, userAchievem
  * the quarterly bonus endpoint lives in modules/bonus.
  */
 export const registerUsersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
-  route(app, deps, usersEndpoints.list, ({ query }) => listUsers(deps, query.currentPage, query.pageSize));
+  route(app, deps, usersEndpoints.list, ({ query }) => listUsers(deps, query));
   route(app, deps, usersEndpoints.detail, ({ params }) => getUser(deps, params.id));
   route(app, deps, usersEndpoints.update, ({ params, body }) => updateUser(deps, params.id, body));
   route(app, deps, usersEndpoints.remove, ({ params, user }) => deleteUser(deps, user, params.id));

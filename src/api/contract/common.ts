@@ -145,6 +145,19 @@ export const containsNul = (value: unknown): boolean => {
   return false;
 };
 
+/** The admin search box: optional, trimmed, 1-100 characters, no control characters. */
+export const SEARCH_MAX = 100;
+export const SearchTerm = z
+  .string()
+  .trim()
+  .max(SEARCH_MAX, `Search must be at most ${SEARCH_MAX} characters`)
+  .refine((value) => !hasControlCharacter(value), 'Search must not contain control characters')
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+export const sortOrders = ['asc', 'desc'] as const;
+export const SortOrder = z.enum(sortOrders, 'Order must be asc or desc');
+
 /** Admin lists page with page/pageSize (1-based). */
 export const PageQuery = z.object({
   page: wholeNumber('Page', 1, PAGE_MAX).default(1),

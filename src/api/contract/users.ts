@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, IsoDate, LevelOfCompetition, Gender, MessageBody, PageQuery, Role, endpoint, paged } from './common';
+import { Id, IdParams, IsoDate, LevelOfCompetition, Gender, MessageBody, PAGE_MAX, PageQuery, Role, SearchTerm, SortOrder, endpoint, paged, wholeNumber } from './common';
 import * as field from './fields';
 
 export const QuarterlyBonus = z.object({
@@ -34,10 +34,24 @@ export type ApiType = z.infer<typeof ApiType>;
 export const ConnectedApis = z.object({ apis: z.array(ApiType) });
 export type ConnectedApis = z.infer<typeof ConnectedApis>;
 
+/** Columns the admin users table sorts by (then last name, first name and id break ties). */
+export const userSortColumns = ['lastName', 'firstName', 'email', 'gender', 'levelOfCompetition'] as const;
+export const UserSort = z.enum(userSortColumns, 'Sort must be one of lastName, firstName, email, gender, levelOfCompetition');
+export type UserSort = z.infer<typeof UserSort>;
+
+/**
+ * GET /users: the spec's `currentPage`/`pageSize`, and optionally `search` (every word must start a
+ * word of the first name, last name or e-mail; case and accents ignored), `level`, `sort`, `order`.
+ */
 export const UsersQuery = z.object({
-  currentPage: z.coerce.number().int().min(1, 'Page must be 1 or more').default(1),
-  pageSize: z.coerce.number().int().min(1, 'Page size must be 1 or more').max(100, 'Page size must be 100 or less').default(10),
+  currentPage: wholeNumber('Page', 1, PAGE_MAX).default(1),
+  pageSize: wholeNumber('Page size', 1, 100).default(10),
+  search: SearchTerm,
+  level: LevelOfCompetition.optional(),
+  sort: UserSort.default('lastName'),
+  order: SortOrder.default('asc'),
 });
+export type UsersQuery = z.output<typeof UsersQuery>;
 
 /** Admin "Update user" form and PUT /users/:id body. */
 export const AdminUserUpdate = z.object({
