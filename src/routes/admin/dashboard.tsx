@@ -1,19 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UsersScreen } from '../../features/admin-users';
+import { UsersScreen, UsersView, usersViewSearch } from '../../features/admin-users';
 
-/** The page number lives in the URL, so "back" from a user's workouts returns to the same page. */
-const validateSearch = (search: Record<string, unknown>): { page?: number } => {
-  const page = Number(search.page);
-  return Number.isInteger(page) && page > 1 ? { page } : {};
-};
-
+/**
+ * The whole view (page, search, level, sort, order) lives in the URL: a reload, back/forward or a
+ * shared link shows the same employees. Typing in the search replaces the history entry; pages push.
+ */
 export const Route = createFileRoute('/admin/dashboard')({
-  validateSearch,
+  validateSearch: (search: Record<string, unknown>) => usersViewSearch(UsersView.parse(search)),
   component: AdminDashboard,
 });
 
 function AdminDashboard() {
-  const { page = 1 } = Route.useSearch();
+  const view = UsersView.parse(Route.useSearch());
   const navigate = Route.useNavigate();
-  return <UsersScreen page={page} onPageChange={(next) => void navigate({ search: next > 1 ? { page: next } : {} })} />;
+  return <UsersScreen view={view} onViewChange={(next, options) => void navigate({ search: usersViewSearch({ ...view, ...next }), replace: options?.replace })} />;
 }

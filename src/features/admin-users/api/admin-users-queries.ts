@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { usersEndpoints } from '../../../api/contract/users';
+import { usersQueryOf, type UsersView } from '../users-view';
 
 /** SPEC 9 page sizes: admin users 10, workouts 8, events 10, achievements 10. */
 export const USERS_PAGE_SIZE = 10;
@@ -14,10 +15,10 @@ export const ACHIEVEMENTS_PAGE_SIZE = 10;
  */
 export const adminUsersQueries = {
   all: () => ['admin-users'] as const,
-  list: (page: number) =>
+  list: (view: UsersView) =>
     queryOptions({
-      queryKey: [...adminUsersQueries.all(), 'list', page] as const,
-      queryFn: ({ signal }) => callApi(usersEndpoints.list, { query: { currentPage: page, pageSize: USERS_PAGE_SIZE }, signal }),
+      queryKey: [...adminUsersQueries.all(), 'list', usersQueryOf(view, USERS_PAGE_SIZE)] as const,
+      queryFn: ({ signal }) => callApi(usersEndpoints.list, { query: usersQueryOf(view, USERS_PAGE_SIZE), signal }),
       placeholderData: keepPreviousData,
       staleTime: 0,
     }),

@@ -5,11 +5,11 @@ import { UserActions } from './user-actions';
 import type { UsersViewProps } from './users-table';
 
 /** The users table as stacked cards on phones: every column, nothing to scroll sideways. */
-export function UserCards({ rows, bonusYear, pendingBonus, resettingIds, onBonusChange, ...actions }: UsersViewProps) {
+export function UserCards({ rows, bonusYear, pendingBonus, resettingIds, onBonusChange, emptyText, ...actions }: UsersViewProps) {
   if (rows.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="md">
-        There are no employees yet
+        {emptyText}
       </Text>
     );
   }

@@ -1,12 +1,12 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutationState, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import type { QuarterlyBonus, User } from '../../../api/contract/users';
+import { useCallback, useEffect, useState } from 'react';
+import type { QuarterlyBonus, User, UserSort } from '../../../api/contract/users';
 import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { Pagination } from '../../../components/pagination';
-import { systemClock } from '../../../lib/clock';
+import { useClock } from '../../../lib/use-clock';
 import { quarterlyBonusYear } from '../../../lib/competition';
 import { USERS_PAGE_SIZE, adminUsersQueries } from '../api/admin-users-queries';
 import { RESET_MAIL_MUTATION_KEY, useSendResetMail } from '../api/use-send-reset-mail';
@@ -15,12 +15,16 @@ import { DeleteUserModal } from './delete-user-modal';
 import { UpdateUserModal } from './update-user-modal';
 import { UserCards } from './user-cards';
 import { UsersTable } from './users-table';
+import { UsersToolbar } from './users-toolbar';
+import type { UsersView } from '../users-view';
 
-type Props = { page: number; onPageChange: (page: number) => void };
+type Props = { view: UsersView; onViewChange: (next: Partial<UsersView>, options?: { replace?: boolean }) => void };
 
-/** /admin/dashboard: the employees, 10 per page, with their bonus flags and the admin actions. */
-export function UsersScreen({ page, onPageChange }: Props) {
-  const list = useQuery(adminUsersQueries.list(page));
+/** /admin/dashboard: the employees, 10 per page, searchable, filtered and sorted, with their bonus flags and the admin actions. */
+export function UsersScreen({ view, onViewChange }: Props) {
+  const page = view.page;
+  const onPageChange = useCallback((next: number) => onViewChange({ page: next }), [onViewChange]);
+  const list = useQuery(adminUsersQueries.list(view));
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const setBonus = useSetQuarterlyBonus();
@@ -37,14 +41,20 @@ export function UsersScreen({ page, onPageChange }: Props) {
   const narrow = useMediaQuery('(max-width: 48em)');
   const listProps = {
     rows: list.data?.rows ?? [],
-    bonusYear: quarterlyBonusYear(systemClock.now()),
+    bonusYear: quarterlyBonusYear(useClock().now()),
     pendingBonus: new Map(pendingBonus.map((variables) => [variables.id, variables.flags])),
     resettingIds: new Set(resetting),
     onBonusChange: (user: User, flags: QuarterlyBonus) => setBonus.mutate({ id: user.id, flags }),
     onUpdate: setEditing,
     onDelete: setDeleting,
     onResetPassword: (user: User) => sendResetMail.mutate(user.id),
+    emptyText: view.search || view.level ? 'No employees match your search' : 'There are no employees yet',
   };
+  const sorting = {
+    sort: view.sort,
+    order: view.order,
+    onSort: (column: UserSort) => onViewChange({ sort: column, order: view.sort === column && view.order === 'asc' ? 'desc' : 'asc', page: 1 }),
+  } as const;
   const count = list.data?.count ?? 0;
   const totalPages = Math.ceil(count / USERS_PAGE_SIZE);
 
@@ -57,8 +67,15 @@ export function UsersScreen({ page, onPageChange }: Props) {
     <PageShell
       title="Users"
       size="xl"
-      actions={list.data ? <Text c="dimmed">{count === 1 ? '1 employee' : `${count} employees`}</Text> : undefined}
+      actions={
+        list.data ? (
+          <Text c="dimmed" aria-live="polite">
+            {count === 1 ? '1 employee' : `${count} employees`}
+          </Text>
+        ) : undefined
+      }
     >
+      <UsersToolbar view={view} onChange={onViewChange} narrow={Boolean(narrow)} />
       {list.isPending ? (
         <Center py="xl">
           <Loader aria-label="Loading users" />
@@ -67,7 +84,7 @@ export function UsersScreen({ page, onPageChange }: Props) {
         <LoadError what="the users" message={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />
       ) : (
         <Stack gap="md" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          {narrow ? <UserCards {...listProps} /> : <UsersTable {...listProps} />}
+          {narrow ? <UserCards {...listProps} /> : <UsersTable {...listProps} sorting={sorting} />}
           <Pagination page={page} totalPages={totalPages} onChange={onPageChange} label="Users pages" />
         </Stack>
       )}

@@ -1,5 +1,6 @@
-import { Table, Text } from '@mantine/core';
-import type { QuarterlyBonus, User } from '../../../api/contract/users';
+import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import type { QuarterlyBonus, User, UserSort } from '../../../api/contract/users';
 import { fullName, genderLabel } from './labels';
 import { QuarterlyBonusCell } from './quarterly-bonus-cell';
 import { UserActions } from './user-actions';
@@ -15,29 +16,57 @@ export type UsersViewProps = {
   onUpdate: (user: User) => void;
   onDelete: (user: User) => void;
   onResetPassword: (user: User) => void;
+  /** What an empty list says: no employees at all, or none matching the search. */
+  emptyText: string;
 };
 
+export type UsersSorting = { sort: UserSort; order: 'asc' | 'desc'; onSort: (column: UserSort) => void };
+
+const sortableColumns: { key: UserSort; label: string }[] = [
+  { key: 'firstName', label: 'First name' },
+  { key: 'lastName', label: 'Last name' },
+  { key: 'email', label: 'Email' },
+  { key: 'gender', label: 'Gender' },
+  { key: 'levelOfCompetition', label: 'Level of competition' },
+];
+
+/** A header that sorts by its column; a second click turns the order round (aria-sort says which). */
+function SortableHeader({ column, label, sorting }: { column: UserSort; label: string; sorting: UsersSorting }) {
+  const active = sorting.sort === column;
+  const Icon = !active ? IconSelector : sorting.order === 'asc' ? IconChevronUp : IconChevronDown;
+  return (
+    <Table.Th aria-sort={active ? (sorting.order === 'asc' ? 'ascending' : 'descending') : 'none'} style={{ whiteSpace: 'nowrap' }}>
+      <UnstyledButton onClick={() => sorting.onSort(column)} fw={700} fz="sm" aria-label={`Sort by ${label}`}>
+        <Group gap={4} wrap="nowrap">
+          {label}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
 /** SPEC 2 "Admin users table"; scrolls sideways below 1100 px rather than squeezing the columns. */
-export function UsersTable({ rows, bonusYear, pendingBonus, resettingIds, onBonusChange, ...actions }: UsersViewProps) {
-  const columns = ['First name', 'Last name', 'Email', 'Gender', 'Level of competition', `${bonusYear} Quarterly Bonus`, 'Actions'];
+export function UsersTable({ rows, bonusYear, pendingBonus, resettingIds, onBonusChange, emptyText, sorting, ...actions }: UsersViewProps & { sorting: UsersSorting }) {
+  const columnCount = sortableColumns.length + 2;
   return (
     <Table.ScrollContainer minWidth={1100} type="native">
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
         <Table.Thead>
           <Table.Tr>
-            {columns.map((column) => (
-              <Table.Th key={column} style={{ whiteSpace: 'nowrap' }}>
-                {column}
-              </Table.Th>
+            {sortableColumns.map((column) => (
+              <SortableHeader key={column.key} column={column.key} label={column.label} sorting={sorting} />
             ))}
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>{`${bonusYear} Quarterly Bonus`}</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.length === 0 ? (
             <Table.Tr>
-              <Table.Td colSpan={columns.length}>
+              <Table.Td colSpan={columnCount}>
                 <Text c="dimmed" size="sm" py="md" ta="center">
-                  There are no employees yet
+                  {emptyText}
                 </Text>
               </Table.Td>
             </Table.Tr>
