@@ -8,6 +8,7 @@ export function UserAvatar({ name, src, size }: { name: string; src: string | nu
   return src ? (
     <Avatar src={src} alt={name} radius="xl" size={size} />
   ) : (
-    <Avatar name={name} color="initials" radius="xl" size={size} role="img" aria-label={name} />
+    // The profile page's look: white initials on the deepest brand green (8:1 in both schemes).
+    <Avatar name={name} color="brand.9" variant="filled" radius="xl" size={size} role="img" aria-label={name} />
   );
 }

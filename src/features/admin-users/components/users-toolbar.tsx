@@ -1,7 +1,7 @@
 import { CloseButton, Group, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { levels, type LevelOfCompetition } from '../../../api/contract/common';
 import { userSortColumns, type UserSort } from '../../../api/contract/users';
 import type { UsersView } from '../users-view';
@@ -20,8 +20,12 @@ type Props = {
 export function UsersToolbar({ view, onChange, narrow }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(view.search ?? '');
-  // Back/forward or a shared link changes the URL: the box follows it.
-  useEffect(() => setText(view.search ?? ''), [view.search]);
+  // Back/forward or a shared link changes the URL: the box follows it (state derived during render).
+  const [shownSearch, setShownSearch] = useState(view.search);
+  if (shownSearch !== view.search) {
+    setShownSearch(view.search);
+    setText(view.search ?? '');
+  }
   const commit = useDebouncedCallback((value: string) => onChange({ search: value.trim() || undefined, page: 1 }, { replace: true }), SEARCH_DEBOUNCE_MS);
   useHotkeys([['/', () => input.current?.focus()]], ['INPUT', 'TEXTAREA', 'SELECT']);
 
