@@ -1,3 +1,4 @@
+import { matchesSearch, searchWordsOf } from '../../src/lib/search-words';
 import type { HttpHandler } from 'msw';
 import { levels } from '../../src/api/contract/common';
 import { leadersEndpoints as endpoints, type TopLeaders } from '../../src/api/contract/leaders';
@@ -38,6 +39,7 @@ export const leadersHandlers: HttpHandler[] = [
     const month = monthlyPointsMonth(year, now);
     const rows = employeesInYear(year)
       .filter((entry) => !query.levelOfCompetition || entry.level === query.levelOfCompetition)
+      .filter((entry) => !query.search || matchesSearch(searchWordsOf(entry.user.firstName, entry.user.lastName, entry.user.email), query.search))
       .sort((a, b) => b.score.annualPoints - a.score.annualPoints || a.user.lastName.localeCompare(b.user.lastName) || a.user.firstName.localeCompare(b.user.firstName) || a.user.id - b.user.id);
     return {
       count: rows.length,

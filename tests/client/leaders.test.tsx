@@ -45,13 +45,38 @@ describe('admin leaders at /admin/leaders', () => {
 describe('admin leaders on a phone', () => {
   it('shows cards with both points in view instead of a table that scrolls sideways', async () => {
     const phone = (query: string) => ({ matches: query.includes('max-width: 48em'), media: query, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn() });
-    vi.mocked(window.matchMedia).mockImplementation(phone as never);
+    const desktop = window.matchMedia;
+    window.matchMedia = vi.fn(phone) as never;
+    try {
+      seedActivity('bea@wellness.test', '2026-11-03', 40);
+      await renderApp('/admin/leaders', { signedInAs: 'admin' });
+      const cards = await screen.findByRole('list', { name: 'Leaders' });
+      expect(screen.queryByRole('table', { name: 'Leaders' })).not.toBeInTheDocument();
+      const bea = within(cards).getByRole('listitem', { name: 'Bea Beginner' });
+      expect(bea).toHaveTextContent('40Annual Points');
+      expect(bea).toHaveTextContent('40Monthly Points');
+    } finally {
+      window.matchMedia = desktop;
+    }
+  });
+});
+
+describe('admin leaders search and URL state', () => {
+  it('searches by name within the level and keeps level, page and search in the URL', async () => {
+    seedEmployees(15, 'Beginner');
+    const { user, router } = await renderApp('/admin/leaders', { signedInAs: 'admin' });
+    await waitFor(() => expect(bodyRows()).toHaveLength(10));
+    await user.type(screen.getByRole('textbox', { name: 'Search by name' }), 'extra01');
+    await waitFor(() => expect(bodyRows().map((row) => row.textContent)).toEqual([expect.stringContaining('Extra010'), expect.stringContaining('Extra011'), expect.stringContaining('Extra012'), expect.stringContaining('Extra013'), expect.stringContaining('Extra014'), expect.stringContaining('Extra015')]));
+    expect(router.state.location.search).toMatchObject({ search: 'extra01' });
+  });
+
+  it('a reload or shared link shows the same view', async () => {
     seedActivity('bea@wellness.test', '2026-11-03', 40);
-    await renderApp('/admin/leaders', { signedInAs: 'admin' });
-    const cards = await screen.findByRole('list', { name: 'Leaders' });
-    expect(screen.queryByRole('table', { name: 'Leaders' })).not.toBeInTheDocument();
-    const bea = within(cards).getByRole('listitem', { name: 'Bea Beginner' });
-    expect(bea).toHaveTextContent('40Annual Points');
-    expect(bea).toHaveTextContent('40Monthly Points');
+    await renderApp('/admin/leaders?level=%22Beginner%22&search=%22bea%22', { signedInAs: 'admin' });
+    await waitFor(() => expect(bodyRows()).toHaveLength(1));
+    expect(bodyRows()[0]).toHaveTextContent('Bea');
+    expect(screen.getByRole('combobox', { name: 'Level of competition' })).toHaveValue('Beginner');
+    expect(screen.getByRole('textbox', { name: 'Search by name' })).toHaveValue('bea');
   });
 });

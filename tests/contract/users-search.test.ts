@@ -1,3 +1,4 @@
+import { leadersEndpoints } from '../../src/api/contract/leaders';
 import { usersEndpoints } from '../../src/api/contract/users';
 import { fixtureAdmin, fixtureId, fixtureUsers } from '../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget, type ContractTarget } from './harness';
@@ -59,6 +60,17 @@ describe.each(targets)('admin users search on $name', (target) => {
     const searchedPage = await list(token, { search: 'mar', pageSize: 2, currentPage: 2 });
     expect(searchedPage).toMatchObject({ count: 3 });
     expect(names(searchedPage.rows)).toEqual(['Alex de Marco']);
+  });
+
+  test('the admin leaders list searches by name within the chosen level and year', async () => {
+    const token = await setUp();
+    const leaders = async (query: Record<string, string | number>) => expectSuccess(leadersEndpoints.list, await target.call(leadersEndpoints.list, { token, query }));
+    const all = await leaders({ search: 'mar' });
+    expect(all.count).toBe(3);
+    expect(all.rows.map((row) => row.lastName).sort()).toEqual(['López', 'Schmidt', 'de Marco']);
+    const beginners = await leaders({ search: 'MARÍA', levelOfCompetition: 'Beginner' });
+    expect(beginners).toMatchObject({ count: 1, rows: [{ firstName: 'María', lastName: 'López', levelOfCompetition: 'Beginner' }] });
+    expect(await leaders({ search: 'nobody' })).toEqual({ rows: [], count: 0 });
   });
 
   test('bad filters are 400s', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LevelOfCompetition } from '../../../src/api/contract/common';
 import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { ensureYearRows } from './year-rows';
 
 /**
@@ -16,7 +17,7 @@ export const findTopLeadersJson = async (db: DbOrTx, year: number): Promise<stri
   return row ? (row[0] as string) : null;
 };
 
-export type LeaderListFilter = { year: number; month: number; level?: LevelOfCompetition; limit: number; offset: number };
+export type LeaderListFilter = { year: number; month: number; level?: LevelOfCompetition; limit: number; offset: number; searchTerms?: string[] };
 
 const year = sql.placeholder('year');
 const month = sql.placeholder('month');
@@ -62,8 +63,36 @@ const leaderList = (oneLevel: boolean) => {
 const levelList = leaderList(true);
 const allList = leaderList(false);
 
+/**
+ * The list narrowed by name (admin search): the candidates come from the first term's index range of
+ * user_search_words, and each must have a word starting with every term. Not a hot path, so a plain
+ * statement with its own count; same order and JSON as the list above.
+ */
+const findSearchedLeadersJson = async (db: DbOrTx, filter: LeaderListFilter & { searchTerms: string[] }) => {
+  await ensureYearRows(db, filter.year);
+  const terms = filter.searchTerms;
+  const matches = sql`sy.competition_year = ${filter.year} and sy.role = 'user'
+    ${filter.level ? sql`and sy.level_of_competition = ${filter.level}` : sql``}
+    and sy.user_id in (select w.user_id from user_search_words w where w.word like ${`${terms[0]}%`})
+    and (select count(*) from unnest(${`{${terms.join(',')}}`}::text[]) t
+          where exists (select 1 from user_search_words w where w.user_id = sy.user_id and w.word like t || '%')) = ${terms.length}`;
+  const result = await db.execute(sql`select '{"rows":' || (
+      select coalesce('[' || string_agg(row_to_json(r)::text, ',' order by p.points desc nulls last, p.last_name, p.first_name, p.user_id) || ']', '[]')
+        from (select sy.user_id, sy.level_of_competition, sy.points, sy.last_name, sy.first_name from score_years sy where ${matches}
+               order by sy.points desc nulls last, sy.last_name asc, sy.first_name asc, sy.user_id asc
+               limit ${filter.limit} offset ${filter.offset}) p
+        join users u on u.id = p.user_id
+        left join score_months sm on sm.user_id = p.user_id and sm.competition_year = ${filter.year} and sm.month = ${filter.month}
+        cross join lateral (select p.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
+                                   p.level_of_competition as "levelOfCompetition", p.points as "annualPoints",
+                                   coalesce(sm.points, 0) as "monthlyPoints") r
+    ) || ',"count":' || (select count(*) from score_years sy where ${matches}) || '}' as body`);
+  return rowsOf<{ body: string }>(result)[0]!.body;
+};
+
 /** The page as LeaderList JSON; the first list of a year gives every user their row first. */
 export const findLeadersJson = async (db: DbOrTx, filter: LeaderListFilter): Promise<string> => {
+  if (filter.searchTerms && filter.searchTerms.length > 0) return findSearchedLeadersJson(db, { ...filter, searchTerms: filter.searchTerms });
   const statement = filter.level ? levelList : allList;
   const input = { year: filter.year, month: filter.month, level: filter.level ?? null, limit: filter.limit, offset: filter.offset };
   const [[filled, json]] = (await statement(db, input)) as [[boolean, string]];

@@ -2,6 +2,7 @@ import type { leadersEndpoints } from '../../../src/api/contract/leaders';
 import { levels, type LevelOfCompetition } from '../../../src/api/contract/common';
 import { PreSerialized } from '../../http/pre-serialized';
 import type { DbOrTx } from '../../db/client';
+import { searchWordsOf } from '../../../src/lib/search-words';
 import { findLeadersJson, findTopLeadersJson } from './repo';
 import { monthlyPointsMonth, resolveCompetitionYear } from './year';
 
@@ -15,7 +16,7 @@ export const topLeaders = async (db: DbOrTx, requestedYear: number | undefined, 
   return new PreSerialized<TopEndpoint>((await findTopLeadersJson(db, year)) ?? noLeaders);
 };
 
-export type LeadersQueryInput = { levelOfCompetition?: LevelOfCompetition; competitionYear?: number; limit: number; offset: number };
+export type LeadersQueryInput = { levelOfCompetition?: LevelOfCompetition; competitionYear?: number; limit: number; offset: number; search?: string };
 
 type ListEndpoint = (typeof leadersEndpoints)['list'];
 
@@ -27,6 +28,8 @@ export const leaderList = async (db: DbOrTx, query: LeadersQueryInput, now: Date
     level: query.levelOfCompetition,
     limit: query.limit,
     offset: query.offset,
+    // Folded like the stored words; at most 10 terms (a longer search is no more precise).
+    searchTerms: searchWordsOf(query.search ?? '').slice(0, 10),
   });
   return new PreSerialized<ListEndpoint>(json);
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompetitionYear, LevelOfCompetition, OFFSET_MAX, endpoint, levels, wholeNumber } from './common';
+import { CompetitionYear, LevelOfCompetition, OFFSET_MAX, SearchTerm, endpoint, levels, wholeNumber } from './common';
 
 export const LeaderRow = z.object({
   userId: z.number().int(),
@@ -33,6 +33,8 @@ export const LeadersQuery = z.object({
   competitionYear: CompetitionYear.optional(),
   limit: wholeNumber('Limit', 1, 100).default(10),
   offset: wholeNumber('Offset', 0, OFFSET_MAX).default(0),
+  /** Optional: every word must start a word of the employee's name or e-mail (case and accents ignored). */
+  search: SearchTerm,
 });
 
 export const leadersEndpoints = {

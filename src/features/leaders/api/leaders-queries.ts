@@ -6,18 +6,18 @@ import { leadersEndpoints } from '../../../api/contract/leaders';
 /** SPEC 9: the leaders table shows 10 per page. */
 export const LEADERS_PAGE_SIZE = 10;
 
-export type LeadersFilter = { level: LevelOfCompetition | null; year: number; page: number };
+export type LeadersFilter = { level: LevelOfCompetition | null; year: number; page: number; search?: string };
 
 /** The one query-key factory of the admin leaders page. */
 export const leadersQueries = {
   all: () => ['leaders'] as const,
-  list: ({ level, year, page }: LeadersFilter) =>
+  list: ({ level, year, page, search }: LeadersFilter) =>
     queryOptions({
-      queryKey: [...leadersQueries.all(), 'list', { level, year, page }] as const,
+      queryKey: [...leadersQueries.all(), 'list', { level, year, page, search }] as const,
       // SPEC 7: the level is omitted for 'None'; limit 10, offset 10 * (page - 1).
       queryFn: ({ signal }) =>
         callApi(leadersEndpoints.list, {
-          query: { levelOfCompetition: level ?? undefined, competitionYear: year, limit: LEADERS_PAGE_SIZE, offset: LEADERS_PAGE_SIZE * (page - 1) },
+          query: { levelOfCompetition: level ?? undefined, competitionYear: year, limit: LEADERS_PAGE_SIZE, offset: LEADERS_PAGE_SIZE * (page - 1), search: search || undefined },
           signal,
         }),
       placeholderData: keepPreviousData,

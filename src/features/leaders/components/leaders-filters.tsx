@@ -1,4 +1,7 @@
-import { Group, Select } from '@mantine/core';
+import { Group, Select, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
 import { levels, type LevelOfCompetition } from '../../../api/contract/common';
 import { competitionYearLabel } from '../../../lib/competition';
 
@@ -8,14 +11,38 @@ type Props = {
   level: LevelOfCompetition | null;
   year: number;
   years: number[];
+  search: string | undefined;
   onLevelChange: (level: LevelOfCompetition | null) => void;
   onYearChange: (year: number) => void;
+  onSearchChange: (search: string | undefined) => void;
 };
 
-/** Level of competition (default 'None' = every level) and competition year (last 5). */
-export function LeadersFilters({ level, year, years, onLevelChange, onYearChange }: Props) {
+/** Name search (debounced, `/` focuses it), level of competition (default 'None' = every level) and competition year (last 5). */
+export function LeadersFilters({ level, year, years, search, onLevelChange, onYearChange, onSearchChange }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState(search ?? '');
+  const [shownSearch, setShownSearch] = useState(search);
+  if (shownSearch !== search) {
+    setShownSearch(search);
+    setText(search ?? '');
+  }
+  const commit = useDebouncedCallback((value: string) => onSearchChange(value.trim() || undefined), 250);
+  useHotkeys([['/', () => input.current?.focus()]], ['INPUT', 'TEXTAREA', 'SELECT']);
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
+      <TextInput
+        ref={input}
+        label="Search by name"
+        placeholder="Name  ( / )"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={text}
+        maxLength={100}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          commit(event.currentTarget.value);
+        }}
+        w={{ base: '100%', xs: 240 }}
+      />
       <Select
         label="Level of competition"
         data={[NONE, ...levels]}

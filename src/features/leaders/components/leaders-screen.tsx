@@ -1,8 +1,6 @@
 import { Center, Loader, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import type { LevelOfCompetition } from '../../../api/contract/common';
 import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { Pagination } from '../../../components/pagination';
@@ -10,17 +8,21 @@ import { useClock } from '../../../lib/use-clock';
 import { competitionYearOptions } from '../../../lib/competition';
 import { LEADERS_PAGE_SIZE, leadersQueries } from '../api/leaders-queries';
 import { LeadersFilters } from './leaders-filters';
+import type { LeadersView } from '../leaders-view';
 import { LeaderCards } from './leader-cards';
 import { LeadersTable } from './leaders-table';
 
-/** /admin/leaders: every employee of the chosen level and year, with annual and monthly points. */
-export function LeadersScreen() {
+type Props = { view: LeadersView; onViewChange: (next: Partial<LeadersView>, options?: { replace?: boolean }) => void };
+
+/** /admin/leaders: every employee of the chosen level and year, with annual and monthly points; the view lives in the URL. */
+export function LeadersScreen({ view, onViewChange }: Props) {
   const years = competitionYearOptions(useClock().now());
   const narrow = useMediaQuery('(max-width: 48em)');
-  const [level, setLevel] = useState<LevelOfCompetition | null>(null);
-  const [year, setYear] = useState(years[0]!);
-  const [page, setPage] = useState(1);
-  const list = useQuery(leadersQueries.list({ level, year, page }));
+  const level = view.level ?? null;
+  const year = view.year && years.includes(view.year) ? view.year : years[0]!;
+  const page = view.page;
+  const setPage = (next: number) => onViewChange({ page: next });
+  const list = useQuery(leadersQueries.list({ level, year, page, search: view.search }));
   const totalPages = Math.ceil((list.data?.count ?? 0) / LEADERS_PAGE_SIZE);
 
   return (
@@ -29,14 +31,10 @@ export function LeadersScreen() {
         level={level}
         year={year}
         years={years}
-        onLevelChange={(next) => {
-          setLevel(next);
-          setPage(1);
-        }}
-        onYearChange={(next) => {
-          setYear(next);
-          setPage(1);
-        }}
+        search={view.search}
+        onLevelChange={(next) => onViewChange({ level: next ?? undefined, page: 1 })}
+        onYearChange={(next) => onViewChange({ year: next === years[0] ? undefined : next, page: 1 })}
+        onSearchChange={(next) => onViewChange({ search: next, page: 1 }, { replace: true })}
       />
       {list.isPending ? (
         <Center py="xl">
