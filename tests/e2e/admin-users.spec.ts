@@ -10,7 +10,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Signs an employee up through the API; returns their e-mail and access token. */
 const signUpEmployee = async (request: APIRequestContext, firstName: string, lastName: string) => {
-  const email = uniqueEmail(firstName.toLowerCase());
+  const email = uniqueEmail(firstName.toLowerCase().normalize('NFD').replace(/[^a-z]/g, ''));
   const response = await request.post('/api/auth/signup', {
     multipart: {
       firstName,
@@ -114,4 +114,41 @@ test('an admin manages employees: bonus, update, reset mail, workouts and delete
   await expect(table.getByRole('cell', { name: tomas.email })).toBeHidden();
   const signin = await request.post('/api/auth/signin', { data: { email: tomas.email, password: PASSWORD } });
   expect(signin.status()).toBe(401);
+});
+
+test('an admin finds an employee by search, filters by level, sorts, and the URL keeps the view', async ({ page, request }) => {
+  const zoe = await signUpEmployee(request, 'Zoë', 'Ångström');
+  await signUpEmployee(request, 'Ziggy', 'Zebedee');
+  await signInAsAdmin(page);
+  const table = page.getByRole('table', { name: 'Users' });
+  await expect(table).toBeVisible();
+
+  // '/' focuses the search; accents and case do not matter, and a word start is enough.
+  await page.keyboard.press('/');
+  await expect(page.getByRole('textbox', { name: 'Search employees' })).toBeFocused();
+  await page.keyboard.type('ZOE ANG');
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('cell', { name: zoe.email })).toBeVisible();
+  await expect(page).toHaveURL(/search=/);
+  await expect(page.getByText('1 employee', { exact: true })).toBeVisible();
+
+  // A reload shows the same view.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Search employees' })).toHaveValue('ZOE ANG');
+  await expect(table.getByRole('cell', { name: zoe.email })).toBeVisible();
+
+  // Nothing matches: the screen says so.
+  await page.getByRole('textbox', { name: 'Search employees' }).fill('no-such-person-xyz');
+  await expect(page.getByText('No employees match your search')).toBeVisible();
+
+  // Sorting by e-mail, descending, from the header; the URL keeps it.
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  const emailHeader = table.getByRole('columnheader', { name: /Email/ });
+  await emailHeader.getByRole('button', { name: 'Sort by Email' }).click();
+  await emailHeader.getByRole('button', { name: 'Sort by Email' }).click();
+  await expect(emailHeader).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/sort=%22email%22|sort=email/);
+  await expect(page).toHaveURL(/order=%22desc%22|order=desc/);
+  await expectAccessible(page);
+  await screenshotBoth(page, 'admin-users-search');
 });
