@@ -51,6 +51,10 @@ const runOnce = async (target: 'pglite' | 'postgres', size: number, databaseUrl?
     { label: 'GET /api/leaders/top', url: `${address}/api/leaders/top`, headers: user },
     { label: 'GET /api/leaders (middle page)', url: `${address}/api/leaders?levelOfCompetition=Intermediate&limit=10&offset=${Math.floor(perLevel / 20) * 10}`, headers: admin },
     { label: 'GET /api/user/activity/feed', url: `${address}/api/user/activity/feed?page=1&pageSize=10`, headers: user },
+    // Admin search (issue 14): a narrow term (111 of 10,000 match) and one every employee matches.
+    { label: 'GET /api/users?search=first12', url: `${address}/api/users?search=first12&currentPage=1&pageSize=10`, headers: admin },
+    { label: 'GET /api/users?search=bench (all match)', url: `${address}/api/users?search=bench&currentPage=2&pageSize=10`, headers: admin },
+    { label: 'GET /api/leaders?search=first12', url: `${address}/api/leaders?search=first12&limit=10&offset=0`, headers: admin },
   ];
   try {
     for (const { label, url, headers } of calls) {

@@ -73,9 +73,9 @@ const findSearchedLeadersJson = async (db: DbOrTx, filter: LeaderListFilter & { 
   const terms = filter.searchTerms;
   const matches = sql`sy.competition_year = ${filter.year} and sy.role = 'user'
     ${filter.level ? sql`and sy.level_of_competition = ${filter.level}` : sql``}
-    and sy.user_id in (select w.user_id from user_search_words w where w.word like ${`${terms[0]}%`})
+    and sy.user_id = any(array(select w.user_id from user_search_words w where w.word >= ${terms[0]} and w.word < ${`${terms[0]}{`}))
     and (select count(*) from unnest(${`{${terms.join(',')}}`}::text[]) t
-          where exists (select 1 from user_search_words w where w.user_id = sy.user_id and w.word like t || '%')) = ${terms.length}`;
+          where exists (select 1 from user_search_words w where w.user_id = sy.user_id and w.word >= t and w.word < t || '{')) = ${terms.length}`;
   const result = await db.execute(sql`select '{"rows":' || (
       select coalesce('[' || string_agg(row_to_json(r)::text, ',' order by p.points desc nulls last, p.last_name, p.first_name, p.user_id) || ']', '[]')
         from (select sy.user_id, sy.level_of_competition, sy.points, sy.last_name, sy.first_name from score_years sy where ${matches}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, like, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { LevelOfCompetition } from '../../../src/api/contract/common';
 import { searchWordsOf } from '../../../src/lib/search-words';
 import type { AchievementRow, EventRow, UserSort, WorkoutRow } from '../../../src/api/contract/users';
@@ -27,8 +27,12 @@ export const listEmployees = async (db: DbOrTx, { limit, offset }: Page, filter:
   const conditions: SQL[] = [isEmployee];
   if (filter.level) conditions.push(eq(users.levelOfCompetition, filter.level));
   for (const term of searchWordsOf(filter.search ?? '')) {
-    // Terms are [a-z0-9]+ after folding: nothing to escape for LIKE.
-    conditions.push(inArray(users.id, db.select({ id: userSearchWords.userId }).from(userSearchWords).where(like(userSearchWords.word, `${term}%`))));
+    // A prefix as a key range ('mar' <= word < 'mar{'; terms are [a-z0-9]+ and '{' follows them in
+    // the C collation): unlike LIKE with a parameter, a range uses the index in a generic plan too.
+    // `= any(array(...))`: the matching ids become primary-key probes of users (0.15 ms for 111 of
+    // 10,000); an IN semi-join made PostgreSQL scan all users to hash them (1.3 ms).
+    const words = db.select({ id: userSearchWords.userId }).from(userSearchWords).where(and(gte(userSearchWords.word, term), lt(userSearchWords.word, `${term}{`)));
+    conditions.push(sql`${users.id} = any(array(${words}))`);
   }
   const where = and(...conditions);
   const direction = filter.order === 'desc' ? desc : asc;
