@@ -39,6 +39,7 @@ export default tseslint.config(
         { type: 'contract', pattern: 'src/api/contract', mode: 'folder' },
         { type: 'api', pattern: 'src/api', mode: 'folder' },
         { type: 'lib', pattern: 'src/lib', mode: 'folder' },
+        { type: 'domain', pattern: 'src/domain', mode: 'folder' },
         { type: 'feature', pattern: 'src/features/*', mode: 'folder', capture: ['feature'] },
         { type: 'components', pattern: 'src/components', mode: 'folder' },
         { type: 'routes', pattern: 'src/routes', mode: 'folder' },
@@ -52,12 +53,57 @@ export default tseslint.config(
           default: 'disallow',
           rules: [
             { from: 'contract', allow: ['contract'] },
-            { from: 'lib', allow: ['lib', 'contract'] },
-            { from: 'api', allow: ['api', 'contract', 'lib'] },
-            { from: 'components', allow: ['components', 'api', 'contract', 'lib'] },
-            { from: 'feature', allow: [['feature', { feature: '${from.feature}' }], 'components', 'api', 'contract', 'lib'] },
-            { from: 'routes', allow: ['routes', 'feature', 'components', 'api', 'contract', 'lib', 'app'] },
-            { from: 'app', allow: ['app', 'routes', 'feature', 'components', 'api', 'contract', 'lib'] },
+            { from: 'domain', allow: ['domain', 'contract'] },
+            { from: 'lib', allow: ['lib', 'contract', 'domain'] },
+            { from: 'api', allow: ['api', 'contract', 'lib', 'domain'] },
+            { from: 'components', allow: ['components', 'api', 'contract', 'lib', 'domain'] },
+            { from: 'feature', allow: [['feature', { feature: '${from.feature}' }], 'components', 'api', 'contract', 'lib', 'domain'] },
+            { from: 'routes', allow: ['routes', 'feature', 'components', 'api', 'contract', 'lib', 'domain', 'app'] },
+            { from: 'app', allow: ['app', 'routes', 'feature', 'components', 'api', 'contract', 'lib', 'domain'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // DESIGN 1: server and mocks share only the contract and the core (aliases), never each other.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/mocks/**', '**/mocks'], message: 'The server never imports the mocks.' },
+            { group: ['**/src/**', '../src', '../../src'], message: 'Import the contract and the shared core through @/contract and @/domain.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['mocks/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/server'], message: 'The mocks never import the server: share rules through @/domain.' },
+            { group: ['**/src/**', '../src', '../../src'], message: 'Import the contract and the shared core through @/contract and @/domain.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The core is pure and browser-safe: the contract, itself, zod; no Node, no server, no React.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*', 'fs', 'path', 'crypto'], message: 'src/domain runs in the browser too: no Node APIs.' },
+            { group: ['**/server/**', '**/mocks/**', '**/features/**', '**/routes/**', '**/components/**', 'react', '@mantine/*'], message: 'src/domain imports only @/contract and itself.' },
           ],
         },
       ],

@@ -1,7 +1,17 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
 import { precompress } from './build/precompress';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Path aliases of tsconfig.json: the contract and the shared core, for SPA, server, mocks and tests alike. */
+export const aliases = [
+  { find: /^@\/contract$/, replacement: `${root}src/api/contract/index.ts` },
+  { find: /^@\/contract\//, replacement: `${root}src/api/contract/` },
+  { find: /^@\/domain\//, replacement: `${root}src/domain/` },
+];
 
 const apiPort = process.env.PORT ?? '3000';
 
@@ -11,6 +21,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     precompress(),
   ],
+  resolve: { alias: aliases },
   define: {
     // Mock mode (QA): every call is answered by MSW in the browser.
     'import.meta.env.VITE_USE_MOCKS': JSON.stringify(mode === 'mock' ? 'true' : (process.env.VITE_USE_MOCKS ?? 'false')),

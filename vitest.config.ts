@@ -1,9 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { aliases } from './vite.config';
 
 /** Four projects: pure rules, the SPA on jsdom + MSW, the real server, and the contract suite. */
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: aliases },
   test: {
     globals: true,
     projects: [

@@ -11,8 +11,8 @@ import { buildApp } from '../server/app';
 import { signAccessToken } from '../server/auth/access-token';
 import { testConfig } from '../server/config';
 import { openPglite, openPostgres } from '../server/db/client';
-import { memoryMailer } from '../server/mail/mailer';
-import { systemClock } from '../src/lib/clock';
+import { memoryMailer } from '@/domain/mail';
+import { systemClock } from '@/domain/clock';
 import { measureAlternating, type LoadFigures } from './lib/load';
 import { seedBenchData } from './lib/seed-year';
 

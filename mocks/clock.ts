@@ -1,4 +1,4 @@
-import type { Clock } from '../src/lib/clock';
+import type { Clock } from '@/domain/clock';
 
 /**
  * "Now" for every mock handler. Real time by default (the browser), fixed or moved by tests and QA

@@ -1,6 +1,6 @@
-import type { ApiType } from '../src/api/contract/users';
-import type { Gender, LevelOfCompetition, Role } from '../src/api/contract/common';
-import { currentCompetitionYear } from '../src/lib/competition';
+import type { ApiType } from '@/contract/users';
+import type { Gender, LevelOfCompetition, Role } from '@/contract/common';
+import { currentCompetitionYear } from '@/domain/competition';
 import { mockClock } from './clock';
 import { fixtureLevelYears, fixtureUsers } from './fixtures';
 

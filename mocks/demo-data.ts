@@ -1,5 +1,5 @@
-import { activityTypes } from '../src/api/contract/activity';
-import { competitionYearOf, competitionYearRange, toIsoDay } from '../src/lib/competition';
+import { activityTypes } from '@/contract/activity';
+import { competitionYearOf, competitionYearRange, toIsoDay } from '@/domain/competition';
 import { mockDb, nextId } from './db';
 
 /**

@@ -1,11 +1,11 @@
-import type { ErrorBody } from '../src/api/contract/common';
-import { AppError } from '../server/errors';
+import type { ErrorBody } from '@/contract/common';
+import { AppError } from '@/domain/errors';
 
 /**
  * The mocks throw the very same errors as the server (server/errors.ts is pure: no Node APIs),
  * so statuses, serverCodes and messages cannot drift. `mockRoute` turns them into the error body.
  */
-export { AppError, badRequest, conflict, editWindowClosed, forbidden, futureDate, notFound, unauthorized } from '../server/errors';
+export { AppError, badRequest, conflict, editWindowClosed, forbidden, futureDate, notFound, unauthorized } from '@/domain/errors';
 
 /** Same text as the server's error plugin for anything unexpected. */
 export const SERVER_ERROR_MESSAGE = 'Error in server , try again later';

@@ -1,4 +1,4 @@
-import { COMPETITION_START_YEAR, type Gender, type LevelOfCompetition, type Role } from '../src/api/contract/common';
+import { COMPETITION_START_YEAR, type Gender, type LevelOfCompetition, type Role } from '@/contract/common';
 
 /**
  * The people every mock session and the contract suite start with. QA signs in with these

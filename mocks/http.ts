@@ -1,6 +1,6 @@
 import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import type { z } from 'zod';
-import { NUL_ISSUE, containsNul, type Endpoint, type Role } from '../src/api/contract/common';
+import { NUL_ISSUE, containsNul, type Endpoint, type Role } from '@/contract/common';
 import { AppError, SERVER_ERROR_MESSAGE, forbidden, internalError, unauthorized, validationBody } from './errors';
 import { readMultipart, type MultipartFiles } from './multipart';
 import { notifyMockDbChanged } from './persistence';

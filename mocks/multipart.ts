@@ -1,5 +1,5 @@
-import { NUL_ISSUE, containsNul, type Endpoint } from '../src/api/contract/common';
-import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE } from '../src/api/contract/fields';
+import { NUL_ISSUE, containsNul, type Endpoint } from '@/contract/common';
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE } from '@/contract/fields';
 import { AppError, badRequest, issuePath } from './errors';
 
 /** Same errors as server/http/multipart.ts. */

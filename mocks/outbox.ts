@@ -1,4 +1,4 @@
-import type { MailMessage } from '../server/mail/mailer';
+import type { MailMessage } from '@/domain/mail';
 import { mockClock } from './clock';
 
 /** A mail the mocks "sent", with the reset link and token pulled out for QA and tests. */

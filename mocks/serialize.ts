@@ -1,5 +1,5 @@
-import { noQuarterlyBonus, type QuarterlyBonus, type User } from '../src/api/contract/users';
-import { quarterlyBonusYear } from '../src/lib/competition';
+import { noQuarterlyBonus, type QuarterlyBonus, type User } from '@/contract/users';
+import { quarterlyBonusYear } from '@/domain/competition';
 import { mockClock } from './clock';
 import { mockDb, type MockUser } from './db';
 

@@ -1,4 +1,4 @@
-import type { Role } from '../src/api/contract/common';
+import type { Role } from '@/contract/common';
 import { mockClock } from './clock';
 import { unauthorized } from './errors';
 

@@ -1,11 +1,11 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '../src/api/contract/common';
-import type { Clock } from '../src/lib/clock';
+import type { ErrorBody } from '@/contract/common';
+import type { Clock } from '@/domain/clock';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { AppDeps } from './deps';
-import type { Mailer } from './mail/mailer';
+import type { Mailer } from '@/domain/mail';
 import { registerActivityRoutes } from './modules/activity/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerBonusRoutes } from './modules/bonus/routes';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { rateLimitRules } from './auth/rate-limit-rules';
-import { defaultScoringRules, type ScoringRules } from './modules/scoring/rules';
+import { rateLimitRules } from '@/domain/rate-limit-rules';
+import { defaultScoringRules, type ScoringRules } from '@/domain/scoring-rules';
 
 export type TrackerConfig = { clientId: string; clientSecret: string; authorizeUrl: string; apiBaseUrl: string };
 

@@ -8,7 +8,7 @@ import { DataDirError, canWrite, lockDataDir, prepareDataDir } from './db/data-d
 import { createMailer } from './mail/transport';
 import { pruneExpiredAuthRows } from './modules/auth/repo';
 import { createTrackers } from './trackers/create-trackers';
-import { systemClock } from '../src/lib/clock';
+import { systemClock } from '@/domain/clock';
 
 /** Reset links carry their token in the query string; request logs show it as [redacted]. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserHistory, createRouter, type RouterHistory } from '@tanstack/react-router';
 import { createAuth, type Auth } from './api/session';
-import { systemClock, type Clock } from './lib/clock';
+import { systemClock, type Clock } from '@/domain/clock';
 import { PagePending } from './components/page-pending';
 import { routeTree } from './routeTree.gen';
 

@@ -3,7 +3,7 @@ import { openPglite, openPostgres } from '../../server/db/client';
 import { rebuildAllScores } from '../../server/modules/scoring/rebuild-all';
 import { findFeedJson } from '../../server/modules/feed/repo';
 import { findLeadersJson, findTopLeadersJson } from '../../server/modules/leaders/repo';
-import { defaultScoringRules } from '../../server/modules/scoring/rules';
+import { defaultScoringRules } from '@/domain/scoring-rules';
 import { seedCompetitionYear } from './seed';
 
 /**
@@ -16,7 +16,7 @@ const main = async () => {
   await database.migrate();
   await database.db.execute(sql`truncate users restart identity cascade`);
   await seedCompetitionYear(database.db, { users: 10_000, activities: Number(process.env.BENCH_ACTIVITIES ?? 100_000), today: '2026-11-22', year: 2026 });
-  await rebuildAllScores(database.db);
+  await rebuildAllScores(database.db, defaultScoringRules);
   await database.db.execute(sql`analyze`);
   const time = async (label: string, run: () => Promise<unknown>) => {
     await run();

@@ -1,13 +1,14 @@
+import { defaultScoringRules } from '@/domain/scoring-rules';
 import { sql } from 'drizzle-orm';
 import { ensureYearRows } from '../../server/modules/leaders/year-rows';
 import { buildApp } from '../../server/app';
 import { signAccessToken } from '../../server/auth/access-token';
 import { testConfig } from '../../server/config';
 import { openPglite, openPostgres } from '../../server/db/client';
-import { memoryMailer } from '../../server/mail/mailer';
+import { memoryMailer } from '@/domain/mail';
 import { rebuildAllScores } from '../../server/modules/scoring/rebuild-all';
-import { systemClock } from '../../src/lib/clock';
-import { currentCompetitionYear } from '../../src/lib/competition';
+import { systemClock } from '@/domain/clock';
+import { currentCompetitionYear } from '@/domain/competition';
 import { seedCompetitionYear } from './seed';
 
 /**
@@ -27,7 +28,7 @@ const main = async () => {
   const seeded = await seedCompetitionYear(database.db, { users, activities, today: now.toISOString().slice(0, 10), year: currentCompetitionYear(now) });
   const seedMs = performance.now() - seedStart;
   const scoreStart = performance.now();
-  await rebuildAllScores(database.db);
+  await rebuildAllScores(database.db, defaultScoringRules);
   const scoreMs = performance.now() - scoreStart;
   // Steady state: the year's list rows exist (the first list call of a year makes them) and the
   // tables are vacuumed as autovacuum would after a bulk load (index-only scans need the visibility map).

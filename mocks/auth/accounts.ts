@@ -1,6 +1,6 @@
-import type { SignupBody } from '../../src/api/contract/auth';
-import { currentCompetitionYear } from '../../src/lib/competition';
-import { resetPasswordMail } from '../../server/mail/reset-mail';
+import type { SignupBody } from '@/contract/auth';
+import { currentCompetitionYear } from '@/domain/competition';
+import { resetPasswordMail } from '@/domain/reset-mail';
 import { mockClock } from '../clock';
 import { findUserByEmail, mockDb, mockHash, nextId, nowIso, type MockUser } from '../db';
 import { AppError, badRequest, conflict } from '../errors';

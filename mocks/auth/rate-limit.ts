@@ -1,9 +1,9 @@
 import { mockClock } from '../clock';
 import { mockDb } from '../db';
-import { expiredWindowStart, rateLimitedError, type RateLimitRule } from '../../server/auth/rate-limit-rules';
+import { expiredWindowStart, rateLimitedError, type RateLimitRule } from '@/domain/rate-limit-rules';
 
 /** Same rules, windows and message as server/auth/rate-limit.ts: both come from server/auth/rate-limit-rules.ts. */
-export { rateLimitRules, type RateLimitRule } from '../../server/auth/rate-limit-rules';
+export { rateLimitRules, type RateLimitRule } from '@/domain/rate-limit-rules';
 
 /** In the browser every call comes from one address. */
 export const MOCK_ADDRESS = '127.0.0.1';

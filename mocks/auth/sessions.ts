@@ -1,4 +1,4 @@
-import type { AuthSession } from '../../src/api/contract/auth';
+import type { AuthSession } from '@/contract/auth';
 import { mockClock } from '../clock';
 import { findUserById, mockDb, type MockRefreshSession } from '../db';
 import { unauthorized } from '../errors';

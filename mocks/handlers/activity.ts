@@ -1,7 +1,7 @@
 import type { HttpHandler } from 'msw';
-import { activityEndpoints as endpoints, type EventParticipation, type MonthActivities } from '../../src/api/contract/activity';
-import { competitionYearOf, competitionYearRange, isEditableDay, toIsoDay } from '../../src/lib/competition';
-import { toActivity, storedName } from '../../server/modules/activity/serialize';
+import { activityEndpoints as endpoints, type EventParticipation, type MonthActivities } from '@/contract/activity';
+import { competitionYearOf, competitionYearRange, isEditableDay, toIsoDay } from '@/domain/competition';
+import { toActivity, storedName } from '@/domain/activity-serialize';
 import { mockClock } from '../clock';
 import { mockDb, nextId, nowIso, type MockEventParticipation } from '../db';
 import { editWindowClosed, futureDate, notFound } from '../errors';

@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw';
-import { authEndpoints } from '../../src/api/contract/auth';
+import { authEndpoints } from '@/contract/auth';
 import { checkResetToken, forgotPassword, FORGOT_PASSWORD_MESSAGE, PASSWORD_CHANGED_MESSAGE, resetPassword, signin, signup } from '../auth/accounts';
 import { authSessionFor, REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS, REFRESH_TTL_DAYS, revokeByToken, rotateRefreshToken, signedOut } from '../auth/sessions';
 import { AppError } from '../errors';

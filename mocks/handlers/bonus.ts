@@ -1,7 +1,7 @@
 import type { HttpHandler } from 'msw';
-import { activityEndpoints } from '../../src/api/contract/activity';
-import { usersEndpoints, type QuarterlyBonus } from '../../src/api/contract/users';
-import { quarterlyBonusYear } from '../../src/lib/competition';
+import { activityEndpoints } from '@/contract/activity';
+import { usersEndpoints, type QuarterlyBonus } from '@/contract/users';
+import { quarterlyBonusYear } from '@/domain/competition';
 import { mockClock } from '../clock';
 import { findUserById, mockDb, nowIso } from '../db';
 import { notFound } from '../errors';

@@ -1,6 +1,6 @@
-import type { LevelOfCompetition } from '../../src/api/contract/common';
-import { levelInYearOf } from '../../server/modules/leaders/year';
-import { scoreYear, type YearScore } from '../../server/modules/scoring/points';
+import type { LevelOfCompetition } from '@/contract/common';
+import { levelInYearOf } from '@/domain/leaders-year';
+import { scoreYear, type YearScore } from '@/domain/scoring-points';
 import { mockDb, type MockUser } from '../db';
 
 /**

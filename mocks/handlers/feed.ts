@@ -1,7 +1,7 @@
 import type { HttpHandler } from 'msw';
-import { activityEndpoints as endpoints, type FeedItem } from '../../src/api/contract/activity';
-import { EVENT_FEED_NAME, FEED_COUNT_LOOKAHEAD, STEPS_FEED_NAME } from '../../server/modules/feed/names';
-import { defaultScoringRules as rules } from '../../server/modules/scoring/rules';
+import { activityEndpoints as endpoints, type FeedItem } from '@/contract/activity';
+import { EVENT_FEED_NAME, FEED_COUNT_LOOKAHEAD, STEPS_FEED_NAME } from '@/domain/feed-names';
+import { defaultScoringRules as rules } from '@/domain/scoring-rules';
 import { findUserById, mockDb } from '../db';
 import { mockRoute } from '../http';
 import { uploadUrl } from '../serialize';

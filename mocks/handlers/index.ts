@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { ErrorBody } from '../../src/api/contract/common';
+import type { ErrorBody } from '@/contract/common';
 import { activityHandlers } from './activity';
 import { authHandlers } from './auth';
 import { bonusHandlers } from './bonus';

@@ -1,8 +1,8 @@
-import { matchesSearch, searchWordsOf } from '../../src/lib/search-words';
+import { matchesSearch, searchWordsOf } from '@/domain/search-words';
 import type { HttpHandler } from 'msw';
-import { levels } from '../../src/api/contract/common';
-import { leadersEndpoints as endpoints, type TopLeaders } from '../../src/api/contract/leaders';
-import { monthlyPointsMonth, resolveCompetitionYear } from '../../server/modules/leaders/year';
+import { levels } from '@/contract/common';
+import { leadersEndpoints as endpoints, type TopLeaders } from '@/contract/leaders';
+import { monthlyPointsMonth, resolveCompetitionYear } from '@/domain/leaders-year';
 import { mockClock } from '../clock';
 import { mockLevelInYear, mockYearScore } from './competition-scores';
 import { mockDb } from '../db';

@@ -1,9 +1,9 @@
 import { consumeRateLimit, MOCK_ADDRESS, rateLimitRules } from '../auth/rate-limit';
 import type { HttpHandler } from 'msw';
-import type { ProfileUpdate } from '../../src/api/contract/users';
-import { usersEndpoints } from '../../src/api/contract/users';
-import { currentCompetitionYear, isLevelWindowOpen } from '../../src/lib/competition';
-import { levelWindowClosed, profileNotFound } from '../../server/modules/profile/errors';
+import type { ProfileUpdate } from '@/contract/users';
+import { usersEndpoints } from '@/contract/users';
+import { currentCompetitionYear, isLevelWindowOpen } from '@/domain/competition';
+import { levelWindowClosed, profileNotFound } from '@/domain/profile-errors';
 import { emailTaken } from '../auth/accounts';
 import { mockClock } from '../clock';
 import { findUserByEmail, findUserById, mockDb, nowIso, type MockUser } from '../db';

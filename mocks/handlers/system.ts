@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw';
-import { systemEndpoints } from '../../src/api/contract/system';
+import { systemEndpoints } from '@/contract/system';
 import { mockRoute } from '../http';
 
 /** Health and readiness always answer in the browser; no tracker is configured in mock mode. */

@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
-import { usersEndpoints, type ApiType } from '../../src/api/contract/users';
-import { syncRateLimit, trackerNotConfigured } from '../../server/modules/trackers/errors';
+import { usersEndpoints, type ApiType } from '@/contract/users';
+import { syncRateLimit, trackerNotConfigured } from '@/domain/tracker-errors';
 import { consumeRateLimit } from '../auth/rate-limit';
 import { mockDb, nowIso } from '../db';
 import { mockRoute } from '../http';

@@ -1,7 +1,7 @@
 import type { HttpHandler } from 'msw';
-import { usersEndpoints as endpoints } from '../../src/api/contract/users';
-import { currentCompetitionYear } from '../../src/lib/competition';
-import { matchesSearch, searchWordsOf } from '../../src/lib/search-words';
+import { usersEndpoints as endpoints } from '@/contract/users';
+import { currentCompetitionYear } from '@/domain/competition';
+import { matchesSearch, searchWordsOf } from '@/domain/search-words';
 import { sendPasswordResetMail } from '../auth/accounts';
 import { consumeRateLimit, rateLimitRules } from '../auth/rate-limit';
 import { mockClock } from '../clock';

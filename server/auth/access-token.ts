@@ -1,6 +1,6 @@
 import { TokenError, createSigner, createVerifier } from 'fast-jwt';
-import type { Role } from '../../src/api/contract/common';
-import { unauthorized } from '../errors';
+import type { Role } from '@/contract/common';
+import { unauthorized } from '@/domain/errors';
 
 /** What an access token proves about the caller; `sid` names the sign-in (refresh family) it belongs to. */
 export type AuthUser = { id: number; role: Role; sid?: string };

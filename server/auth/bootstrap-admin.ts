@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { count } from 'drizzle-orm';
-import { currentCompetitionYear } from '../../src/lib/competition';
+import { currentCompetitionYear } from '@/domain/competition';
 import type { AppConfig } from '../config';
 import type { Db } from '../db/client';
 import { userLevels, users } from '../db/schema';

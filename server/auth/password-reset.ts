@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps';
-import { resetPasswordMail } from '../mail/reset-mail';
+import { resetPasswordMail } from '@/domain/reset-mail';
 import { insertResetToken } from '../modules/auth/repo';
 import { randomToken, sha256 } from './tokens';
 

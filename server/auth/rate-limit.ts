@@ -2,10 +2,10 @@ import { and, eq, gt, lt, notLike, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { rateLimits } from '../db/schema';
-import { expiredWindowStart, rateLimitRules, rateLimitedError, type RateLimitRule } from './rate-limit-rules';
+import { expiredWindowStart, rateLimitRules, rateLimitedError, type RateLimitRule } from '@/domain/rate-limit-rules';
 import { sha256 } from './tokens';
 
-export { rateLimitRules, type RateLimitRule } from './rate-limit-rules';
+export { rateLimitRules, type RateLimitRule } from '@/domain/rate-limit-rules';
 
 /**
  * Counts one attempt in a fixed window kept in the database (shared by every API process) and

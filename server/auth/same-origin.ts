@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config';
-import { forbidden } from '../errors';
+import { forbidden } from '@/domain/errors';
 
 const CROSS_SITE_MESSAGE = 'This request must come from the Wellness Challenge app itself';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { unauthorized } from '../errors';
+import { unauthorized } from '@/domain/errors';
 import type { AuthUser } from './access-token';
 
 /** How long one answer is trusted: sign-out, reset, deletion and role changes reach every token within it. */

@@ -3,7 +3,7 @@ import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { AppError, badRequest } from '../errors';
+import { AppError, badRequest } from '@/domain/errors';
 
 /** How long a key answers with its first response. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;

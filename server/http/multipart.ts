@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE } from '../../src/api/contract/fields';
-import { AppError, badRequest } from '../errors';
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE } from '@/contract/fields';
+import { AppError, badRequest } from '@/domain/errors';
 import { ValidationError, zodValidationError } from '../plugins/errors';
-import { NUL_ISSUE, containsNul } from '../../src/api/contract/common';
+import { NUL_ISSUE, containsNul } from '@/contract/common';
 
 /** A checked image, still in memory; it reaches the disk only after all validation passed. */
 export type Photo = { bytes: Buffer; extension: 'png' | 'jpg'; contentType: 'image/png' | 'image/jpeg' };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Endpoint } from '../../src/api/contract/common';
+import type { Endpoint } from '@/contract/common';
 
 declare const forEndpoint: unique symbol;
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { NUL_ISSUE, containsNul, type Endpoint } from '../../src/api/contract/common';
+import { NUL_ISSUE, containsNul, type Endpoint } from '@/contract/common';
 import { verifyAccessToken, type AuthUser } from '../auth/access-token';
-import { forbidden, unauthorized } from '../errors';
+import { forbidden, unauthorized } from '@/domain/errors';
 import { ValidationError } from '../plugins/errors';
 import { idempotencyKeyOf, idempotent, requestHashOf, sendStored } from './idempotency';
 import { PreSerialized } from './pre-serialized';

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { AppConfig } from '../config';
-import type { Mailer, MailMessage } from './mailer';
+import type { Mailer, MailMessage } from '@/domain/mail';
 import { maskEmail } from './mask-email';
 
 type Log = { info: (object: object, message: string) => void };

@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { ErrorBody } from '../../src/api/contract/common';
-import { AppError } from '../errors';
+import type { ErrorBody } from '@/contract/common';
+import { AppError } from '@/domain/errors';
 
 const fieldLabel = (path: string) => path.replace(/^\//, '').replace(/\//g, '.') || 'request';
 

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { PHOTO_MAX_BYTES } from '../../src/api/contract/fields';
+import { PHOTO_MAX_BYTES } from '@/contract/fields';
 import type { AppConfig } from '../config';
 import { registerOpenApi } from './openapi';
 import { registerSecurityHeaders } from './security-headers';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_NAME, uploadsDir } from '../http/photo-storage';
-import { notFound } from '../errors';
+import { notFound } from '@/domain/errors';
 
 const contentTypes = { png: 'image/png', jpg: 'image/jpeg' } as const;
 

@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '../../src/lib/clock';
+import { systemClock, type Clock } from '@/domain/clock';
 import type { AppConfig } from '../config';
 import { createFitbitClient } from './fitbit';
 import { createStravaClient } from './strava';

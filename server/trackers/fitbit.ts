@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '../../src/lib/clock';
+import { systemClock, type Clock } from '@/domain/clock';
 import type { TrackerConfig } from '../config';
 import { expectString, minutesOf, providerJson, TrackerProviderError } from './provider-request';
 import type { TrackerActivity, TrackerClient, TrackerTokens } from './trackers';

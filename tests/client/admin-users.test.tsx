@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockDb, mockOutbox, mockServer } from '../../mocks/node';
 import { fixtureId } from '../../mocks/fixtures';
-import { quarterlyBonusYear } from '../../src/lib/competition';
+import { quarterlyBonusYear } from '@/domain/competition';
 import { renderApp } from './render-app';
 import { seedEmployees } from './competition-seed';
 

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockScenario, mockServer } from '../../mocks/node';
 import { callApi } from '../../src/api/call-api';
-import { api } from '../../src/api/contract';
+import { api } from '@/contract';
 import { renderApp } from './render-app';
 
 const errorBody = (statusCode: number, message: string, serverCode = 'NOT_FOUND') => HttpResponse.json({ statusCode, message, serverCode }, { status: statusCode });

@@ -2,7 +2,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callApi } from '../../src/api/call-api';
-import { authEndpoints } from '../../src/api/contract';
+import { authEndpoints } from '@/contract';
 import { createQueryClient } from '../../src/api/query-client';
 import { Providers } from '../../src/providers';
 import { createAppRouter } from '../../src/router';

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockDb, mockScenario, mockServer } from '../../mocks/node';
 import { callApi } from '../../src/api/call-api';
-import { api } from '../../src/api/contract';
+import { api } from '@/contract';
 import type { Session } from '../../src/api/session';
 import { renderApp } from './render-app';
 

@@ -1,4 +1,4 @@
-import { activityEndpoints as endpoints } from '../../src/api/contract/activity';
+import { activityEndpoints as endpoints } from '@/contract/activity';
 import { FIXTURE_PASSWORD, fixtureAdmin } from '../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget, type ContractTarget } from './harness';
 

@@ -1,5 +1,5 @@
-import { activityEndpoints } from '../../src/api/contract/activity';
-import { leadersEndpoints } from '../../src/api/contract/leaders';
+import { activityEndpoints } from '@/contract/activity';
+import { leadersEndpoints } from '@/contract/leaders';
 import { fixtureAdmin, fixtureEmployee } from '../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget } from './harness';
 

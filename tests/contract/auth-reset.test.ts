@@ -1,4 +1,4 @@
-import { authEndpoints } from '../../src/api/contract/auth';
+import { authEndpoints } from '@/contract/auth';
 import { fixtureEmployee } from '../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget } from './harness';
 

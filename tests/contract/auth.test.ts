@@ -1,5 +1,5 @@
-import { authEndpoints } from '../../src/api/contract/auth';
-import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE } from '../../src/api/contract/fields';
+import { authEndpoints } from '@/contract/auth';
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE } from '@/contract/fields';
 import { fixtureAdmin, fixtureEmployee, fixtureId } from '../../mocks/fixtures';
 import { cookieAttributes, expectError, expectSuccess, targets, useTarget } from './harness';
 

@@ -1,6 +1,6 @@
-import { activityEndpoints } from '../../src/api/contract/activity';
-import { leadersEndpoints } from '../../src/api/contract/leaders';
-import { usersEndpoints } from '../../src/api/contract/users';
+import { activityEndpoints } from '@/contract/activity';
+import { leadersEndpoints } from '@/contract/leaders';
+import { usersEndpoints } from '@/contract/users';
 import { FIXTURE_PASSWORD, fixtureAdmin, fixtureId } from '../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget } from './harness';
 

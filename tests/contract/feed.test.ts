@@ -1,4 +1,4 @@
-import { activityEndpoints } from '../../src/api/contract/activity';
+import { activityEndpoints } from '@/contract/activity';
 import { FIXTURE_PASSWORD, fixtureAdmin, fixtureId } from '../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget } from './harness';
 

@@ -1,4 +1,4 @@
-import { api, type Endpoint } from '../../src/api/contract';
+import { api, type Endpoint } from '@/contract';
 import { endpointHandlers } from '../../mocks/handlers';
 import { mockServer } from '../../mocks/node';
 

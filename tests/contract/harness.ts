@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { authEndpoints, type AuthSession } from '../../src/api/contract/auth';
-import { ErrorBody, fillPath, type Endpoint, type ServerCode } from '../../src/api/contract/common';
+import { authEndpoints, type AuthSession } from '@/contract/auth';
+import { ErrorBody, fillPath, type Endpoint, type ServerCode } from '@/contract/common';
 import type { ApiResponse, Client, RequestOptions } from './support/client';
 import { DEFAULT_NOW, mockTarget, serverTarget, type Target } from './support/targets';
 

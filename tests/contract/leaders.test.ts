@@ -1,5 +1,5 @@
-import { activityEndpoints } from '../../src/api/contract/activity';
-import { leadersEndpoints } from '../../src/api/contract/leaders';
+import { activityEndpoints } from '@/contract/activity';
+import { leadersEndpoints } from '@/contract/leaders';
 import { FIXTURE_PASSWORD, fixtureAdmin, fixtureId } from '../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget, type ContractTarget } from './harness';
 

@@ -1,4 +1,4 @@
-import { usersEndpoints } from '../../src/api/contract/users';
+import { usersEndpoints } from '@/contract/users';
 import { fixtureAdmin, fixtureEmployee, fixtureId } from '../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget } from './harness';
 

@@ -1,4 +1,4 @@
-import { systemEndpoints } from '../../src/api/contract/system';
+import { systemEndpoints } from '@/contract/system';
 import { expectError, expectSuccess, targets, useTarget } from './harness';
 
 describe.each(targets)('system endpoints on $name', (target) => {

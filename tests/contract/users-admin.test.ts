@@ -1,7 +1,7 @@
-import { activityEndpoints } from '../../src/api/contract/activity';
-import { authEndpoints } from '../../src/api/contract/auth';
-import { leadersEndpoints } from '../../src/api/contract/leaders';
-import { usersEndpoints } from '../../src/api/contract/users';
+import { activityEndpoints } from '@/contract/activity';
+import { authEndpoints } from '@/contract/auth';
+import { leadersEndpoints } from '@/contract/leaders';
+import { usersEndpoints } from '@/contract/users';
 import { fixtureAdmin, fixtureEmployee, fixtureId } from '../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget } from './harness';
 

@@ -1,5 +1,5 @@
-import { leadersEndpoints } from '../../src/api/contract/leaders';
-import { usersEndpoints } from '../../src/api/contract/users';
+import { leadersEndpoints } from '@/contract/leaders';
+import { usersEndpoints } from '@/contract/users';
 import { fixtureAdmin, fixtureId, fixtureUsers } from '../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget, type ContractTarget } from './harness';
 

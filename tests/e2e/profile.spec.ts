@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { isLevelWindowOpen } from '../../src/lib/competition';
+import { isLevelWindowOpen } from '@/domain/competition';
 import { startFakeProvider, type FakeProvider } from '../server/trackers/fake-provider';
 import { E2E } from './env';
 import { expectAccessible, screenshotBoth, uniqueEmail } from './helpers';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { api, type Endpoint } from '../../src/api/contract';
+import { api, type Endpoint } from '@/contract';
 import { createTestApp } from '../server/helpers/test-app';
 import { asUser, seedActivity, seedUser, type Person } from '../server/activity/helpers';
 

@@ -9,7 +9,7 @@ import {
   isLevelWindowOpen,
   quarterOf,
   quarterlyBonusYear,
-} from '../../src/lib/competition';
+} from '@/domain/competition';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ForgotPasswordBody, ResetPasswordForm, SigninBody, SignupForm } from '../../src/api/contract';
+import { ForgotPasswordBody, ResetPasswordForm, SigninBody, SignupForm } from '@/contract';
 
 /** The message zod gives for one field, or undefined when that field is fine. */
 const messageFor = (schema: z.ZodType, value: unknown, field: string) => {

@@ -1,14 +1,15 @@
+import { defaultScoringRules } from '@/domain/scoring-rules';
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { openPglite, type Database } from '../../server/db/client';
 import { activities, dailyStepAchievements, eventParticipations, quarterlyBonuses, scoreMonths, scoreYears, userLevels, users } from '../../server/db/schema';
-import { levelInYearOf } from '../../server/modules/leaders/year';
+import { levelInYearOf } from '@/domain/leaders-year';
 import { leaderList, topLeaders } from '../../server/modules/leaders/service';
-import { scoreYear, type ScoringInput } from '../../server/modules/scoring/points';
+import { scoreYear, type ScoringInput } from '@/domain/scoring-points';
 import { recomputeUserYear } from '../../server/modules/scoring/recompute';
-import { levels, type LevelOfCompetition } from '../../src/api/contract/common';
-import { competitionYearOf } from '../../src/lib/competition';
-import { LeaderList, TopLeaders } from '../../src/api/contract/leaders';
+import { levels, type LevelOfCompetition } from '@/contract/common';
+import { competitionYearOf } from '@/domain/competition';
+import { LeaderList, TopLeaders } from '@/contract/leaders';
 
 /**
  * Random sequences of creates, updates and deletes over several users and years, written to real
@@ -81,7 +82,7 @@ const apply = async (db: Database['db'], ids: number[], cmd: Command) => {
     await db.insert(quarterlyBonuses).values({ userId: ids[cmd.user]!, competitionYear: cmd.year, ...flags }).onConflictDoUpdate({ target: [quarterlyBonuses.userId, quarterlyBonuses.competitionYear], set: flags });
     touched.push([ids[cmd.user]!, `${cmd.year}-04-01`]);
   }
-  for (const [userId, date] of touched) await recomputeUserYear(db, userId, competitionYearOf(date));
+  for (const [userId, date] of touched) await recomputeUserYear(db, userId, competitionYearOf(date), defaultScoringRules);
 };
 
 /** The straightforward recomputation: read the rows back, score them in TypeScript. */

@@ -1,5 +1,5 @@
-import { quarterEndDays, scoreYear } from '../../server/modules/scoring/points';
-import { defaultScoringRules } from '../../server/modules/scoring/rules';
+import { quarterEndDays, scoreYear } from '@/domain/scoring-points';
+import { defaultScoringRules } from '@/domain/scoring-rules';
 
 const none = { activities: [], steps: [], events: [] };
 

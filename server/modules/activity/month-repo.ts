@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
-import type { ActivityRow } from './serialize';
+import type { ActivityRow } from '@/domain/activity-serialize';
 
 export type MonthRows = {
   activities: ActivityRow[];

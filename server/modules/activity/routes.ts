@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { activityEndpoints as endpoints } from '../../../src/api/contract/activity';
+import { activityEndpoints as endpoints } from '@/contract/activity';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { activityService } from './service';

@@ -1,18 +1,19 @@
 import type { z } from 'zod';
-import type { ActivityCreate, ActivityUpdate, EventCreate, MonthActivities, activityEndpoints } from '../../../src/api/contract/activity';
-import { competitionYearOf, competitionYearRange, isEditableDay, toIsoDay } from '../../../src/lib/competition';
+import type { ActivityCreate, ActivityUpdate, EventCreate, MonthActivities, activityEndpoints } from '@/contract/activity';
+import { competitionYearOf, competitionYearRange, isEditableDay, toIsoDay } from '@/domain/competition';
 import type { Db } from '../../db/client';
 import { writeForUser } from '../../db/user-write-lock';
 import type { AppDeps } from '../../deps';
-import { editWindowClosed, futureDate, notFound } from '../../errors';
+import { editWindowClosed, futureDate, notFound } from '@/domain/errors';
+import type { ScoringRules } from '@/domain/scoring-rules';
 import { recomputeUserYear } from '../scoring/recompute';
 import { PreSerialized } from '../../http/pre-serialized';
 import { loadMonth } from './month-repo';
 import { loadMonthView, type MonthView } from './month-view-repo';
 import * as repo from './repo';
-import { storedName, toActivity } from './serialize';
+import { storedName, toActivity } from '@/domain/activity-serialize';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock'> & { config: Pick<AppDeps['config'], 'scoring'> };
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 type MonthEndpoint = (typeof activityEndpoints)['month'];
@@ -54,12 +55,14 @@ const assertEditableStoredDay = (day: string, now: Date) => {
 };
 
 /** Every write keeps the standings exact: recompute each competition year the write touched. */
-const recompute = async (tx: Tx, userId: number, days: string[]) => {
+const recomputeWith = (rules: ScoringRules) => async (tx: Tx, userId: number, days: string[]) => {
   const years = new Set(days.map(competitionYearOf));
-  for (const year of years) await recomputeUserYear(tx, userId, year);
+  for (const year of years) await recomputeUserYear(tx, userId, year, rules);
 };
 
-export const activityService = ({ db, clock }: Deps) => ({
+export const activityService = ({ db, clock, config }: Deps) => {
+  const recompute = recomputeWith(config.scoring);
+  return {
   /** The dashboard's range: a whole calendar month comes ready-made from month_views. */
   month: async (userId: number, query: MonthRange): Promise<MonthActivities | PreSerialized<MonthEndpoint>> => {
     if (!isWholeMonth(query)) return monthFromRows(db, userId, query);
@@ -149,4 +152,5 @@ export const activityService = ({ db, clock }: Deps) => ({
       await recompute(tx, userId, [existing.date]);
     });
   },
-});
+};
+};

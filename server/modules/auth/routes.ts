@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { SignupBody, authEndpoints } from '../../../src/api/contract/auth';
+import { SignupBody, authEndpoints } from '@/contract/auth';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../auth/refresh-cookie';
 import { assertSameOrigin } from '../../auth/same-origin';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
+import { AppError } from '@/domain/errors';
 import { readMultipart } from '../../http/multipart';
 import { route } from '../../http/route';
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_CHANGED_MESSAGE, checkResetToken, forgotPassword, resetPassword, signin, signup } from './service';

@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import type { SigninBody, SignupBody } from '../../../src/api/contract/auth';
-import { currentCompetitionYear } from '../../../src/lib/competition';
+import type { SigninBody, SignupBody } from '@/contract/auth';
+import { currentCompetitionYear } from '@/domain/competition';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../auth/passwords';
 import { sendPasswordResetMail } from '../../auth/password-reset';
 import { assertUnderRateLimit, consumeRateLimit, countFailure, isRemembered, rateLimitRules, remember } from '../../auth/rate-limit';
 import { sha256 } from '../../auth/tokens';
 import { userLevels, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { AppError, badRequest, conflict } from '../../errors';
+import { AppError, badRequest, conflict } from '@/domain/errors';
 import { withStoredPhoto } from '../../http/photo-storage';
 import type { Photo } from '../../http/multipart';
 import { findUserRowByEmail } from '../users/repo';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthSession } from '../../../src/api/contract/auth';
+import type { AuthSession } from '@/contract/auth';
 import { signAccessToken } from '../../auth/access-token';
 import { sha256, randomToken, successorToken } from '../../auth/tokens';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { unauthorized } from '../../errors';
+import { unauthorized } from '@/domain/errors';
 import { loadUser } from '../users/repo';
 import { findSessionByHash, insertSession, markRotated, revokeFamily, type RefreshSessionRow } from './repo';
 

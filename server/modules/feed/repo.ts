@@ -1,9 +1,9 @@
 import { sql, type Placeholder } from 'drizzle-orm';
 import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
-import type { ScoringRules } from '../scoring/rules';
+import type { ScoringRules } from '@/domain/scoring-rules';
 import { UPLOADS_PATH } from '../users/serialize';
-import { EVENT_FEED_NAME, FEED_COUNT_LOOKAHEAD, STEPS_FEED_NAME } from './names';
+import { EVENT_FEED_NAME, FEED_COUNT_LOOKAHEAD, STEPS_FEED_NAME } from '@/domain/feed-names';
 
 export type FeedViewer = { userId: number; stravaFeedSharing: boolean };
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { activityEndpoints } from '../../../src/api/contract/activity';
+import { activityEndpoints } from '@/contract/activity';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { feedPage } from './service';

@@ -1,7 +1,7 @@
-import type { activityEndpoints } from '../../../src/api/contract/activity';
+import type { activityEndpoints } from '@/contract/activity';
 import type { DbOrTx } from '../../db/client';
 import { PreSerialized } from '../../http/pre-serialized';
-import type { ScoringRules } from '../scoring/rules';
+import type { ScoringRules } from '@/domain/scoring-rules';
 import { findFeedJson, type FeedViewer } from './repo';
 
 type FeedEndpoint = (typeof activityEndpoints)['feed'];

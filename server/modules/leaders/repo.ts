@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { LevelOfCompetition } from '../../../src/api/contract/common';
+import type { LevelOfCompetition } from '@/contract/common';
 import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';

@@ -1,10 +1,10 @@
-import type { leadersEndpoints } from '../../../src/api/contract/leaders';
-import { levels, type LevelOfCompetition } from '../../../src/api/contract/common';
+import type { leadersEndpoints } from '@/contract/leaders';
+import { levels, type LevelOfCompetition } from '@/contract/common';
 import { PreSerialized } from '../../http/pre-serialized';
 import type { DbOrTx } from '../../db/client';
-import { searchWordsOf } from '../../../src/lib/search-words';
+import { searchWordsOf } from '@/domain/search-words';
 import { findLeadersJson, findTopLeadersJson } from './repo';
-import { monthlyPointsMonth, resolveCompetitionYear } from './year';
+import { monthlyPointsMonth, resolveCompetitionYear } from '@/domain/leaders-year';
 
 type TopEndpoint = (typeof leadersEndpoints)['top'];
 

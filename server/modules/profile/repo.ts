@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { LevelOfCompetition } from '../../../src/api/contract/common';
+import type { LevelOfCompetition } from '@/contract/common';
 import type { DbOrTx } from '../../db/client';
 import { userLevels, users } from '../../db/schema';
 

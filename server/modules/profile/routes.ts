@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ProfileUpdate, usersEndpoints } from '../../../src/api/contract/users';
+import { ProfileUpdate, usersEndpoints } from '@/contract/users';
 import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
 import type { AppDeps } from '../../deps';
 import { readMultipart } from '../../http/multipart';

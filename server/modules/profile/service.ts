@@ -1,13 +1,13 @@
 import { writeForUser } from '../../db/user-write-lock';
-import type { ProfileUpdate, User } from '../../../src/api/contract/users';
-import { currentCompetitionYear, isLevelWindowOpen } from '../../../src/lib/competition';
+import type { ProfileUpdate, User } from '@/contract/users';
+import { currentCompetitionYear, isLevelWindowOpen } from '@/domain/competition';
 import type { AuthUser } from '../../auth/access-token';
 import type { AppDeps } from '../../deps';
 import type { Photo } from '../../http/multipart';
 import { removePhoto, withStoredPhoto } from '../../http/photo-storage';
 import { emailTaken } from '../auth/service';
 import { findUserRowByEmail, findUserRowById, loadUser } from '../users/repo';
-import { levelWindowClosed, profileNotFound } from './errors';
+import { levelWindowClosed, profileNotFound } from '@/domain/profile-errors';
 import { updateUserRow, upsertYearLevel, type ProfileChanges } from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;

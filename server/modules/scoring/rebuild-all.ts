@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { activeScoringRules, type ScoringRules } from './rules';
+import type { ScoringRules } from '@/domain/scoring-rules';
 
 /** Competition year of a date column: 1 April N .. 31 March N+1 -> N. */
 const cyOf = (column: string) => sql.raw(`extract(year from (${column} - interval '3 months'))::smallint`);
@@ -29,7 +29,7 @@ const allScoredDays = (rules: ScoringRules) => sql`
  * seed, a change of scoring values). Same rules as recomputeUserYear, grouped by user and year.
  * Run it inside a transaction when the tables are in use.
  */
-export const rebuildAllScores = async (db: DbOrTx, rules: ScoringRules = activeScoringRules()) => {
+export const rebuildAllScores = async (db: DbOrTx, rules: ScoringRules) => {
   await db.execute(sql`truncate score_months, score_years`);
   await db.execute(sql`
     insert into score_months (user_id, competition_year, month, points)

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { competitionYearRange } from '../../../src/lib/competition';
+import { competitionYearRange } from '@/domain/competition';
 import type { DbOrTx } from '../../db/client';
-import { quarterEndDays } from './points';
-import { activeScoringRules, type ScoringRules } from './rules';
+import { quarterEndDays } from '@/domain/scoring-points';
+import type { ScoringRules } from '@/domain/scoring-rules';
 
 /**
  * Every scoring row of one user and competition year as (day, points), in SQL. It is the same
@@ -38,7 +38,7 @@ const scoredDays = (userId: number, year: number, rules: ScoringRules) => {
  * steps, event, quarterly bonus) calls this inside its own transaction, so standings change at once
  * and exactly once: the score rows are always a function of the rows, never an increment.
  */
-export const recomputeUserYear = async (tx: DbOrTx, userId: number, competitionYear: number, rules: ScoringRules = activeScoringRules()): Promise<void> => {
+export const recomputeUserYear = async (tx: DbOrTx, userId: number, competitionYear: number, rules: ScoringRules): Promise<void> => {
   await tx.execute(sql`delete from score_months where user_id = ${userId} and competition_year = ${competitionYear}`);
   await tx.execute(sql`
     with days as (${scoredDays(userId, competitionYear, rules)}),

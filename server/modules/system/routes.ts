@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { systemEndpoints } from '../../../src/api/contract/system';
+import { systemEndpoints } from '@/contract/system';
 import type { TrackerConfig } from '../../config';
 import type { AppDeps } from '../../deps';
-import { AppError } from '../../errors';
+import { AppError } from '@/domain/errors';
 import { route } from '../../http/route';
 
 const publicTracker = (tracker: TrackerConfig | null) => (tracker ? { clientId: tracker.clientId, authorizeUrl: tracker.authorizeUrl } : null);

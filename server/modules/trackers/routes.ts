@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { usersEndpoints } from '../../../src/api/contract/users';
+import { usersEndpoints } from '@/contract/users';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { trackerService } from './service';

@@ -1,13 +1,13 @@
 import { writeForUser } from '../../db/user-write-lock';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApiType } from '../../../src/api/contract/users';
-import { competitionYearOf, competitionYearRange, currentCompetitionYear, isEditableDay, PREVIOUS_YEAR_GRACE_LAST_DAY, toIsoDay } from '../../../src/lib/competition';
+import type { ApiType } from '@/contract/users';
+import { competitionYearOf, competitionYearRange, currentCompetitionYear, isEditableDay, PREVIOUS_YEAR_GRACE_LAST_DAY, toIsoDay } from '@/domain/competition';
 import type { AppDeps } from '../../deps';
 import { consumeRateLimit } from '../../auth/rate-limit';
-import { badRequest } from '../../errors';
+import { badRequest } from '@/domain/errors';
 import type { TrackerActivity, TrackerClient } from '../../trackers/trackers';
 import { recomputeUserYear } from '../scoring/recompute';
-import { syncRateLimit, trackerError, trackerNotConfigured } from './errors';
+import { syncRateLimit, trackerError, trackerNotConfigured } from '@/domain/tracker-errors';
 import * as repo from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'trackers' | 'config'>;
@@ -112,7 +112,7 @@ export const trackerService = ({ db, clock, trackers, config }: Deps) => {
       const days = await writeForUser(db, userId, async (tx) => {
         const inserted = await repo.insertImports(tx, rows);
         for (const service of synced) await repo.markSynced(tx, userId, service, now);
-        for (const year of new Set(inserted.map(competitionYearOf))) await recomputeUserYear(tx, userId, year);
+        for (const year of new Set(inserted.map(competitionYearOf))) await recomputeUserYear(tx, userId, year, config.scoring);
         return inserted;
       });
       return { imported: days.length };

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { LevelOfCompetition } from '../../../src/api/contract/common';
-import { searchWordsOf } from '../../../src/lib/search-words';
-import type { AchievementRow, EventRow, UserSort, WorkoutRow } from '../../../src/api/contract/users';
+import type { LevelOfCompetition } from '@/contract/common';
+import { searchWordsOf } from '@/domain/search-words';
+import type { AchievementRow, EventRow, UserSort, WorkoutRow } from '@/contract/users';
 import type { DbOrTx } from '../../db/client';
 import { activities, dailyStepAchievements, eventParticipations, userSearchWords, users } from '../../db/schema';
 import type { UserRow } from './serialize';

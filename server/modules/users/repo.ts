@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { User } from '../../../src/api/contract/users';
-import { quarterlyBonusYear } from '../../../src/lib/competition';
+import type { User } from '@/contract/users';
+import { quarterlyBonusYear } from '@/domain/competition';
 import type { DbOrTx } from '../../db/client';
 import { quarterlyBonuses, users } from '../../db/schema';
 import { toUser, type UserRow } from './serialize';

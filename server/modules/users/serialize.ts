@@ -1,5 +1,5 @@
-import type { User } from '../../../src/api/contract/users';
-import { noQuarterlyBonus, type QuarterlyBonus } from '../../../src/api/contract/users';
+import type { User } from '@/contract/users';
+import { noQuarterlyBonus, type QuarterlyBonus } from '@/contract/users';
 import type { quarterlyBonuses, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;

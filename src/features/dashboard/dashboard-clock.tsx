@@ -1,4 +1,4 @@
-import { isEditableDay } from '../../lib/competition';
+import { isEditableDay } from '@/domain/competition';
 import { useClock } from '../../lib/use-clock';
 
 /** `(day) => boolean`: whether a day can be logged, edited or deleted now (the server enforces it too). */

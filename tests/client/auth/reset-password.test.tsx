@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockOutbox } from '../../../mocks/node';
 import { callApi } from '../../../src/api/call-api';
-import { authEndpoints } from '../../../src/api/contract';
+import { authEndpoints } from '@/contract';
 import { renderApp, testAccounts } from '../render-app';
 
 const INVALID_LINK = 'This password reset link is invalid or has expired';

@@ -1,4 +1,4 @@
-import { currentCompetitionYear } from '../../../src/lib/competition';
+import { currentCompetitionYear } from '@/domain/competition';
 import { hashPassword } from '../../../server/auth/passwords';
 import type { Db } from '../../../server/db/client';
 import { userLevels, users } from '../../../server/db/schema';

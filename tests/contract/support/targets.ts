@@ -5,7 +5,7 @@ import { setMockCookieMode } from '../../../mocks/http';
 import { mockServer } from '../../../mocks/node';
 import { mockOutbox } from '../../../mocks/outbox';
 import { mockScenario } from '../../../mocks/scenarios';
-import type { MailMessage } from '../../../server/mail/mailer';
+import type { MailMessage } from '@/domain/mail';
 import { createTestApp, testDatabase } from '../../server/helpers/test-app';
 import { createClient, type Client, type RawResponse, type Send } from './client';
 import { seedServerFixtures } from './seed-server';

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { signAccessToken } from '../../../server/auth/access-token';
 import type { Db } from '../../../server/db/client';
 import { activities, dailyStepAchievements, eventParticipations, scoreYears, users } from '../../../server/db/schema';
-import type { Role } from '../../../src/api/contract/common';
+import type { Role } from '@/contract/common';
 import type { createTestApp } from '../helpers/test-app';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

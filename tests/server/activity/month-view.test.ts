@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { MonthActivities, activityTypes } from '../../../src/api/contract/activity';
+import { MonthActivities, activityTypes } from '@/contract/activity';
 import { activities, dailyStepAchievements, eventParticipations, users } from '../../../server/db/schema';
 import { activityService } from '../../../server/modules/activity/service';
 import { rowsOf } from '../../../server/db/rows';

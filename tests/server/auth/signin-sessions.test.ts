@@ -3,7 +3,7 @@ import { verifyAccessToken } from '../../../server/auth/access-token';
 import { sha256 } from '../../../server/auth/tokens';
 import { rateLimits, refreshSessions } from '../../../server/db/schema';
 import { pruneExpiredAuthRows } from '../../../server/modules/auth/repo';
-import { AuthSession } from '../../../src/api/contract/auth';
+import { AuthSession } from '@/contract/auth';
 import { createTestApp, testDatabase } from '../helpers/test-app';
 import { PASSWORD, cookieHeader, refreshCookie, seedUser, snapshot } from './fixtures';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { userLevels } from '../../../server/db/schema';
-import { AuthSession } from '../../../src/api/contract/auth';
+import { AuthSession } from '@/contract/auth';
 import { createTestApp, testDatabase } from '../helpers/test-app';
 import { fields, jpegBytes, multipart, pngBytes, refreshCookie, seedUser, snapshot } from './fixtures';
 

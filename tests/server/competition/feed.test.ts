@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { activities, eventParticipations, users } from '../../../server/db/schema';
-import { FEED_COUNT_LOOKAHEAD } from '../../../server/modules/feed/names';
+import { FEED_COUNT_LOOKAHEAD } from '@/domain/feed-names';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity, logEvent, logSteps } from './seed';
 

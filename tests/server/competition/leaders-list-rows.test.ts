@@ -1,3 +1,4 @@
+import { defaultScoringRules } from '@/domain/scoring-rules';
 import { eq } from 'drizzle-orm';
 import { userLevels, users } from '../../../server/db/schema';
 import { rebuildAllScores } from '../../../server/modules/scoring/rebuild-all';
@@ -46,7 +47,7 @@ test('GET /leaders: users, names, roles and levels changed after a list show at 
   expect((await list('limit=1&offset=5')).count).toBe(2);
 
   // A rebuild truncates score_years (no rows for 0 points): the next list fills them again.
-  await rebuildAllScores(db);
+  await rebuildAllScores(db, defaultScoringRules);
   const dave = await addUser(db, { firstName: 'Dave', lastName: 'Adams', level: 'Advanced' });
   expect(ids(await list('levelOfCompetition=Advanced'))).toEqual([dave.id, bob.id]);
   expect(ids(await list('competitionYear=2024'))).toEqual([dave.id, bob.id, carl.id]);

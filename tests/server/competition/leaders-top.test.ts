@@ -1,3 +1,4 @@
+import { defaultScoringRules } from '@/domain/scoring-rules';
 import { eq } from 'drizzle-orm';
 import { activities, userLevels, users } from '../../../server/db/schema';
 import { recomputeUserYear } from '../../../server/modules/scoring/recompute';
@@ -130,7 +131,7 @@ test('names, pictures, roles and deleted activities reach the stored top at once
 
   await db.transaction(async (tx) => {
     await tx.delete(activities).where(eq(activities.userId, walker.id));
-    await recomputeUserYear(tx, walker.id, 2026);
+    await recomputeUserYear(tx, walker.id, 2026, defaultScoringRules);
   });
   expect(await advanced()).toEqual([]);
   await app.close();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { activities, dailyStepAchievements, eventParticipations, quarterlyBonuses, scoreMonths, scoreYears, users } from '../../../server/db/schema';
 import { rebuildAllScores } from '../../../server/modules/scoring/rebuild-all';
 import { recomputeUserYear } from '../../../server/modules/scoring/recompute';
-import { defaultScoringRules } from '../../../server/modules/scoring/rules';
+import { defaultScoringRules } from '@/domain/scoring-rules';
 import { createTestApp } from '../helpers/test-app';
 
 const addUser = async (db: Awaited<ReturnType<typeof createTestApp>>['db'], email: string) => {
@@ -36,7 +36,7 @@ test('recomputeUserYear rebuilds months and year from the rows (hand-computed)',
   ]);
   await db.insert(quarterlyBonuses).values({ userId: id, competitionYear: 2026, secondQuarter: true });
 
-  await recomputeUserYear(db, id, 2026);
+  await recomputeUserYear(db, id, 2026, defaultScoringRules);
   // April 45, May 90, Sept 250 (Q2 flag on 30 Sept), Nov 40 + 30 + 60 = 130; total 515.
   expect(await scoreRows(db)).toEqual({
     months: [
@@ -49,12 +49,12 @@ test('recomputeUserYear rebuilds months and year from the rows (hand-computed)',
   });
 
   // Running it again changes nothing ("exactly once"); removing a row takes its points away.
-  await recomputeUserYear(db, id, 2026);
+  await recomputeUserYear(db, id, 2026, defaultScoringRules);
   await db.execute(sql`delete from event_participations where name = '10k'`);
-  await recomputeUserYear(db, id, 2026);
+  await recomputeUserYear(db, id, 2026, defaultScoringRules);
   expect((await scoreRows(db)).years).toEqual([[id, 2026, 425, '2026-11-21']]);
 
-  await recomputeUserYear(db, id, 2025);
+  await recomputeUserYear(db, id, 2025, defaultScoringRules);
   expect((await scoreRows(db)).years).toEqual([
     [id, 2025, 999, '2026-03-31'],
     [id, 2026, 425, '2026-11-21'],
@@ -72,14 +72,14 @@ test('the optional daily cap limits counted minutes per day; rebuildAllScores ag
   await recomputeUserYear(db, a, 2026, { ...defaultScoringRules, dailyMinutesCap: 120 });
   expect((await scoreRows(db)).years).toEqual([[a, 2026, 120, '2026-06-01']]);
 
-  for (const [user, year] of [[a, 2026], [b, 2025], [b, 2026]] as const) await recomputeUserYear(db, user, year);
+  for (const [user, year] of [[a, 2026], [b, 2025], [b, 2026]] as const) await recomputeUserYear(db, user, year, defaultScoringRules);
   const incremental = await scoreRows(db);
   expect(incremental.years).toEqual([
     [a, 2026, 150, '2026-06-01'],
     [b, 2025, 270, '2026-03-31'],
     [b, 2026, 10, '2026-04-02'],
   ]);
-  await rebuildAllScores(db);
+  await rebuildAllScores(db, defaultScoringRules);
   expect(await scoreRows(db)).toEqual(incremental);
   await app.close();
 });

@@ -4,9 +4,9 @@ import { buildApp } from '../../../server/app';
 import { testConfig, type AppConfig } from '../../../server/config';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../../server/db/client';
-import { memoryMailer } from '../../../server/mail/mailer';
+import { memoryMailer } from '@/domain/mail';
 import type { Trackers } from '../../../server/trackers/trackers';
-import type { Clock } from '../../../src/lib/clock';
+import type { Clock } from '@/domain/clock';
 
 let shared: Promise<Database> | undefined;
 

@@ -6,8 +6,8 @@ import type { InjectOptions } from 'fastify';
 import { signAccessToken } from '../../../server/auth/access-token';
 import type { Db } from '../../../server/db/client';
 import { userLevels, users } from '../../../server/db/schema';
-import { User } from '../../../src/api/contract/users';
-import { PHOTO_TOO_LARGE_MESSAGE } from '../../../src/api/contract/fields';
+import { User } from '@/contract/users';
+import { PHOTO_TOO_LARGE_MESSAGE } from '@/contract/fields';
 import { fields, multipart, pngBytes } from '../auth/fixtures';
 import { createTestApp } from '../helpers/test-app';
 

@@ -6,9 +6,9 @@ import { bootstrapAdmin } from '../../../server/auth/bootstrap-admin';
 import { verifyPassword } from '../../../server/auth/passwords';
 import { testConfig } from '../../../server/config';
 import { users } from '../../../server/db/schema';
-import { memoryMailer } from '../../../server/mail/mailer';
+import { memoryMailer } from '@/domain/mail';
 import { outboxMailer } from '../../../server/mail/transport';
-import { fixedClock } from '../../../src/lib/clock';
+import { fixedClock } from '@/domain/clock';
 import { createTestApp, testDatabase } from '../helpers/test-app';
 
 // Opening PGlite takes seconds on a busy machine: do it in a hook (60 s budget), not in the first test.

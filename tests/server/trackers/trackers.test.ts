@@ -5,7 +5,7 @@ import type { Db } from '../../../server/db/client';
 import { activities, scoreYears, trackerConnections, users } from '../../../server/db/schema';
 import { createTrackers } from '../../../server/trackers/create-trackers';
 import { openToken, sealToken } from '../../../server/trackers/token-seal';
-import type { Clock } from '../../../src/lib/clock';
+import type { Clock } from '@/domain/clock';
 import { createTestApp } from '../helpers/test-app';
 import { startFakeProvider, type FakeProvider } from './fake-provider';
 

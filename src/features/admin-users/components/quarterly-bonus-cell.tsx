@@ -1,5 +1,5 @@
 import { Checkbox, Group } from '@mantine/core';
-import { quarters, type Quarter } from '../../../lib/competition';
+import { quarters, type Quarter } from '@/domain/competition';
 import type { QuarterlyBonus } from '../../../api/contract/users';
 
 const QUARTER_LABELS: Record<Quarter, string> = { firstQuarter: 'Q1', secondQuarter: 'Q2', thirdQuarter: 'Q3', fourthQuarter: 'Q4' };

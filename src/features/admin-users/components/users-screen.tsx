@@ -7,7 +7,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { Pagination } from '../../../components/pagination';
 import { useClock } from '../../../lib/use-clock';
-import { quarterlyBonusYear } from '../../../lib/competition';
+import { quarterlyBonusYear } from '@/domain/competition';
 import { USERS_PAGE_SIZE, adminUsersQueries } from '../api/admin-users-queries';
 import { RESET_MAIL_MUTATION_KEY, useSendResetMail } from '../api/use-send-reset-mail';
 import { BONUS_MUTATION_KEY, useSetQuarterlyBonus } from '../api/use-set-quarterly-bonus';

@@ -6,7 +6,7 @@ import { useSession } from '../../../api/session';
 import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { useClock } from '../../../lib/use-clock';
-import { competitionYearLabel, competitionYearOptions } from '../../../lib/competition';
+import { competitionYearLabel, competitionYearOptions } from '@/domain/competition';
 import { leaderboardQueries } from '../api/leaderboard-queries';
 import { LeaderColumn } from './leader-column';
 

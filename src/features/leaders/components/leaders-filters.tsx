@@ -3,7 +3,7 @@ import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { levels, type LevelOfCompetition } from '../../../api/contract/common';
-import { competitionYearLabel } from '../../../lib/competition';
+import { competitionYearLabel } from '@/domain/competition';
 
 const NONE = 'None';
 

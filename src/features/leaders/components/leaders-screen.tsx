@@ -5,7 +5,7 @@ import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { Pagination } from '../../../components/pagination';
 import { useClock } from '../../../lib/use-clock';
-import { competitionYearOptions } from '../../../lib/competition';
+import { competitionYearOptions } from '@/domain/competition';
 import { LEADERS_PAGE_SIZE, leadersQueries } from '../api/leaders-queries';
 import { LeadersFilters } from './leaders-filters';
 import type { LeadersView } from '../leaders-view';

@@ -6,7 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { genders, levels } from '../../../api/contract';
 import { ProfileForm as ProfileSchema, type User } from '../../../api/contract/users';
-import { isLevelWindowOpen } from '../../../lib/competition';
+import { isLevelWindowOpen } from '@/domain/competition';
 import { useUpdateProfile } from '../api/use-update-profile';
 import { changedFields, valuesOf, type ProfileValues } from '../changed-fields';
 import { ProfilePhotoInput } from './profile-photo-input';

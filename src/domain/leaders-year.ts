@@ -1,5 +1,5 @@
-import { currentCompetitionYear, toIsoDay } from '../../../src/lib/competition';
-import { badRequest } from '../../errors';
+import { currentCompetitionYear, toIsoDay } from './competition';
+import { badRequest } from './errors';
 
 /** Pure year rules of the leaders endpoints, shared with the mocks. */
 

@@ -1,5 +1,5 @@
-import { competitionYearRange } from '../../../src/lib/competition';
-import { defaultScoringRules, type ScoringRules } from './rules';
+import { competitionYearRange } from './competition';
+import { defaultScoringRules, type ScoringRules } from '@/domain/scoring-rules';
 
 /**
  * The straightforward reference scoring (pure, no database): used by the mocks and by the tests

@@ -2,7 +2,7 @@
  * Competition calendar rules (DESIGN 4), pure and shared by the SPA, the server and the mocks.
  * Every function takes "now" explicitly; dates are UTC calendar days `YYYY-MM-DD`.
  */
-import { COMPETITION_START_YEAR } from '../api/contract/common';
+import { COMPETITION_START_YEAR } from '@/contract/common';
 
 /** April, as a 1-based month. A competition year N runs 1 April N to 31 March N+1. */
 const APRIL = 4;

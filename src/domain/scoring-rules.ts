@@ -25,16 +25,3 @@ export const defaultScoringRules: ScoringRules = Object.freeze({
   quarterlyBonus: 250,
   dailyMinutesCap: null,
 });
-
-/**
- * The rules in force in this process. `recomputeUserYear(tx, userId, year)` is called from every
- * writing module without a config argument, so the app sets the configured rules once at start-up
- * (registerLeadersRoutes); a process serves one configuration.
- */
-let activeRules: ScoringRules = defaultScoringRules;
-
-export const setActiveScoringRules = (rules: ScoringRules) => {
-  activeRules = rules;
-};
-
-export const activeScoringRules = () => activeRules;

@@ -1,4 +1,4 @@
-import type { MailMessage } from './mailer';
+import type { MailMessage } from './mail';
 
 /** The password-reset e-mail; the link always uses APP_ORIGIN, never the request's Host. */
 export const resetPasswordMail = (to: { email: string; firstName: string }, link: string, ttlMinutes: number): MailMessage => {

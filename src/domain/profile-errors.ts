@@ -1,4 +1,4 @@
-import { AppError, notFound } from '../../errors';
+import { AppError, notFound } from './errors';
 
 /** Pure (no Node APIs): the mocks throw these same errors. */
 

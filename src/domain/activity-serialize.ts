@@ -1,4 +1,4 @@
-import { OTHER_ACTIVITY, activityTypes, type Activity } from '../../../src/api/contract/activity';
+import { OTHER_ACTIVITY, activityTypes, type Activity } from '@/contract/activity';
 
 const knownTypes: ReadonlySet<string> = new Set(activityTypes);
 

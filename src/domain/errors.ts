@@ -1,4 +1,4 @@
-import type { ServerCode } from '../src/api/contract/common';
+import type { ServerCode } from '@/contract/common';
 
 /** Thrown by services; the error plugin turns it into `{ statusCode, message, serverCode }`. */
 export class AppError extends Error {

@@ -1,5 +1,5 @@
-import type { ApiType } from '../../../src/api/contract/users';
-import { AppError } from '../../errors';
+import type { ApiType } from '@/contract/users';
+import { AppError } from './errors';
 
 /** Pure (no Node APIs): the mocks throw these same errors. */
 

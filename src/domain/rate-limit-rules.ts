@@ -1,4 +1,4 @@
-import { AppError } from '../errors';
+import { AppError } from './errors';
 
 /**
  * The pure part of the rate limits (rules, window arithmetic, 429 error): no database, no Node APIs,
