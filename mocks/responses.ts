@@ -1,3 +1,4 @@
+import { CSV_BOM, csvLine, type CsvExport } from '@/domain/csv';
 import { HttpResponse } from 'msw';
 import { errorBodyOf, type AppError } from './errors';
 
@@ -32,6 +33,16 @@ export const json = (status: number, body: unknown, headers: Headers) => {
   const init = { status, headers };
   const text = body === undefined ? null : JSON.stringify(body);
   return cookieMode === 'msw-store' ? new HttpResponse(text, init) : new Response(text, init);
+};
+
+/** A CSV download, written like server/http/csv-stream.ts (same lines from @/domain/csv). */
+export const csvResponse = (file: CsvExport, headers: Headers) => {
+  const rows = file.rows as Iterable<readonly unknown[]>;
+  const text = CSV_BOM + csvLine(file.header) + [...rows].map(csvLine).join('');
+  headers.set('content-type', 'text/csv; charset=utf-8');
+  headers.set('content-disposition', `attachment; filename="${file.fileName}"`);
+  headers.set('cache-control', 'no-store');
+  return new HttpResponse(text, { status: 200, headers });
 };
 
 export const emptyResponse = (status: number, headers: Headers) =>

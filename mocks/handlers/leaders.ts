@@ -1,6 +1,8 @@
 import { matchesSearch, searchWordsOf } from '@/domain/search-words';
+import { csvFileName } from '@/domain/csv';
 import type { HttpHandler } from 'msw';
-import { levels } from '@/contract/common';
+import { levels, type LevelOfCompetition } from '@/contract/common';
+import { toIsoDay } from '@/domain/competition';
 import { leadersEndpoints as endpoints, type TopLeaders } from '@/contract/leaders';
 import { monthlyPointsMonth, resolveCompetitionYear } from '@/domain/leaders-year';
 import { mockClock } from '../clock';
@@ -15,6 +17,29 @@ const employeesInYear = (year: number) =>
   mockDb.users
     .filter((user) => user.role === 'user')
     .map((user) => ({ user, level: mockLevelInYear(user, year), score: mockYearScore(user.id, year) }));
+
+/** Same rows and order as the server's admin list (server/modules/leaders/repo.ts). */
+const leaderRows = (query: { levelOfCompetition?: LevelOfCompetition; competitionYear?: number; search?: string }) => {
+  const now = mockClock.now();
+  const year = resolveCompetitionYear(query.competitionYear, now);
+  const month = monthlyPointsMonth(year, now);
+  const rows = employeesInYear(year)
+    .filter((entry) => !query.levelOfCompetition || entry.level === query.levelOfCompetition)
+    .filter((entry) => !query.search || matchesSearch(searchWordsOf(entry.user.firstName, entry.user.lastName, entry.user.email), query.search))
+    .sort((a, b) => b.score.annualPoints - a.score.annualPoints || a.user.lastName.localeCompare(b.user.lastName) || a.user.firstName.localeCompare(b.user.firstName) || a.user.id - b.user.id);
+  return {
+    year,
+    rows: rows.map(({ user, level, score }) => ({
+      userId: user.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      levelOfCompetition: level,
+      annualPoints: score.annualPoints,
+      monthlyPoints: score.monthlyPoints.get(month) ?? 0,
+    })),
+  };
+};
 
 export const leadersHandlers: HttpHandler[] = [
   mockRoute(endpoints.top, ({ query }): TopLeaders => {
@@ -34,24 +59,16 @@ export const leadersHandlers: HttpHandler[] = [
   }),
 
   mockRoute(endpoints.list, ({ query }) => {
-    const now = mockClock.now();
-    const year = resolveCompetitionYear(query.competitionYear, now);
-    const month = monthlyPointsMonth(year, now);
-    const rows = employeesInYear(year)
-      .filter((entry) => !query.levelOfCompetition || entry.level === query.levelOfCompetition)
-      .filter((entry) => !query.search || matchesSearch(searchWordsOf(entry.user.firstName, entry.user.lastName, entry.user.email), query.search))
-      .sort((a, b) => b.score.annualPoints - a.score.annualPoints || a.user.lastName.localeCompare(b.user.lastName) || a.user.firstName.localeCompare(b.user.firstName) || a.user.id - b.user.id);
+    const { rows } = leaderRows(query);
+    return { count: rows.length, rows: rows.slice(query.offset, query.offset + query.limit) };
+  }),
+
+  mockRoute(endpoints.exportList, ({ query }) => {
+    const { year, rows } = leaderRows(query);
     return {
-      count: rows.length,
-      rows: rows.slice(query.offset, query.offset + query.limit).map(({ user, level, score }) => ({
-        userId: user.id,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        levelOfCompetition: level,
-        annualPoints: score.annualPoints,
-        monthlyPoints: score.monthlyPoints.get(month) ?? 0,
-      })),
+      fileName: csvFileName(['leaders', query.levelOfCompetition ?? 'all-levels', year], toIsoDay(mockClock.now())),
+      header: ['First name', 'Last name', 'Email', 'Level of competition', 'Annual Points', 'Monthly Points'],
+      rows: rows.map((row) => [row.firstName, row.lastName, row.email, row.levelOfCompetition, row.annualPoints, row.monthlyPoints]),
     };
   }),
 ];

@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw';
-import { usersEndpoints as endpoints } from '@/contract/users';
-import { currentCompetitionYear } from '@/domain/competition';
+import { usersEndpoints as endpoints, type UsersQuery } from '@/contract/users';
+import { csvFileName } from '@/domain/csv';
+import { currentCompetitionYear, quarterlyBonusYear, toIsoDay } from '@/domain/competition';
 import { matchesSearch, searchWordsOf } from '@/domain/search-words';
 import { sendPasswordResetMail } from '../auth/accounts';
 import { consumeRateLimit, rateLimitRules } from '../auth/rate-limit';
@@ -26,17 +27,53 @@ const employee = (id: number) => {
 /** Text order of PostgreSQL's default "C" collation: plain code-unit comparison. */
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
+
+/** Same filter and order as server/modules/users/admin-repo.ts (employees, search, level, sort). */
+const matchingEmployees = (query: Omit<UsersQuery, 'currentPage' | 'pageSize'>) => {
+  const direction = query.order === 'desc' ? -1 : 1;
+  return mockDb.users
+    .filter((user) => user.role === 'user')
+    .filter((user) => !query.level || user.levelOfCompetition === query.level)
+    .filter((user) => !query.search || matchesSearch(searchWordsOf(user.firstName, user.lastName, user.email), query.search))
+    .sort((a, b) => direction * byCode(String(a[query.sort]), String(b[query.sort])) || byCode(a.lastName, b.lastName) || byCode(a.firstName, b.firstName) || a.id - b.id);
+};
+
 export const usersHandlers: HttpHandler[] = [
   mockRoute(endpoints.list, ({ query }) => {
-    // Same filter and order as server/modules/users/admin-repo.ts listEmployees.
-    const direction = query.order === 'desc' ? -1 : 1;
-    const employees = mockDb.users
-      .filter((user) => user.role === 'user')
-      .filter((user) => !query.level || user.levelOfCompetition === query.level)
-      .filter((user) => !query.search || matchesSearch(searchWordsOf(user.firstName, user.lastName, user.email), query.search))
-      .sort((a, b) => direction * byCode(String(a[query.sort]), String(b[query.sort])) || byCode(a.lastName, b.lastName) || byCode(a.firstName, b.firstName) || a.id - b.id);
-    const page = pageRows(employees, query.currentPage, query.pageSize);
+    const page = pageRows(matchingEmployees(query), query.currentPage, query.pageSize);
     return { rows: page.rows.map(toContractUser), count: page.count };
+  }),
+
+  // Before `detail`: MSW takes the first match, and `/users/:id` would take `export.csv` as an id.
+  mockRoute(endpoints.exportList, ({ query }) => {
+    const now = mockClock.now();
+    const year = quarterlyBonusYear(now);
+    return {
+      fileName: csvFileName(['employees', query.level ?? 'all-levels'], toIsoDay(now)),
+      header: ['First name', 'Last name', 'Email', 'Gender', 'Level of competition', 'Date of birth', `${year} Q1 bonus`, `${year} Q2 bonus`, `${year} Q3 bonus`, `${year} Q4 bonus`],
+      rows: matchingEmployees(query).map((row) => {
+        const user = toContractUser(row);
+        const bonus = user.quarterlyBonus;
+        return [user.firstName, user.lastName, user.email, user.gender, user.levelOfCompetition, user.dateOfBirth ?? '', yesNo(bonus.firstQuarter), yesNo(bonus.secondQuarter), yesNo(bonus.thirdQuarter), yesNo(bonus.fourthQuarter)];
+      }),
+    };
+  }),
+
+  mockRoute(endpoints.exportUser, ({ params }) => {
+    const user = employee(params.id);
+    const workouts = mockDb.activities.filter((row) => row.userId === user.id).sort(newestFirst((row) => row.startAt));
+    const events = mockDb.eventParticipations.filter((row) => row.userId === user.id).sort(newestFirst((row) => row.date));
+    const steps = mockDb.dailyStepAchievements.filter((row) => row.userId === user.id).sort(newestFirst((row) => row.date));
+    return {
+      fileName: csvFileName(['employee', user.lastName, user.firstName], toIsoDay(mockClock.now())),
+      header: ['Kind', 'Date', 'Title', 'Minutes', 'Top three'],
+      rows: [
+        ...workouts.map((row) => ['Workout', new Date(row.startAt).toISOString().slice(0, 10), row.name, row.movingTime, '']),
+        ...events.map((row) => ['Event participation', row.date, row.name, '', yesNo(row.isInTheTopThree)]),
+        ...steps.map((row) => ['10,000 steps', row.date, '', '', '']),
+      ],
+    };
   }),
 
   mockRoute(endpoints.detail, ({ params }) => toContractUser(employee(params.id))),

@@ -5,12 +5,14 @@ import { NUL_ISSUE, containsNul, type Endpoint } from '@/contract/common';
 import { verifyAccessToken, type AuthUser } from '../auth/access-token';
 import { forbidden, unauthorized } from '@/domain/errors';
 import { ValidationError } from '../plugins/errors';
+import type { CsvExport } from '@/domain/csv';
+import { sendCsv } from './csv-stream';
 import { idempotencyKeyOf, idempotent, requestHashOf, sendStored } from './idempotency';
 import { PreSerialized } from './pre-serialized';
 import type { AppDeps } from '../deps';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-type Response<E extends Endpoint> = E['response'] extends z.ZodType ? z.input<E['response']> : void;
+type Response<E extends Endpoint> = E['produces'] extends 'csv' ? CsvExport : E['response'] extends z.ZodType ? z.input<E['response']> : void;
 
 export type RouteInput<E extends Endpoint> = {
   params: Out<E['params']>;
@@ -85,6 +87,7 @@ export const route = <E extends Endpoint>(
         return sendStored(reply, answer);
       }
       const result = await run();
+      if (endpoint.produces === 'csv') return sendCsv(reply, result as unknown as CsvExport);
       if (endpoint.status === 204) return reply.code(204).send();
       if (result instanceof PreSerialized) {
         // A string with a JSON content type skips the schema serializer (fastify sends it as is).

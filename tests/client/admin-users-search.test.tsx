@@ -60,3 +60,32 @@ describe('admin users search, filter and sort', () => {
     expect(app.router.state.location.search).toMatchObject({ sort: 'email', order: 'desc' });
   });
 });
+
+describe('CSV download from the users table', () => {
+  it("downloads the current view's employees under the server's file name", async () => {
+    rename('bea@wellness.test', 'María', 'López');
+    const urls: string[] = [];
+    mockServer.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/users/export.csv') urls.push(request.url);
+    });
+    const created: Blob[] = [];
+    URL.createObjectURL = vi.fn((blob: Blob) => {
+      created.push(blob);
+      return 'blob:export';
+    }) as never;
+    URL.revokeObjectURL = vi.fn();
+    const clicks: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicks.push(this.download);
+    });
+    const app = await renderApp('/admin/dashboard?level=%22Beginner%22', { signedInAs: 'admin' });
+    await waitFor(() => expect(lastNames()).toEqual(['López', 'Private']));
+    await app.user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(clicks).toHaveLength(1));
+    expect(clicks[0]).toMatch(/^employees-beginner-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(new URL(urls[0]!).searchParams.get('level')).toBe('Beginner');
+    const text = await created[0]!.text();
+    expect(text).toContain('María,López,bea@wellness.test');
+    click.mockRestore();
+  });
+});

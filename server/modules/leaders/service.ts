@@ -3,6 +3,9 @@ import { levels, type LevelOfCompetition } from '@/contract/common';
 import { PreSerialized } from '../../http/pre-serialized';
 import type { DbOrTx } from '../../db/client';
 import { searchWordsOf } from '@/domain/search-words';
+import { csvFileName, type CsvExport } from '@/domain/csv';
+import { toIsoDay } from '@/domain/competition';
+import type { LeaderList } from '@/contract/leaders';
 import { findLeadersJson, findTopLeadersJson } from './repo';
 import { monthlyPointsMonth, resolveCompetitionYear } from '@/domain/leaders-year';
 
@@ -32,4 +35,25 @@ export const leaderList = async (db: DbOrTx, query: LeadersQueryInput, now: Date
     searchTerms: searchWordsOf(query.search ?? '').slice(0, 10),
   });
   return new PreSerialized<ListEndpoint>(json);
+};
+
+const EXPORT_BATCH = 1000;
+
+/** The admin leaders list as CSV: every row of the level(s), year and search, read 1,000 at a time. */
+export const exportLeaders = (db: DbOrTx, query: Omit<LeadersQueryInput, 'limit' | 'offset'>, now: Date): CsvExport => {
+  const year = resolveCompetitionYear(query.competitionYear, now);
+  const month = monthlyPointsMonth(year, now);
+  async function* rows() {
+    for (let offset = 0; ; offset += EXPORT_BATCH) {
+      const json = await findLeadersJson(db, { year, month, level: query.levelOfCompetition, limit: EXPORT_BATCH, offset, searchTerms: searchWordsOf(query.search ?? '').slice(0, 10) });
+      const page = JSON.parse(json) as LeaderList;
+      for (const row of page.rows) yield [row.firstName, row.lastName, row.email, row.levelOfCompetition, row.annualPoints, row.monthlyPoints];
+      if (page.rows.length < EXPORT_BATCH) return;
+    }
+  }
+  return {
+    fileName: csvFileName(['leaders', query.levelOfCompetition ?? 'all-levels', year], toIsoDay(now)),
+    header: ['First name', 'Last name', 'Email', 'Level of competition', 'Annual Points', 'Monthly Points'],
+    rows: rows(),
+  };
 };

@@ -23,7 +23,7 @@ const sortColumn = { lastName: users.lastName, firstName: users.firstName, email
  * user_search_words per term), optionally one level; sorted by the chosen column, then last name,
  * first name and id, so pages never overlap.
  */
-export const listEmployees = async (db: DbOrTx, { limit, offset }: Page, filter: EmployeeFilter): Promise<{ rows: UserRow[]; count: number }> => {
+const employeeWhere = (db: DbOrTx, filter: Omit<EmployeeFilter, 'sort' | 'order'>) => {
   const conditions: SQL[] = [isEmployee];
   if (filter.level) conditions.push(eq(users.levelOfCompetition, filter.level));
   for (const term of searchWordsOf(filter.search ?? '')) {
@@ -34,18 +34,36 @@ export const listEmployees = async (db: DbOrTx, { limit, offset }: Page, filter:
     const words = db.select({ id: userSearchWords.userId }).from(userSearchWords).where(and(gte(userSearchWords.word, term), lt(userSearchWords.word, `${term}{`)));
     conditions.push(sql`${users.id} = any(array(${words}))`);
   }
-  const where = and(...conditions);
+  return and(...conditions);
+};
+
+const employeeOrder = (filter: Pick<EmployeeFilter, 'sort' | 'order'>) => {
   const direction = filter.order === 'desc' ? desc : asc;
+  return [direction(sortColumn[filter.sort]), asc(users.lastName), asc(users.firstName), asc(users.id)];
+};
+
+export const listEmployees = async (db: DbOrTx, { limit, offset }: Page, filter: EmployeeFilter): Promise<{ rows: UserRow[]; count: number }> => {
+  const where = employeeWhere(db, filter);
   const rows = await db
     .select()
     .from(users)
     .where(where)
-    .orderBy(direction(sortColumn[filter.sort]), asc(users.lastName), asc(users.firstName), asc(users.id))
+    .orderBy(...employeeOrder(filter))
     .limit(limit)
     .offset(offset);
   const [total] = await db.select({ value: count() }).from(users).where(where);
   return { rows, count: total?.value ?? 0 };
 };
+
+/** Every matching employee in the table's order, read 1,000 at a time (exports never hold the table). */
+export async function* allEmployees(db: DbOrTx, filter: EmployeeFilter, batch = 1000): AsyncGenerator<UserRow[]> {
+  const where = employeeWhere(db, filter);
+  for (let offset = 0; ; offset += batch) {
+    const rows = await db.select().from(users).where(where).orderBy(...employeeOrder(filter)).limit(batch).offset(offset);
+    if (rows.length > 0) yield rows;
+    if (rows.length < batch) return;
+  }
+}
 
 /** The employee row, locked for the rest of the transaction when `forUpdate`; null for unknown ids and admins. */
 export const findEmployeeRow = async (db: DbOrTx, id: number, forUpdate = false): Promise<UserRow | null> => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { usersEndpoints } from '@/contract/users';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
+import { exportUser, exportUsers } from './export-service';
 import { deleteUser, getUser, listUsers, sendResetMail, updateUser, userAchievements, userEvents, userWorkouts } from './admin-service';
 
 /**
@@ -10,6 +11,8 @@ import { deleteUser, getUser, listUsers, sendResetMail, updateUser, userAchievem
  */
 export const registerUsersRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   route(app, deps, usersEndpoints.list, ({ query }) => listUsers(deps, query));
+  route(app, deps, usersEndpoints.exportList, ({ query }) => exportUsers(deps, query));
+  route(app, deps, usersEndpoints.exportUser, ({ params }) => exportUser(deps, params.id));
   route(app, deps, usersEndpoints.detail, ({ params }) => getUser(deps, params.id));
   route(app, deps, usersEndpoints.update, ({ params, body }) => updateUser(deps, params.id, body));
   route(app, deps, usersEndpoints.remove, ({ params, user }) => deleteUser(deps, user, params.id));

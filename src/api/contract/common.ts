@@ -186,9 +186,11 @@ export type Endpoint = {
   /** JSON body; multipart endpoints describe their fields here and set `multipart`. */
   body?: z.ZodType;
   multipart?: boolean;
-  /** Success status and its body schema (null for 204). */
+  /** Success status and its body schema (null for 204 and for file downloads). */
   status: 200 | 201 | 202 | 204;
   response: z.ZodType | null;
+  /** A download instead of JSON: `csv` answers text/csv with a file name (admin exports). */
+  produces?: 'csv';
 };
 
 export const endpoint = <E extends Endpoint>(definition: E) => definition;

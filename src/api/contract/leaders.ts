@@ -37,7 +37,11 @@ export const LeadersQuery = z.object({
   search: SearchTerm,
 });
 
+export const LeadersExportQuery = LeadersQuery.omit({ limit: true, offset: true });
+
 export const leadersEndpoints = {
   top: endpoint({ method: 'GET', path: '/leaders/top', auth: 'any', query: TopLeadersQuery, status: 200, response: TopLeaders }),
   list: endpoint({ method: 'GET', path: '/leaders', auth: 'admin', query: LeadersQuery, status: 200, response: LeaderList }),
+  /** Every row of the level(s) and year (and search), as CSV. */
+  exportList: endpoint({ method: 'GET', path: '/leaders/export.csv', auth: 'admin', query: LeadersExportQuery, status: 200, response: null, produces: 'csv' }),
 };

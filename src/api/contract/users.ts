@@ -52,6 +52,8 @@ export const UsersQuery = z.object({
   order: SortOrder.default('asc'),
 });
 export type UsersQuery = z.output<typeof UsersQuery>;
+export const UsersExportQuery = UsersQuery.omit({ currentPage: true, pageSize: true });
+export type UsersExportQuery = z.output<typeof UsersExportQuery>;
 
 /** Admin "Update user" form and PUT /users/:id body. */
 export const AdminUserUpdate = z.object({
@@ -97,6 +99,10 @@ export type AchievementRow = z.infer<typeof AchievementRow>;
 
 export const usersEndpoints = {
   list: endpoint({ method: 'GET', path: '/users', auth: 'admin', query: UsersQuery, status: 200, response: paged(User) }),
+  /** Every employee matching the users table's filters, as CSV (not one page). */
+  exportList: endpoint({ method: 'GET', path: '/users/export.csv', auth: 'admin', query: UsersExportQuery, status: 200, response: null, produces: 'csv' }),
+  /** One employee's workouts, event participations and step achievements, as CSV. */
+  exportUser: endpoint({ method: 'GET', path: '/users/:id/export.csv', auth: 'admin', params: IdParams, status: 200, response: null, produces: 'csv' }),
   /** One employee (admin): whose workouts the admin is looking at. */
   detail: endpoint({ method: 'GET', path: '/users/:id', auth: 'admin', params: IdParams, status: 200, response: User }),
   update: endpoint({ method: 'PUT', path: '/users/:id', auth: 'admin', params: IdParams, body: AdminUserUpdate, status: 200, response: User }),

@@ -1,8 +1,10 @@
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutationState, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import type { QuarterlyBonus, User, UserSort } from '../../../api/contract/users';
+import { usersEndpoints, type QuarterlyBonus, type User, type UserSort } from '../../../api/contract/users';
+import { downloadFile } from '../../../api/download';
+import { DownloadButton } from '../../../components/download-button';
 import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { Pagination } from '../../../components/pagination';
@@ -68,11 +70,14 @@ export function UsersScreen({ view, onViewChange }: Props) {
       title="Users"
       size="xl"
       actions={
-        list.data ? (
-          <Text c="dimmed" aria-live="polite">
-            {count === 1 ? '1 employee' : `${count} employees`}
-          </Text>
-        ) : undefined
+        <Group gap="md">
+          {list.data ? (
+            <Text c="dimmed" aria-live="polite">
+              {count === 1 ? '1 employee' : `${count} employees`}
+            </Text>
+          ) : null}
+          <DownloadButton download={() => downloadFile(usersEndpoints.exportList, { query: { search: view.search, level: view.level, sort: view.sort, order: view.order } })} />
+        </Group>
       }
     >
       <UsersToolbar view={view} onChange={onViewChange} narrow={Boolean(narrow)} />

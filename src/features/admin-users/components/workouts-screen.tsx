@@ -3,6 +3,9 @@ import { IconArrowLeft, IconAward, IconCalendarEvent, IconRun } from '@tabler/ic
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { usersEndpoints } from '../../../api/contract/users';
+import { downloadFile } from '../../../api/download';
+import { DownloadButton } from '../../../components/download-button';
 import { PageShell } from '../../../components/page-shell';
 import { adminUsersQueries } from '../api/admin-users-queries';
 import { fullName } from './labels';
@@ -38,7 +41,7 @@ export function WorkoutsScreen({ userId }: { userId: number }) {
   });
 
   return (
-    <PageShell title="Workouts" size="xl">
+    <PageShell title="Workouts" size="xl" actions={<DownloadButton download={() => downloadFile(usersEndpoints.exportUser, { params: { id: userId } })} />}>
       <Stack gap="xs">
         <Button
           renderRoot={(props) => <Link to="/admin/dashboard" {...props} />}

@@ -1,6 +1,9 @@
 import { Center, Loader, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
+import { leadersEndpoints } from '../../../api/contract/leaders';
+import { downloadFile } from '../../../api/download';
+import { DownloadButton } from '../../../components/download-button';
 import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { Pagination } from '../../../components/pagination';
@@ -26,7 +29,11 @@ export function LeadersScreen({ view, onViewChange }: Props) {
   const totalPages = Math.ceil((list.data?.count ?? 0) / LEADERS_PAGE_SIZE);
 
   return (
-    <PageShell title="Leaders" size="xl">
+    <PageShell
+      title="Leaders"
+      size="xl"
+      actions={<DownloadButton download={() => downloadFile(leadersEndpoints.exportList, { query: { levelOfCompetition: level ?? undefined, competitionYear: year, search: view.search } })} />}
+    >
       <LeadersFilters
         level={level}
         year={year}
