@@ -1,3 +1,4 @@
+import type { AuditEvent } from '@/contract/audit';
 import type { ApiType } from '@/contract/users';
 import type { Gender, LevelOfCompetition, Role } from '@/contract/common';
 import { currentCompetitionYear } from '@/domain/competition';
@@ -85,6 +86,8 @@ export type MockDb = {
   rateLimits: MockRateLimit[];
   /** First answers of creations by Idempotency-Key, per caller (server/http/idempotency.ts). */
   idempotencyKeys?: MockIdempotencyKey[];
+  /** The audit trail (server/modules/audit): appended to, never changed. */
+  auditEvents?: AuditEvent[];
   uploads: MockUpload[];
   /** Last id handed out per serial table. */
   sequences: Record<'users' | 'passwordResetTokens' | 'activities' | 'dailyStepAchievements' | 'eventParticipations', number>;
@@ -102,6 +105,7 @@ const emptyDb = (): MockDb => ({
   trackerConnections: [],
   rateLimits: [],
   idempotencyKeys: [],
+  auditEvents: [],
   uploads: [],
   sequences: { users: 0, passwordResetTokens: 0, activities: 0, dailyStepAchievements: 0, eventParticipations: 0 },
 });

@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import type { AppDeps } from './deps';
 import type { Mailer } from '@/domain/mail';
 import { registerActivityRoutes } from './modules/activity/routes';
+import { registerAuditRoutes } from './modules/audit/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerBonusRoutes } from './modules/bonus/routes';
 import { registerFeedRoutes } from './modules/feed/routes';
@@ -81,6 +82,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await registerLeadersRoutes(app, deps);
   await registerProfileRoutes(app, deps);
   await registerTrackerRoutes(app, deps);
+  await registerAuditRoutes(app, deps);
   await registerServing(app, options.config);
 
   return app;

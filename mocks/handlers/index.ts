@@ -1,6 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { ErrorBody } from '@/contract/common';
 import { activityHandlers } from './activity';
+import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
 import { bonusHandlers } from './bonus';
 import { feedHandlers } from './feed';
@@ -49,6 +50,7 @@ export const endpointHandlers: HttpHandler[] = [
   ...bonusHandlers,
   ...leadersHandlers,
   ...uploadsHandlers,
+  ...auditHandlers,
 ].sort(bySpecificity);
 
 export const handlers: HttpHandler[] = [...endpointHandlers, notFoundHandler];

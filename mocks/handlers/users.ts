@@ -9,6 +9,7 @@ import { mockClock } from '../clock';
 import { deleteUserCascade, mockDb, nowIso, upsertYearLevel } from '../db';
 import { conflict, notFound } from '../errors';
 import { mockRoute } from '../http';
+import { mockAudit } from './audit';
 import { newestFirst, pageRows } from '../paging';
 import { toContractUser } from '../serialize';
 
@@ -78,8 +79,13 @@ export const usersHandlers: HttpHandler[] = [
 
   mockRoute(endpoints.detail, ({ params }) => toContractUser(employee(params.id))),
 
-  mockRoute(endpoints.update, ({ params, body }) => {
+  mockRoute(endpoints.update, ({ params, body, user: caller }) => {
     const user = employee(params.id);
+    const fields = ({ firstName, lastName, gender, dateOfBirth, levelOfCompetition }: typeof body) => ({ firstName, lastName, gender, dateOfBirth, levelOfCompetition });
+    mockAudit({ actor: caller, action: 'user.update', subject: { ...user }, before: fields(user as typeof body), after: fields(body) });
+    if (user.levelOfCompetition !== body.levelOfCompetition) {
+      mockAudit({ actor: caller, action: 'level.change', subject: { ...user }, before: { levelOfCompetition: user.levelOfCompetition }, after: { levelOfCompetition: body.levelOfCompetition } });
+    }
     Object.assign(user, { ...body, updatedAt: nowIso() });
     // An admin may correct the level at any time; it holds for the current competition year.
     upsertYearLevel(user.id, currentCompetitionYear(mockClock.now()), body.levelOfCompetition);
@@ -88,13 +94,16 @@ export const usersHandlers: HttpHandler[] = [
 
   mockRoute(endpoints.remove, ({ params, user: caller }) => {
     if (caller.id === params.id) throw conflict(CANNOT_DELETE_SELF);
-    deleteUserCascade(employee(params.id).id);
+    const target = employee(params.id);
+    mockAudit({ actor: caller, action: 'user.delete', subject: { ...target }, before: { firstName: target.firstName, lastName: target.lastName, email: target.email, levelOfCompetition: target.levelOfCompetition } });
+    deleteUserCascade(target.id);
   }),
 
-  mockRoute(endpoints.sendResetMail, ({ params }) => {
+  mockRoute(endpoints.sendResetMail, ({ params, user: caller }) => {
     const target = employee(params.id);
     consumeRateLimit(rateLimitRules.adminResetPerAccount, String(target.id));
     sendPasswordResetMail(target);
+    mockAudit({ actor: caller, action: 'user.reset_password_mail', subject: target });
     return { message: RESET_MAIL_SENT };
   }),
 

@@ -42,9 +42,10 @@ export const assertUnderRateLimit = async (db: DbOrTx, rule: RateLimitRule, subj
   if (row && row.count >= rule.limit) throw rateLimitedError(rule, row.windowStart, now);
 };
 
-/** Counts one failure without throwing: the caller answers with its own error. */
+/** Counts one failure without throwing (the caller answers with its own error); returns the window's count. */
 export const countFailure = async (db: DbOrTx, rule: RateLimitRule, subject: string, now: Date) => {
-  await addToWindow(db, rule, subject, now, 1);
+  const row = await addToWindow(db, rule, subject, now, 1);
+  return Number(row?.count ?? 0);
 };
 
 /** Remembers a subject (e.g. an account's known address) for the rule's window. */

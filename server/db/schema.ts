@@ -214,6 +214,29 @@ export const scoreYearFills = pgTable('score_year_fills', {
 
 /** Fixed-window counters shared by every API process (DESIGN 3: no per-process state). */
 /**
+ * The audit trail: every admin action and security event, written in the same transaction as the
+ * change (who, when, what, before and after). No foreign keys: entries outlive the users they name
+ * (the subject's name and e-mail are kept as a snapshot). A trigger refuses UPDATE and DELETE.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    actorId: integer('actor_id'),
+    actorRole: text('actor_role'),
+    action: text('action').notNull(),
+    subjectId: integer('subject_id'),
+    subjectName: text('subject_name'),
+    subjectEmail: text('subject_email'),
+    before: text('before'),
+    after: text('after'),
+    address: text('address'),
+  },
+  (table) => [index('audit_events_at_idx').on(table.at, table.id), index('audit_events_subject_idx').on(table.subjectId, table.at), index('audit_events_action_idx').on(table.action, table.at)],
+);
+
+/**
  * The words each employee can be found by in the admin search (names and e-mail, folded: lower
  * case, no accents), kept by a trigger on users (server/db/functions/user-search.sql). `word` is
  * compared in the C collation, so `word LIKE 'mar%'` is a range of the primary key.

@@ -13,6 +13,7 @@ import type { Photo } from '../../http/multipart';
 import { findUserRowByEmail } from '../users/repo';
 import { consumeResetToken, expireResetTokensOfUser, findSessionByHash, findUsableResetToken, revokeAllSessionsOfUser, setPasswordHash } from './repo';
 import { createRefreshSession } from './sessions';
+import { audit, subjectOf } from '../audit/repo';
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this email, a reset link has been sent';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed';
@@ -54,8 +55,12 @@ export const signin = async (deps: AppDeps, body: SigninBody, request: FastifyRe
   const ok = row ? await verifyPassword(row.passwordHash, body.password) : await verifyDummyPassword(body.password);
   if (!row || !ok) {
     await countFailure(deps.db, rateLimitRules.signinPerAddress, request.ip, now);
-    await countFailure(deps.db, rateLimitRules.signinPerAccountAddress, pair, now);
-    await countFailure(deps.db, rateLimitRules.signinPerAccount, body.email, now);
+    const fromHere = await countFailure(deps.db, rateLimitRules.signinPerAccountAddress, pair, now);
+    const overall = await countFailure(deps.db, rateLimitRules.signinPerAccount, body.email, now);
+    // The failure that reaches a limit locks the account (for that address, or everywhere): a security event.
+    if (row && (fromHere === rateLimitRules.signinPerAccountAddress.limit || overall === rateLimitRules.signinPerAccount.limit)) {
+      await audit(deps.db, { at: now, actor: null, action: 'auth.lockout', subject: row, after: { scope: overall === rateLimitRules.signinPerAccount.limit ? 'account' : 'account and address' }, address: request.ip });
+    }
     throw invalidCredentials();
   }
   await remember(deps.db, rateLimitRules.signinKnownAddress, pair, now);
@@ -125,6 +130,7 @@ export const resetPassword = async (deps: AppDeps, token: string, newPassword: s
     const userId = await consumeResetToken(tx, tokenHash, now);
     if (userId === null) throw invalidResetToken(); // used by a concurrent request meanwhile
     await setPasswordHash(tx, userId, passwordHash, now);
+    await audit(tx, { at: now, actor: null, action: 'auth.password_reset', subject: await subjectOf(tx, userId) });
     await expireResetTokensOfUser(tx, userId, now);
     await revokeAllSessionsOfUser(tx, userId, now);
   });

@@ -7,6 +7,6 @@ import { setQuarterlyBonus } from './service';
 
 /** Registers the bonus endpoints of the contract (src/api/contract): two paths, one rule. */
 export const registerBonusRoutes = async (app: FastifyInstance, deps: AppDeps) => {
-  route(app, deps, usersEndpoints.quarterlyBonus, ({ params, body }) => setQuarterlyBonus(deps.db, deps.config.scoring, params.id, body.newQuarterlyBonusData, deps.clock.now()));
-  route(app, deps, activityEndpoints.quarterlyBonus, ({ body }) => setQuarterlyBonus(deps.db, deps.config.scoring, body.userId, body.newQuarterlyBonusData, deps.clock.now()));
+  route(app, deps, usersEndpoints.quarterlyBonus, ({ params, body, user }) => setQuarterlyBonus(deps.db, deps.config.scoring, user, params.id, body.newQuarterlyBonusData, deps.clock.now()));
+  route(app, deps, activityEndpoints.quarterlyBonus, ({ body, user }) => setQuarterlyBonus(deps.db, deps.config.scoring, user, body.userId, body.newQuarterlyBonusData, deps.clock.now()));
 };

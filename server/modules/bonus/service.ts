@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm';
-import type { QuarterlyBonus, User } from '@/contract/users';
+import { noQuarterlyBonus, type QuarterlyBonus, type User } from '@/contract/users';
+import type { AuthUser } from '../../auth/access-token';
+import { audit } from '../audit/repo';
 import { quarterlyBonusYear } from '@/domain/competition';
 import type { Db } from '../../db/client';
 import { writeForUser } from '../../db/user-write-lock';
@@ -13,11 +15,18 @@ import { loadUser } from '../users/repo';
  * Sets the quarterly bonus flags of an employee for quarterlyBonusYear(now) (DESIGN 4) and
  * rescores that year in the same transaction, so the standings change with the flags.
  */
-export const setQuarterlyBonus = async (db: Db, rules: ScoringRules, userId: number, flags: QuarterlyBonus, now: Date): Promise<User> => {
+export const setQuarterlyBonus = async (db: Db, rules: ScoringRules, caller: AuthUser, userId: number, flags: QuarterlyBonus, now: Date): Promise<User> => {
   const year = quarterlyBonusYear(now);
   return writeForUser(db, userId, async (tx) => {
-    const [target] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), eq(users.role, 'user'))).for('update');
+    const [target] = await tx
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.role, 'user')))
+      .for('update');
     if (!target) throw notFound('User not found');
+    const [previous] = await tx.select().from(quarterlyBonuses).where(and(eq(quarterlyBonuses.userId, userId), eq(quarterlyBonuses.competitionYear, year)));
+    const flagsOf = (row: QuarterlyBonus) => ({ firstQuarter: row.firstQuarter, secondQuarter: row.secondQuarter, thirdQuarter: row.thirdQuarter, fourthQuarter: row.fourthQuarter });
+    await audit(tx, { at: now, actor: caller, action: 'bonus.change', subject: target, before: { year, ...flagsOf(previous ?? noQuarterlyBonus) }, after: { year, ...flagsOf(flags) } });
     await tx
       .insert(quarterlyBonuses)
       .values({ userId, competitionYear: year, ...flags, updatedAt: now })

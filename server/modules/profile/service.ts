@@ -1,4 +1,5 @@
 import { writeForUser } from '../../db/user-write-lock';
+import { audit } from '../audit/repo';
 import type { ProfileUpdate, User } from '@/contract/users';
 import { currentCompetitionYear, isLevelWindowOpen } from '@/domain/competition';
 import type { AuthUser } from '../../auth/access-token';
@@ -61,7 +62,10 @@ export const profileService = ({ db, clock, config }: Deps) => ({
         if (Object.keys(changes).length === 0) return;
         await writeForUser(db, id, async (tx) => {
           await updateUserRow(tx, id, changes, now);
-          if (levelChanged && changes.levelOfCompetition) await upsertYearLevel(tx, id, currentCompetitionYear(now), changes.levelOfCompetition);
+          if (levelChanged && changes.levelOfCompetition) {
+            await upsertYearLevel(tx, id, currentCompetitionYear(now), changes.levelOfCompetition);
+            await audit(tx, { at: now, actor: caller, action: 'level.change', subject: current, before: { levelOfCompetition: current.levelOfCompetition }, after: { levelOfCompetition: changes.levelOfCompetition } });
+          }
         });
       });
     } catch (error) {

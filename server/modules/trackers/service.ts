@@ -1,4 +1,5 @@
 import { writeForUser } from '../../db/user-write-lock';
+import { audit, subjectOf } from '../audit/repo';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ApiType } from '@/contract/users';
 import { competitionYearOf, competitionYearRange, currentCompetitionYear, isEditableDay, PREVIOUS_YEAR_GRACE_LAST_DAY, toIsoDay } from '@/domain/competition';
@@ -61,13 +62,20 @@ export const trackerService = ({ db, clock, trackers, config }: Deps) => {
       const client = clientFor(service);
       if (service === 'FITBIT' && !input.codeVerifier) throw badRequest('The Fitbit connection could not be verified. Please start connecting Fitbit again');
       const tokens = await atProvider(service, log, () => client.exchangeCode(input.code, input.codeVerifier));
-      await repo.upsertConnection(db, userId, service, tokens, clock.now(), key);
+      await db.transaction(async (tx) => {
+        await repo.upsertConnection(tx, userId, service, tokens, clock.now(), key);
+        await audit(tx, { at: clock.now(), actor: { id: userId, role: 'user' }, action: 'tracker.connect', subject: await subjectOf(tx, userId), after: { service } });
+      });
       return repo.connectedServices(db, userId);
     },
 
     /** Forgets the tokens here first (that is what the user asked), then withdraws them at the provider, best effort. */
     disconnect: async (userId: number, service: ApiType, log: FastifyBaseLogger) => {
-      const removed = await repo.deleteConnection(db, userId, service, key);
+      const removed = await db.transaction(async (tx) => {
+        const row = await repo.deleteConnection(tx, userId, service, key);
+        if (row) await audit(tx, { at: clock.now(), actor: { id: userId, role: 'user' }, action: 'tracker.disconnect', subject: await subjectOf(tx, userId), before: { service } });
+        return row;
+      });
       const client = trackers[service];
       if (removed?.accessToken && client) {
         await client.revoke(removed.accessToken).catch((error: unknown) => log.warn({ err: error, service }, 'revoking tracker access failed'));

@@ -7,6 +7,7 @@ import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
 import type { AuthUser } from '../../auth/access-token';
 import type { DbOrTx } from '../../db/client';
 import { writeForUser } from '../../db/user-write-lock';
+import { audit } from '../audit/repo';
 import { userLevels, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '@/domain/errors';
@@ -39,10 +40,16 @@ export const getUser = async (deps: AppDeps, id: number): Promise<User> => {
  * 1-7 April window binds employees only): it is stored on the user and on the user_levels row of
  * the current competition year, which the leaderboards read. Levels carry no points, so no rescoring.
  */
-export const updateUser = async (deps: AppDeps, id: number, body: AdminUserUpdate): Promise<User> => {
+export const updateUser = async (deps: AppDeps, caller: AuthUser, id: number, body: AdminUserUpdate): Promise<User> => {
   const now = deps.clock.now();
   return writeForUser(deps.db, id, async (tx) => {
-    if (!(await findEmployeeRow(tx, id, true))) throw userNotFound();
+    const before = await findEmployeeRow(tx, id, true);
+    if (!before) throw userNotFound();
+    const fields = ({ firstName, lastName, gender, dateOfBirth, levelOfCompetition }: AdminUserUpdate) => ({ firstName, lastName, gender, dateOfBirth, levelOfCompetition });
+    await audit(tx, { at: now, actor: caller, action: 'user.update', subject: before, before: fields(before as AdminUserUpdate), after: fields(body) });
+    if (before.levelOfCompetition !== body.levelOfCompetition) {
+      await audit(tx, { at: now, actor: caller, action: 'level.change', subject: before, before: { levelOfCompetition: before.levelOfCompetition }, after: { levelOfCompetition: body.levelOfCompetition } });
+    }
     await tx
       .update(users)
       .set({
@@ -77,6 +84,7 @@ export const deleteUser = async (deps: AppDeps, caller: AuthUser, id: number): P
   const photo = await writeForUser(deps.db, id, async (tx) => {
     const row = await findEmployeeRow(tx, id, true);
     if (!row) throw userNotFound();
+    await audit(tx, { at: deps.clock.now(), actor: caller, action: 'user.delete', subject: row, before: { firstName: row.firstName, lastName: row.lastName, email: row.email, levelOfCompetition: row.levelOfCompetition } });
     await tx.delete(users).where(eq(users.id, id));
     return row.profilePicture;
   });
@@ -85,11 +93,12 @@ export const deleteUser = async (deps: AppDeps, caller: AuthUser, id: number): P
 };
 
 /** The very mail of forgot-password (auth/password-reset.ts), triggered by an admin. */
-export const sendResetMail = async (deps: AppDeps, id: number) => {
+export const sendResetMail = async (deps: AppDeps, caller: AuthUser, id: number) => {
   const row = await findEmployeeRow(deps.db, id);
   if (!row) throw userNotFound();
   await consumeRateLimit(deps.db, rateLimitRules.adminResetPerAccount, String(row.id), deps.clock.now());
   await sendPasswordResetMail(deps, row);
+  await audit(deps.db, { at: deps.clock.now(), actor: caller, action: 'user.reset_password_mail', subject: row });
   return { message: RESET_MAIL_SENT };
 };
 

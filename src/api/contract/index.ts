@@ -5,8 +5,10 @@ export * from './users';
 export * from './activity';
 export * from './leaders';
 export * from './system';
+export * from './audit';
 
 import { activityEndpoints } from './activity';
+import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
 import { leadersEndpoints } from './leaders';
 import { systemEndpoints } from './system';
@@ -19,4 +21,5 @@ export const api = {
   activity: activityEndpoints,
   leaders: leadersEndpoints,
   system: systemEndpoints,
+  audit: auditEndpoints,
 };

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { Id, PAGE_MAX, endpoint, wholeNumber } from './common';
+
+/** What the audit trail records (admin actions and security events). */
+export const auditActions = [
+  'user.update',
+  'user.delete',
+  'user.reset_password_mail',
+  'bonus.change',
+  'level.change',
+  'auth.lockout',
+  'auth.password_reset',
+  'tracker.connect',
+  'tracker.disconnect',
+] as const;
+export const AuditAction = z.enum(auditActions, 'Unknown audit action');
+export type AuditAction = z.infer<typeof AuditAction>;
+
+export const AuditEvent = z.object({
+  id: z.number().int().positive(),
+  /** ISO date-time. */
+  at: z.string(),
+  actorId: z.number().int().nullable(),
+  actorRole: z.string().nullable(),
+  action: AuditAction,
+  subjectId: z.number().int().nullable(),
+  subjectName: z.string().nullable(),
+  subjectEmail: z.string().nullable(),
+  /** JSON text of the state before and after (null when there is none). */
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type AuditEvent = z.infer<typeof AuditEvent>;
+
+export const AuditQuery = z.object({
+  page: wholeNumber('Page', 1, PAGE_MAX).default(1),
+  pageSize: wholeNumber('Page size', 1, 100).default(20),
+  subjectId: Id.optional(),
+  action: AuditAction.optional(),
+});
+export type AuditQuery = z.output<typeof AuditQuery>;
+export const AuditExportQuery = AuditQuery.omit({ page: true, pageSize: true });
+
+export const auditEndpoints = {
+  /** Newest first, filtered by subject and action, paged in SQL. Entries cannot be edited or deleted. */
+  list: endpoint({ method: 'GET', path: '/audit', auth: 'admin', query: AuditQuery, status: 200, response: z.object({ rows: z.array(AuditEvent), count: z.number().int().min(0) }) }),
+  exportList: endpoint({ method: 'GET', path: '/audit/export.csv', auth: 'admin', query: AuditExportQuery, status: 200, response: null, produces: 'csv' }),
+};
