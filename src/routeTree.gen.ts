@@ -15,6 +15,7 @@ import { Route as LeaderboardRouteImport } from './routes/leaderboard'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as StravaRouteImport } from './routes/strava'
+import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminLeadersRouteImport } from './routes/admin/leaders'
 import { Route as EmployeeActivityFeedRouteImport } from './routes/employee/activity-feed'
@@ -51,6 +52,11 @@ const SignupRoute = SignupRouteImport.update({
 const StravaRoute = StravaRouteImport.update({
   id: '/strava',
   path: '/strava',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAuditRoute = AdminAuditRouteImport.update({
+  id: '/admin/audit',
+  path: '/admin/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminDashboardRoute = AdminDashboardRouteImport.update({
@@ -96,6 +102,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/strava': typeof StravaRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/leaders': typeof AdminLeadersRoute
   '/employee/activity-feed': typeof EmployeeActivityFeedRoute
@@ -111,6 +118,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/strava': typeof StravaRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/leaders': typeof AdminLeadersRoute
   '/employee/activity-feed': typeof EmployeeActivityFeedRoute
@@ -127,6 +135,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/signup': typeof SignupRoute
   '/strava': typeof StravaRoute
+  '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/leaders': typeof AdminLeadersRoute
   '/employee/activity-feed': typeof EmployeeActivityFeedRoute
@@ -144,6 +153,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signup'
     | '/strava'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/leaders'
     | '/employee/activity-feed'
@@ -159,6 +169,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signup'
     | '/strava'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/leaders'
     | '/employee/activity-feed'
@@ -174,6 +185,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signup'
     | '/strava'
+    | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/leaders'
     | '/employee/activity-feed'
@@ -190,6 +202,7 @@ export interface RootRouteChildren {
   ResetPasswordRoute: typeof ResetPasswordRoute
   SignupRoute: typeof SignupRoute
   StravaRoute: typeof StravaRoute
+  AdminAuditRoute: typeof AdminAuditRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminLeadersRoute: typeof AdminLeadersRoute
   EmployeeActivityFeedRoute: typeof EmployeeActivityFeedRoute
@@ -241,6 +254,13 @@ declare module '@tanstack/react-router' {
       path: '/strava'
       fullPath: '/strava'
       preLoaderRoute: typeof StravaRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/audit': {
+      id: '/admin/audit'
+      path: '/admin/audit'
+      fullPath: '/admin/audit'
+      preLoaderRoute: typeof AdminAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/dashboard': {
@@ -302,6 +322,7 @@ const rootRouteChildren: RootRouteChildren = {
   ResetPasswordRoute: ResetPasswordRoute,
   SignupRoute: SignupRoute,
   StravaRoute: StravaRoute,
+  AdminAuditRoute: AdminAuditRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminLeadersRoute: AdminLeadersRoute,
   EmployeeActivityFeedRoute: EmployeeActivityFeedRoute,

@@ -152,3 +152,24 @@ test('an admin finds an employee by search, filters by level, sorts, and the URL
   await expectAccessible(page);
   await screenshotBoth(page, 'admin-users-search');
 });
+
+test('an admin action appears in the audit trail, which can be downloaded', async ({ page, request }) => {
+  const olga = await signUpEmployee(request, 'Olga', 'Aaltonen');
+  await signInAsAdmin(page);
+  await page.getByRole('textbox', { name: 'Search employees' }).fill(olga.email);
+  const row = page.getByRole('row', { name: /Olga/ });
+  await row.getByRole('checkbox', { name: /Q2/ }).check();
+  await expect(row.getByRole('checkbox', { name: /Q2/ })).toBeChecked();
+
+  await page.getByRole('link', { name: 'Audit trail' }).click();
+  await expect(page).toHaveURL(/\/admin\/audit/);
+  const entries = page.getByRole('table', { name: 'Audit entries' });
+  await expect(entries.getByRole('row').nth(1)).toContainText('Quarterly bonus changed');
+  await expect(entries.getByRole('row').nth(1)).toContainText('Olga Aaltonen');
+  await expect(entries.getByRole('row').nth(1)).toContainText('secondQuarter: false → true');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^audit-all-\d{4}-\d{2}-\d{2}\.csv$/);
+  await expectAccessible(page);
+  await screenshotBoth(page, 'admin-audit');
+});

@@ -1,0 +1,139 @@
+import { Badge, Button, Center, Group, Loader, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { auditActions, auditEndpoints, type AuditAction, type AuditEvent } from '../../../api/contract/audit';
+import { downloadFile } from '../../../api/download';
+import { DownloadButton } from '../../../components/download-button';
+import { LoadError } from '../../../components/load-error';
+import { PageShell } from '../../../components/page-shell';
+import { Pagination } from '../../../components/pagination';
+import { AUDIT_PAGE_SIZE, auditQueries } from '../api/audit-queries';
+import type { AuditView } from '../audit-view';
+
+export const actionLabels: Record<AuditAction, string> = {
+  'user.update': 'Employee updated',
+  'user.delete': 'Employee deleted',
+  'user.reset_password_mail': 'Reset mail sent',
+  'bonus.change': 'Quarterly bonus changed',
+  'level.change': 'Level changed',
+  'auth.lockout': 'Sign-in locked',
+  'auth.password_reset': 'Password reset',
+  'tracker.connect': 'Tracker connected',
+  'tracker.disconnect': 'Tracker disconnected',
+};
+
+/** 'firstName: Bea → Beatrix' for the fields that changed; the whole state when there is one side only. */
+const changeOf = (event: AuditEvent) => {
+  const before = event.before ? (JSON.parse(event.before) as Record<string, unknown>) : null;
+  const after = event.after ? (JSON.parse(event.after) as Record<string, unknown>) : null;
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const parts = keys
+    .filter((key) => !before || !after || JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => (before && after ? `${key}: ${String(before[key])} → ${String(after[key])}` : `${key}: ${String((after ?? before)?.[key])}`));
+  return parts.join('; ');
+};
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const actorOf = (event: AuditEvent) => (event.actorRole ? `${event.actorRole} #${event.actorId}` : 'System');
+
+type Props = { view: AuditView; onViewChange: (next: Partial<AuditView>) => void };
+
+/** /admin/audit: every admin action and security event, newest first, filtered by employee and action. */
+export function AuditScreen({ view, onViewChange }: Props) {
+  const list = useQuery(auditQueries.list(view));
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const rows = list.data?.rows ?? [];
+  const totalPages = Math.ceil((list.data?.count ?? 0) / AUDIT_PAGE_SIZE);
+  const subjectName = view.subjectId ? (rows.find((row) => row.subjectId === view.subjectId)?.subjectName ?? `#${view.subjectId}`) : null;
+
+  return (
+    <PageShell title="Audit trail" size="xl" actions={<DownloadButton download={() => downloadFile(auditEndpoints.exportList, { query: { subjectId: view.subjectId, action: view.action } })} />}>
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <Select
+          label="Action"
+          placeholder="All actions"
+          data={auditActions.map((action) => ({ value: action, label: actionLabels[action] }))}
+          value={view.action ?? null}
+          onChange={(value) => onViewChange({ action: (value as AuditAction | null) ?? undefined, page: 1 })}
+          clearable
+          w={{ base: '100%', xs: 260 }}
+        />
+        {subjectName && (
+          <Button variant="light" onClick={() => onViewChange({ subjectId: undefined, page: 1 })}>
+            {`Employee: ${subjectName} (show everyone)`}
+          </Button>
+        )}
+      </Group>
+      {list.isPending ? (
+        <Center py="xl">
+          <Loader aria-label="Loading the audit trail" />
+        </Center>
+      ) : list.isError ? (
+        <LoadError what="the audit trail" message={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : rows.length === 0 ? (
+        <Text c="dimmed" py="md">
+          Nothing has been recorded for this filter yet.
+        </Text>
+      ) : (
+        <Stack gap="md" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+          {narrow ? (
+            <Stack gap="sm" component="ul" aria-label="Audit entries" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {rows.map((event) => (
+                <Paper key={event.id} component="li" withBorder radius="md" p="sm">
+                  <Group justify="space-between" wrap="nowrap" gap="xs">
+                    <Badge variant="light" tt="none">
+                      {actionLabels[event.action]}
+                    </Badge>
+                    <Text size="xs" c="dimmed">
+                      {when(event.at)}
+                    </Text>
+                  </Group>
+                  <Text size="sm" mt={4}>
+                    {event.subjectName ?? '—'} · {actorOf(event)}
+                  </Text>
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                    {changeOf(event)}
+                  </Text>
+                </Paper>
+              ))}
+            </Stack>
+          ) : (
+            <Table.ScrollContainer minWidth={900}>
+              <Table striped verticalSpacing="xs" aria-label="Audit entries">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>When</Table.Th>
+                    <Table.Th>Action</Table.Th>
+                    <Table.Th>Employee</Table.Th>
+                    <Table.Th>By</Table.Th>
+                    <Table.Th>Change</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((event) => (
+                    <Table.Tr key={event.id}>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(event.at)}</Table.Td>
+                      <Table.Td>{actionLabels[event.action]}</Table.Td>
+                      <Table.Td>
+                        {event.subjectId ? (
+                          <Button variant="subtle" size="compact-sm" onClick={() => onViewChange({ subjectId: event.subjectId ?? undefined, page: 1 })}>
+                            {event.subjectName ?? `#${event.subjectId}`}
+                          </Button>
+                        ) : (
+                          '—'
+                        )}
+                      </Table.Td>
+                      <Table.Td>{actorOf(event)}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{changeOf(event)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+          <Pagination page={view.page} totalPages={totalPages} onChange={(page) => onViewChange({ page })} label="Audit pages" />
+        </Stack>
+      )}
+    </PageShell>
+  );
+}

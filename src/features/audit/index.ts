@@ -1,0 +1,2 @@
+export { AuditScreen } from './components/audit-screen';
+export { AuditView, auditViewSearch } from './audit-view';
