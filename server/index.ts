@@ -2,7 +2,10 @@ import { buildApp } from './app';
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { pruneRateLimits } from './auth/rate-limit';
 import { dataDirFromEnv, loadConfig } from './config';
+import { inArray } from 'drizzle-orm';
 import { openDatabase } from './db/client';
+import { users } from './db/schema';
+import { sweepOrphanPhotos } from './http/photo-storage';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { DataDirError, canWrite, lockDataDir, prepareDataDir } from './db/data-dir';
 import { createMailer } from './mail/transport';
@@ -53,10 +56,19 @@ const main = async () => {
 
   await bootstrapAdmin(database.db, config, systemClock.now(), { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
 
-  // Hourly housekeeping of rows nobody can use any more (safe to run in every process).
+  // Photo files nobody refers to (a crash between writing a file and committing its row).
+  const referencedPhotos = async (names: string[]) =>
+    new Set(names.length ? (await database.db.select({ name: users.profilePicture }).from(users).where(inArray(users.profilePicture, names))).map((row) => row.name ?? '') : []);
+  const sweepPhotos = () =>
+    sweepOrphanPhotos(config.dataDir, referencedPhotos, systemClock.now()).then((removed) => {
+      if (removed.length) app.log.info(`removed ${removed.length} orphaned photo file(s)`);
+    });
+  await sweepPhotos().catch((error: unknown) => app.log.warn({ err: error }, 'photo sweep failed'));
+
+  // Hourly housekeeping of rows and files nobody can use any more (safe to run in every process).
   const pruning = setInterval(() => {
     const now = systemClock.now();
-    Promise.all([pruneRateLimits(database.db, now), pruneExpiredAuthRows(database.db, now), pruneIdempotencyKeys(database.db, now)]).catch((error: unknown) =>
+    Promise.all([pruneRateLimits(database.db, now), pruneExpiredAuthRows(database.db, now), pruneIdempotencyKeys(database.db, now), sweepPhotos()]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'housekeeping failed'),
     );
   }, 60 * 60 * 1000);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Photo } from './multipart';
 
@@ -12,7 +12,10 @@ export const storePhoto = async (dataDir: string, photo: Photo) => {
   const dir = uploadsDir(dataDir);
   await mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${photo.extension}`;
-  await writeFile(join(dir, name), photo.bytes, { flag: 'wx' });
+  // Written under a temporary name and renamed: a crash mid-write never leaves a half photo under a served name.
+  const temporary = join(dir, `.${name}.part`);
+  await writeFile(temporary, photo.bytes, { flag: 'wx' });
+  await rename(temporary, join(dir, name));
   return name;
 };
 
@@ -32,4 +35,24 @@ export const withStoredPhoto = async <T>(dataDir: string, photo: Photo | null, w
     if (name) await removePhoto(dataDir, name);
     throw error;
   }
+};
+
+/**
+ * Removes files in uploads/ that no user refers to and that are older than `graceMs` (a save in
+ * progress has written its file but not yet committed): leftovers of crashes and of old bugs.
+ */
+export const sweepOrphanPhotos = async (dataDir: string, isReferenced: (names: string[]) => Promise<Set<string>>, now: Date, graceMs = 60 * 60 * 1000) => {
+  const dir = uploadsDir(dataDir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const candidates: string[] = [];
+  for (const name of names) {
+    const stored = UPLOAD_NAME.test(name) || /^\.[a-f0-9]{32}\.(png|jpg)\.part$/.test(name);
+    if (!stored) continue;
+    const { mtimeMs } = await stat(join(dir, name));
+    if (now.getTime() - mtimeMs > graceMs) candidates.push(name);
+  }
+  const referenced = await isReferenced(candidates.filter((name) => UPLOAD_NAME.test(name)));
+  const orphans = candidates.filter((name) => !referenced.has(name));
+  for (const name of orphans) await rm(join(dir, name), { force: true });
+  return orphans;
 };

@@ -56,11 +56,15 @@ export const profileService = ({ db, clock, config }: Deps) => ({
       changes.levelOfCompetition = fields.levelOfCompetition;
     }
 
+    // The photo this save replaces, read under the user's write lock: with two replacements at once,
+    // each removes exactly the file it displaced, so no file is left without a user.
+    let replacedPhoto: string | null = null;
     try {
       await withStoredPhoto(config.dataDir, photo, async (fileName) => {
         if (fileName) changes.profilePicture = fileName;
         if (Object.keys(changes).length === 0) return;
         await writeForUser(db, id, async (tx) => {
+          if (fileName) replacedPhoto = (await findUserRowById(tx, id))?.profilePicture ?? null;
           await updateUserRow(tx, id, changes, now);
           if (levelChanged && changes.levelOfCompetition) {
             await upsertYearLevel(tx, id, currentCompetitionYear(now), changes.levelOfCompetition);
@@ -72,7 +76,7 @@ export const profileService = ({ db, clock, config }: Deps) => ({
       if (isUniqueViolation(error)) throw emailTaken(); // the e-mail was taken meanwhile
       throw error;
     }
-    if (changes.profilePicture && current.profilePicture) await removePhoto(config.dataDir, current.profilePicture);
+    if (replacedPhoto) await removePhoto(config.dataDir, replacedPhoto);
     const user = await loadUser(db, id, now);
     if (!user) throw profileNotFound();
     return user;

@@ -10,6 +10,7 @@ import { User } from '@/contract/users';
 import { PHOTO_TOO_LARGE_MESSAGE } from '@/contract/fields';
 import { fields, multipart, pngBytes } from '../auth/fixtures';
 import { createTestApp } from '../helpers/test-app';
+import { sweepOrphanPhotos } from '../../../server/http/photo-storage';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -179,5 +180,33 @@ describe('PUT /api/users/:id/profile', () => {
     const failed = await put(ctx, jane, jane.id, multipart([...fields({ email: 'olga@example.com' }), { name: 'photo', filename: 'c.png', contentType: 'image/png', data: pngBytes(700) }]));
     expect(failed.statusCode).toBe(409);
     expect(uploads()).toEqual([secondName]);
+  });
+
+  test('ten concurrent photo replacements leave exactly the one file the profile refers to', async () => {
+    const { ctx, jane } = await setup();
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => put(ctx, jane, jane.id, multipart([{ name: 'photo', filename: `p${index}.png`, contentType: 'image/png', data: pngBytes(400 + index) }]))),
+    );
+    for (const response of responses) expect(response.statusCode).toBe(200);
+    const [row] = await ctx.db.select({ picture: users.profilePicture }).from(users).where(eq(users.id, jane.id));
+    expect(uploads()).toEqual([row!.picture]);
+  });
+
+  test('the sweep removes old files nobody refers to and keeps referenced and fresh ones', async () => {
+    const { ctx, jane } = await setup();
+    const saved = await put(ctx, jane, jane.id, multipart([{ name: 'photo', filename: 'a.png', contentType: 'image/png', data: pngBytes(500) }]));
+    const kept = saved.json().profilePicture.replace('/api/uploads/', '');
+    const { writeFileSync, utimesSync } = await import('node:fs');
+    const stale = 'a'.repeat(32) + '.png';
+    const fresh = 'b'.repeat(32) + '.jpg';
+    writeFileSync(join(dataDir, 'uploads', stale), 'x');
+    writeFileSync(join(dataDir, 'uploads', fresh), 'x');
+    const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000);
+    utimesSync(join(dataDir, 'uploads', stale), dayAgo, dayAgo);
+    utimesSync(join(dataDir, 'uploads', kept), dayAgo, dayAgo);
+    const referenced = async (names: string[]) => new Set((await ctx.db.select({ name: users.profilePicture }).from(users)).map((row) => row.name ?? '').filter((name) => names.includes(name)));
+    const removed = await sweepOrphanPhotos(dataDir, referenced, new Date());
+    expect(removed).toEqual([stale]);
+    expect(uploads()).toEqual([kept, fresh].sort());
   });
 });
