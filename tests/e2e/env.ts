@@ -1,9 +1,11 @@
-/** Where the browser tests' app runs and the admin it bootstraps. */
+/** Where the browser tests' app runs and the admin it bootstraps (E2E_PORT moves both servers). */
+const port = Number(process.env.E2E_PORT ?? 3111);
+
 export const E2E = {
-  port: 3111,
-  baseUrl: 'http://127.0.0.1:3111',
-  dataDir: '.e2e-data',
+  port,
+  baseUrl: `http://127.0.0.1:${port}`,
+  dataDir: `.e2e-data${process.env.E2E_PORT ? `-${port}` : ''}`,
   admin: { email: 'admin@e2e.test', password: 'Admin-e2e-Password1' },
   /** A fake Strava (tests/server/trackers/fake-provider.ts) that profile.spec.ts runs on this port. */
-  fakeTrackerUrl: 'http://127.0.0.1:3112',
+  fakeTrackerUrl: `http://127.0.0.1:${port + 1}`,
 } as const;
