@@ -1,36 +1,52 @@
 #!/usr/bin/env node
-// `npm start`: build the SPA when dist/ is missing or older than its sources, then run the server
-// (which migrates the database and serves SPA + API on PORT) in THIS process, so SIGINT/SIGTERM sent
-// to `npm start` reach the server itself: nothing is left orphaned and the exit code is the server's.
+// `npm start`: build the SPA (dist/) and the server bundle (dist-server/) when missing or older than
+// their sources, then run the BUILT server (plain JavaScript: no TypeScript compiler at run time) in
+// THIS process, so SIGINT/SIGTERM sent to `npm start` reach the server itself: nothing is left
+// orphaned and the exit code is the server's. Builds run in child processes so their memory is
+// returned before the server starts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { newestUnder, root } from './lib/newest.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 const distIndex = join(root, 'dist', 'index.html');
-const sources = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((name) => join(root, name));
+const serverDir = join(root, 'dist-server');
+const serverEntry = join(serverDir, 'index.mjs');
 
-/** Newest modification time under `path` (0 when it does not exist). */
-const newest = (path) => {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), stat.mtimeMs);
+const spaSources = ['src', 'public', 'index.html', 'vite.config.ts', 'build', 'package.json'];
+// The server bundle holds server/ and the shared core it imports through the path aliases.
+const serverSources = ['server', 'src/domain', 'src/api/contract', 'vite.server.config.ts', 'vite.config.ts', 'package.json'];
+
+const isStale = (output, sources) => !existsSync(output) || newestUnder(sources) > statSync(output).mtimeMs;
+
+const run = (what, args, env = {}) => {
+  const result = spawnSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', ...env } });
+  if (result.status !== 0) {
+    console.error(`The ${what} build failed; not starting the server.`);
+    process.exit(result.status ?? 1);
+  }
 };
 
-const needsBuild = () => !existsSync(distIndex) || Math.max(...sources.map(newest)) > statSync(distIndex).mtimeMs;
+// SKIP_BUILD=1 skips the SPA only (tests serve no SPA); the server bundle is always current (~1 s).
+if (process.env.SKIP_BUILD !== '1' && isStale(distIndex, spaSources)) {
+  console.info('Building the web app (dist/ is missing or older than its sources)...');
+  run('web app', ['build']);
+}
 
-if (process.env.SKIP_BUILD !== '1' && needsBuild()) {
-  console.info('Building the web app (dist/ is missing or older than src/)...');
-  const vite = join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const build = spawnSync(process.execPath, [vite, 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) {
-    console.error('The web app build failed; not starting the server.');
-    process.exit(build.status ?? 1);
+if (isStale(serverEntry, serverSources)) {
+  console.info('Building the server (dist-server/ is missing or older than its sources)...');
+  // Built aside and swapped in, so a second `npm start` at the same moment never runs half a bundle.
+  const building = `${serverDir}.${process.pid}.tmp`;
+  try {
+    run('server', ['build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], { SERVER_OUT_DIR: building });
+    rmSync(serverDir, { recursive: true, force: true });
+    renameSync(building, serverDir);
+  } finally {
+    rmSync(building, { recursive: true, force: true });
   }
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import(pathToFileURL(join(root, 'server', 'index.ts')).href);
+// `--build-only`: bring both builds up to date and stop (Docker's build stage, benches).
+if (!process.argv.includes('--build-only')) await import(pathToFileURL(serverEntry).href);

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { applyReplaceableSql } from './functions';
+import { pgliteOptions } from './pglite-options';
 import { registerRowsAsArrays } from './raw-statement';
 import * as schema from './schema';
 
@@ -31,7 +32,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** PGlite in a folder, or in memory when `dataDir` is undefined (tests). */
 export const openPglite = async (dataDir?: string): Promise<Database> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create(dataDir, pgliteOptions());
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   registerRowsAsArrays(db, async ({ text, values }) => (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows);
   return {

@@ -1,0 +1,36 @@
+import { cpSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+import { aliases } from './vite.config';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const outDir = process.env.SERVER_OUT_DIR ?? `${root}dist-server`;
+
+/**
+ * The migrator and the replaceable functions read their SQL at run time through
+ * `new URL('./migrations' | './functions/', import.meta.url)`: in the bundle that URL is the bundle's
+ * own folder, so both folders are copied beside it.
+ */
+const copySql = (): Plugin => ({
+  name: 'wellness-copy-sql',
+  apply: 'build',
+  closeBundle() {
+    for (const folder of ['migrations', 'functions']) cpSync(`${root}server/db/${folder}`, `${outDir}/${folder}`, { recursive: true });
+  },
+});
+
+export default defineConfig({
+  plugins: [copySql()],
+  resolve: { alias: aliases },
+  publicDir: false,
+  ssr: { target: 'node' },
+  build: {
+    ssr: `${root}server/index.ts`,
+    outDir,
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    sourcemap: true,
+    rolldownOptions: { output: { format: 'esm', entryFileNames: 'index.mjs' } },
+  },
+});
