@@ -31,6 +31,6 @@ export default defineConfig({
     target: 'node20',
     minify: false,
     sourcemap: true,
-    rolldownOptions: { output: { format: 'esm', entryFileNames: 'index.mjs' } },
+    rolldownOptions: { output: { format: 'esm', entryFileNames: 'index.mjs', chunkFileNames: '[name]-[hash].mjs' } },
   },
 });

@@ -1,14 +1,12 @@
-import { buildApp } from './app';
 import { bootstrapAdmin } from './auth/bootstrap-admin';
 import { pruneRateLimits } from './auth/rate-limit';
 import { dataDirFromEnv, loadConfig } from './config';
 import { inArray } from 'drizzle-orm';
-import { openDatabase } from './db/client';
 import { users } from './db/schema';
 import { sweepOrphanPhotos } from './http/photo-storage';
 import { pruneIdempotencyKeys } from './http/idempotency';
 import { DataDirError, canWrite, lockDataDir, prepareDataDir } from './db/data-dir';
-import { createPgliteClusterApart } from './db/pglite-cluster';
+import { openAtStart } from './db/open-at-start';
 import { createMailer } from './mail/transport';
 import { pruneExpiredAuthRows } from './modules/auth/repo';
 import { createTrackers } from './trackers/create-trackers';
@@ -26,15 +24,8 @@ const main = async () => {
   // One process per embedded database; PostgreSQL takes any number of API processes.
   const releaseLock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir, config.port, (message) => console.warn(message));
   process.on('exit', releaseLock);
-  const pgliteDir = config.databaseUrl ? undefined : config.dataDir + '/db';
-  const opening = pgliteDir ? createPgliteClusterApart(pgliteDir).then(() => openDatabase({ dataDir: pgliteDir })) : openDatabase({ databaseUrl: config.databaseUrl });
-  const database = await opening.catch((error: unknown) => {
-    // PGlite reports a full disk as `ErrnoError { errno: 51 }` (ENOSPC in its WASI numbering).
-    const errno = (error as { errno?: unknown; code?: unknown } | null)?.errno;
-    if (errno === 51 || (error as { code?: unknown } | null)?.code === 'ENOSPC') throw new DataDirError(`The disk holding DATA_DIR (${config.dataDir}) is full: free some space, then start again.`);
-    throw error;
-  });
-  await database.migrate();
+  // The database opens and migrates while the HTTP app's modules load (see open-at-start.ts).
+  const [database, { buildApp }] = await Promise.all([openAtStart(config), import('./app')]);
 
   const app = await buildApp({
     db: database.db,

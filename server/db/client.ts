@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { applyReplaceableSql } from './functions';
 import { pgliteOptions } from './pglite-options';
+import { applyReplaceableSqlOnce } from './replaceable-sql-once';
 import { registerRowsAsArrays } from './raw-statement';
 import * as schema from './schema';
 
@@ -40,7 +41,7 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-      await applyReplaceableSql((script) => client.exec(script));
+      await applyReplaceableSqlOnce(dataDir, migrationsFolder, (script) => client.exec(script));
     },
     ping: async () => {
       await client.query('select 1');
