@@ -46,6 +46,15 @@ export const memoryOf = (pid: number) => {
   return { rssMb: Math.round(kb('VmRSS') / 1024), peakMb: Math.round(kb('VmHWM') / 1024) };
 };
 
+/**
+ * CPU time (user + system, all threads) the process has used so far, in ms: unlike wall-clock
+ * start-up time it hardly depends on what else the shared machine is doing.
+ */
+export const cpuMsOf = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime in clock ticks of 10 ms
+};
+
 /** SIGTERM and wait for the exit (the server stops cleanly within 5 s). */
 export const stopServer = async (server: ServerProcess) => {
   if (server.child.exitCode !== null) return;
