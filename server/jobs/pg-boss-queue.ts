@@ -38,6 +38,20 @@ const transactionRunner = (tx: DbOrTx): SqlRunner => ({
   },
 });
 
+const settingsDiffer = (found: PgBoss.Queue, wanted: PgBoss.Queue) =>
+  (['policy', 'retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds'] as const).some((key) => found[key] !== wanted[key]);
+
+const retryOnDeadlock = async (task: () => Promise<unknown>, attempts = 5) => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await task();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== '40P01' || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 150));
+    }
+  }
+};
+
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -168,6 +182,18 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
     } satisfies PgBoss.Queue;
   };
 
+  /** Creates missing queues and updates those whose settings changed (nothing to do on most starts). */
+  const ensureQueues = async () => {
+    const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+    for (const name of Object.keys(catalog)) {
+      const wanted = queueOptions(name);
+      const found = existing.get(name);
+      // Two processes starting at once on a new database may deadlock creating partitions: try again.
+      if (!found) await retryOnDeadlock(() => boss.createQueue(name, wanted));
+      else if (settingsDiffer(found, wanted)) await boss.updateQueue(name, wanted);
+    }
+  };
+
   const pendingCount = async (names: string[], includeDelayed: boolean) => {
     const { rows } = await options.db.executeSql(
       `select count(*)::int as count from ${JOBS_SCHEMA}.job
@@ -220,10 +246,7 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
       starting ??= (async () => {
         const began = performance.now();
         await boss.start();
-        for (const name of Object.keys(catalog)) {
-          await boss.createQueue(name, queueOptions(name));
-          await boss.updateQueue(name, queueOptions(name)); // settings changed since the queue was created
-        }
+        await ensureQueues();
         active = true;
         for (const [name, handler] of handlers) startLoops(name, handler);
         options.log().info({ ms: Math.round(performance.now() - began), queues: Object.keys(catalog).length }, 'job queue started');
