@@ -10,6 +10,9 @@ import { openAtStart } from './db/open-at-start';
 import { createMailer } from './mail/transport';
 import { pruneExpiredAuthRows } from './modules/auth/repo';
 import { createTrackers } from './trackers/create-trackers';
+import { appJobs } from './jobs/catalog';
+import { createPgBossQueue } from './jobs/pg-boss-queue';
+import { jobSettingsFromEnv } from './jobs/settings';
 import { systemClock } from '@/domain/clock';
 
 /** Reset links carry their token in the query string; request logs show it as [redacted]. */
@@ -27,12 +30,16 @@ const main = async () => {
   // The database opens and migrates while the HTTP app's modules load (see open-at-start.ts).
   const [database, { buildApp }] = await Promise.all([openAtStart(config), import('./app')]);
 
+  // Jobs live in the same database (schema pgboss): every API process on a PostgreSQL shares them.
+  const jobs = createPgBossQueue(appJobs, { db: database, log: () => app.log, ...jobSettingsFromEnv() });
+
   const app = await buildApp({
     db: database.db,
     clock: systemClock,
     config,
     mailer: { send: (message) => mailer.send(message) },
     trackers: createTrackers(config),
+    jobs,
     // Ready means the database answers and DATA_DIR still takes writes (a full disk is not ready).
     ping: async () => {
       await database.ping();
@@ -47,6 +54,10 @@ const main = async () => {
     },
   });
   const mailer = createMailer(config, { info: (object, message) => app.log.info(object, message) });
+
+  // Alongside the rest of start-up; listening waits for it, so the first request can send jobs.
+  const jobsStarted = jobs.start();
+  jobsStarted.catch(() => undefined); // awaited before listening; this only keeps an early failure from counting as unhandled
 
   await bootstrapAdmin(database.db, config, systemClock.now(), { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
 
@@ -80,7 +91,10 @@ const main = async () => {
     }, SHUTDOWN_DEADLINE_MS);
     force.unref();
     try {
+      const began = Date.now();
       await app.close(); // stops accepting, closes idle keep-alive sockets, waits for in-flight requests
+      // Running jobs finish within what is left of the deadline; others wait in the database for the next start.
+      await jobs.stop({ timeoutMs: Math.max(500, SHUTDOWN_DEADLINE_MS - 2000 - (Date.now() - began)) });
       await app.afterResponse.idle(); // mails promised in answers already sent
       await database.close();
       releaseLock();
@@ -101,6 +115,7 @@ const main = async () => {
   }, 250);
   parentWatch.unref();
 
+  await jobsStarted;
   await app.listen({ host: config.host, port: config.port });
 };
 
