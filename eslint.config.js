@@ -8,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-mock', 'dist-server', 'node_modules', 'data', 'test-results', 'playwright-report', 'artifacts', 'public/mockServiceWorker.js', 'src/routeTree.gen.ts', 'server/db/migrations', 'coverage'] },
+  { ignores: ['dist', 'dist-mock', 'dist-server', 'dist-server.*.tmp', 'node_modules', 'data', 'test-results', 'playwright-report', 'artifacts', 'public/mockServiceWorker.js', 'src/routeTree.gen.ts', 'server/db/migrations', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
