@@ -31,5 +31,14 @@ export default defineConfig(({ mode }) => ({
     proxy: mode === 'mock' ? undefined : { '/api': `http://127.0.0.1:${apiPort}` },
   },
   // Source maps are built for debugging a deploy but not referenced by the bundles; the server never serves them.
-  build: { sourcemap: 'hidden', chunkSizeWarningLimit: 800 },
+  build: {
+    sourcemap: 'hidden',
+    chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      // The app's own modules only define things (components, queries, schemas): importing one for a
+      // single export must not keep its neighbours. A route keeps e.g. `UsersView` for its search in the
+      // entry, and without this the feature's screens would ride along into the login page's JavaScript.
+      treeshake: { moduleSideEffects: (id: string) => !(id.startsWith(`${root}src/`) && /\.tsx?$/.test(id)) || id === `${root}src/main.tsx` },
+    },
+  },
 }));
