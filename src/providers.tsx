@@ -1,11 +1,9 @@
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AUTO_CLOSE_MS } from './api/toasts';
+import { ModalsHost } from './components/overlays/modals-host';
+import { ToastHost } from './components/overlays/toast-host';
 import { theme } from './theme';
 
 /**
@@ -21,16 +19,17 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 });
 
 /**
- * Everything around the router: theme, toasts, modals and the query cache. Toasts sit at the bottom
- * right (full width on phones), so they never cover the navigation bar; they close after 5 s, and
- * only the one under the pointer waits while it is hovered (with its countdown shown).
+ * Everything around the router: theme, query cache, toasts and confirm dialogs. The toast container
+ * and the modals manager are fetched when first needed (a toast, a signed-in user), so the login
+ * page's first load carries neither.
  */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
-      <Notifications position="bottom-right" autoClose={AUTO_CLOSE_MS} zIndex={1000} pauseResetOnHover="notification" withAutoCloseProgress />
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>{children}</ModalsProvider>
+        <ToastHost />
+        <ModalsHost />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

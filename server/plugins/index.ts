@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { PHOTO_MAX_BYTES } from '@/contract/fields';
 import type { AppConfig } from '../config';
+import { registerCompression } from './compression';
 import { registerOpenApi } from './openapi';
 import { registerSecurityHeaders } from './security-headers';
 import { registerStaticSpa } from './static-spa';
@@ -11,6 +12,7 @@ import { registerUploads } from './uploads';
 /** Plugins every route relies on; registered before the modules (OpenAPI must see their routes). */
 export const registerCorePlugins = async (app: FastifyInstance, config: AppConfig) => {
   registerSecurityHeaders(app, config);
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(multipart, {
     limits: { files: 1, fileSize: PHOTO_MAX_BYTES, fields: 20, fieldSize: 10_000, parts: 21, headerPairs: 100 },

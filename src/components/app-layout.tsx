@@ -1,17 +1,22 @@
-import { AppShell } from '@mantine/core';
+import './app-layout.css';
 import { Outlet } from '@tanstack/react-router';
 import { NavBar } from './nav-bar';
 
-/** Header with the navigation bar above whatever page the router shows. */
+/**
+ * Header with the navigation bar above whatever page the router shows. Plain elements styled as
+ * Mantine's AppShell (header only) drew them: AppShell's code was a tenth of the login page's
+ * JavaScript. `right-scroll-bar-position` keeps the fixed header still while a modal locks scrolling
+ * (react-remove-scroll pads such elements by the scrollbar's width).
+ */
 export function AppLayout() {
   return (
-    <AppShell header={{ height: 60 }} padding={0}>
-      <AppShell.Header>
+    <div className="app-layout">
+      <header className="app-layout-header right-scroll-bar-position">
         <NavBar />
-      </AppShell.Header>
-      <AppShell.Main>
+      </header>
+      <main className="app-layout-main">
         <Outlet />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

@@ -1,7 +1,8 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconActivity, IconHistory, IconLayoutDashboard, IconMedal, IconTrophy, IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
+import { LazyTooltip } from './lazy-tooltip';
 
 type NavLink = { to: string; label: string; icon: ComponentType<{ size?: number; stroke?: number }> };
 
@@ -27,7 +28,7 @@ export function NavLinks({ role }: { role: 'admin' | 'user' }) {
       {navLinks[role].map(({ to, label, icon: Icon }) => {
         const active = pathname === to || pathname.startsWith(`${to}/`);
         return (
-          <Tooltip key={to} label={label}>
+          <LazyTooltip key={to} label={label}>
             <ActionIcon
               variant={active ? 'light' : 'subtle'}
               color={active ? undefined : 'gray'}
@@ -38,7 +39,7 @@ export function NavLinks({ role }: { role: 'admin' | 'user' }) {
             >
               <Icon size={21} stroke={1.7} />
             </ActionIcon>
-          </Tooltip>
+          </LazyTooltip>
         );
       })}
     </>

@@ -2,7 +2,7 @@ import { Box, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconRun, IconTrophy } from '@tabler/icons-react';
 import { useForgotPassword } from '../api/use-forgot-password';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { LazyForgotPasswordDialog } from './lazy-forgot-password-dialog';
 import { LoginForm } from './login-form';
 
 const highlights = [
@@ -41,7 +41,7 @@ export function LoginScreen() {
           <LoginForm onForgotPassword={forgot.open} />
         </Box>
       </SimpleGrid>
-      <ForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} onSend={(email) => forgotPassword.mutate(email)} />
+      <LazyForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} onSend={(email) => forgotPassword.mutate(email)} />
     </Box>
   );
 }

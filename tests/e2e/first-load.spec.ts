@@ -1,0 +1,73 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail } from './helpers';
+
+/**
+ * The size check of issue 11 on the build `npm start` serves: every script a cold load of the login
+ * page runs (until the network is quiet), in gzip bytes. Issue 11's target is 150 kB; what the login
+ * page still needs (React DOM, the router, zod for the routes' search schemas and the form,
+ * react-hook-form, Mantine, TanStack Query) is 188 kB today (README, Performance: First load), so
+ * the check holds the line at 200 kB: whatever adds to the first load beyond it fails here and must
+ * be split off. Lower it as the first load shrinks.
+ */
+const LOGIN_JS_BUDGET_BYTES = 200_000;
+/** What the employee dashboard may add after signing in (FullCalendar is most of it). */
+const DASHBOARD_JS_BUDGET_BYTES = 150_000;
+const PASSWORD = 'First-Load-Check-2026';
+
+/** Collects every script the page receives, with its gzip size (level 9, as the build's .gz copies). */
+const recordScripts = (page: Page) => {
+  const scripts = new Map<string, Promise<number>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script' || scripts.has(response.url())) return;
+    scripts.set(
+      response.url(),
+      response.body().then((body) => gzipSync(body, { level: 9 }).length),
+    );
+  });
+  return {
+    urls: () => [...scripts.keys()],
+    gzipBytes: async (urls: string[]) => (await Promise.all(urls.map((url) => scripts.get(url)!))).reduce((sum, size) => sum + size, 0),
+  };
+};
+
+const openLogin = async (page: Page) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+};
+
+test(`the login page's JavaScript stays within ${LOGIN_JS_BUDGET_BYTES / 1000} kB gzip, sent compressed and without source maps`, async ({ page, request }) => {
+  const scripts = recordScripts(page);
+  await openLogin(page);
+  const loaded = scripts.urls();
+  const total = await scripts.gzipBytes(loaded);
+  expect(total, `login page scripts (${loaded.length} files): ${total} bytes gzip`).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
+
+  const entry = loaded.find((url) => new URL(url).pathname.startsWith('/assets/'))!;
+  const asset = await request.get(entry, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(asset.headers()['content-encoding']).toBe('br');
+  expect(asset.headers().vary).toContain('accept-encoding');
+  expect((await request.get(`${entry}.map`)).status()).toBe(404);
+});
+
+test(`the employee dashboard adds at most ${DASHBOARD_JS_BUDGET_BYTES / 1000} kB gzip of JavaScript after signing in`, async ({ page, request }) => {
+  const email = uniqueEmail('first-load');
+  const signup = await request.post('/api/auth/signup', {
+    multipart: { firstName: 'Fiona', lastName: 'Firstload', dateOfBirth: '1990-04-05', gender: 'female', email, password: PASSWORD, levelOfCompetition: 'Beginner' },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const scripts = recordScripts(page);
+  await openLogin(page);
+  const login = new Set(scripts.urls());
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/employee\/dashboard$/);
+  await expect(page.getByText(/Total month:/)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const added = scripts.urls().filter((url) => !login.has(url));
+  const total = await scripts.gzipBytes(added);
+  expect(added.length).toBeGreaterThan(0);
+  expect(total, `dashboard scripts (${added.length} files): ${total} bytes gzip`).toBeLessThanOrEqual(DASHBOARD_JS_BUDGET_BYTES);
+});
