@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PageQuery } from '@/contract/common';
 import type { AdminUserUpdate, User, UsersQuery } from '@/contract/users';
-import { currentCompetitionYear } from '@/domain/competition';
+import { currentCompetitionYear, quarterlyBonusYear } from '@/domain/competition';
 import { sendPasswordResetMail } from '../../auth/password-reset';
 import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
 import type { AuthUser } from '../../auth/access-token';
@@ -12,8 +12,9 @@ import { userLevels, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '@/domain/errors';
 import { removePhoto } from '../../http/photo-storage';
-import { achievementsPage, eventsPage, findEmployeeRow, listEmployees, pageOf, workoutsPage, type Page } from './admin-repo';
-import { loadUser, serializeUsers } from './repo';
+import { achievementsPage, eventsPage, findEmployeeRow, pageOf, workoutsPage, type Page } from './admin-repo';
+import { employeesPage } from './employee-page';
+import { loadUser } from './repo';
 
 /** Users management by an admin (SPEC 2 "Admin users table", 6). Employees only; admins get 404. */
 
@@ -23,10 +24,8 @@ export const RESET_MAIL_SENT = 'Reset password mail has been sent';
 
 const userNotFound = () => notFound(USER_NOT_FOUND);
 
-export const listUsers = async (deps: AppDeps, query: UsersQuery) => {
-  const { rows, count } = await listEmployees(deps.db, pageOf(query.currentPage, query.pageSize), query);
-  return { rows: await serializeUsers(deps.db, rows, deps.clock.now()), count };
-};
+export const listUsers = (deps: AppDeps, query: UsersQuery) =>
+  employeesPage(deps.db, { ...query, ...pageOf(query.currentPage, query.pageSize), bonusYear: quarterlyBonusYear(deps.clock.now()) });
 
 export const getUser = async (deps: AppDeps, id: number): Promise<User> => {
   if (!(await findEmployeeRow(deps.db, id))) throw userNotFound();

@@ -1,0 +1,126 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { LevelOfCompetition } from '@/contract/common';
+import type { User, UserSort } from '@/contract/users';
+import { searchWordsOf } from '@/domain/search-words';
+import type { DbOrTx } from '../../db/client';
+import { rawStatement } from '../../db/raw-statement';
+import { toQuarterlyBonus, uploadUrl } from './serialize';
+import { countSearchTerms, planSearch, type SearchPlan } from './search-plan';
+
+/**
+ * A page of the admin users table (search, level, sort, order) and its exact count, in SQL.
+ *
+ * The count is read from user_search_counts (migration 0013): one primary-key row per term, so a term
+ * that every employee matches costs the same as one that matches nobody. A term that matches every
+ * employee of the level narrows nothing and is dropped. The page is then one of two shapes, chosen
+ * by the counts (search-plan.ts):
+ * - walk: the users_order_<column>_<direction> index in the table's order, each row checked with an
+ *   index-only probe of user_search_words per term, stopping after the page (from the far end when
+ *   the page is nearer the last one). No term left: a plain walk of the index.
+ * - collect: the ids of the rarest term (one range of the words' primary key), the other terms
+ *   probed, the matches sorted: when the search is narrow.
+ * Each shape is a named prepared statement per order (generic plans, db/client.ts), rows as arrays,
+ * the quarterly bonus joined in, so a page is two round trips (counts, page).
+ */
+
+const orderColumn: Record<UserSort, string> = {
+  lastName: 'last_name',
+  firstName: 'first_name',
+  email: 'email',
+  gender: 'gender',
+  levelOfCompetition: 'level_of_competition',
+};
+
+const p = {
+  level: sql.placeholder('level'),
+  probes: sql.placeholder('probes'),
+  first: sql.placeholder('first'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  bonusYear: sql.placeholder('bonusYear'),
+};
+
+/** `asc`/`desc` of the sort column; `reverse` flips the whole order (a walk from the far end). */
+const orderBy = (sort: UserSort, order: 'asc' | 'desc', reverse: boolean) => {
+  const flip = (direction: 'asc' | 'desc') => (reverse ? (direction === 'asc' ? 'desc' : 'asc') : direction);
+  const column = orderColumn[sort];
+  const ties = ['last_name', 'first_name', 'id'].filter((tie) => tie !== column).map((tie) => `s.${tie} ${flip('asc')}`);
+  return sql.raw([`s.${column} ${flip(order)}`, ...ties].join(', '));
+};
+
+const employeeOfLevel = sql`s.role = 'user' and (${p.level}::text is null or s.level_of_competition = ${p.level}::text)`;
+
+/**
+ * Every term of `probes` starts a word of s (an index-only range of user_search_words_user_word_idx
+ * per term). `offset 0` keeps the planner from turning the probe into a hash join over all matches.
+ */
+const hasEveryProbe = sql`not exists (select 1 from unnest(${p.probes}::text[]) t
+  where not exists (select 1 from user_search_words w where w.user_id = s.id and w.word >= t and w.word < t || '{' offset 0))`;
+
+/** The employees with a word starting with the `first` term (duplicates are removed by the index scan of `= any`). */
+const startsWithFirst = sql`s.id = any(array(select w.user_id from user_search_words w where w.word >= ${p.first}::text and w.word < ${p.first}::text || '{'))`;
+
+/** The page's ids in order, then the rows with their bonus flags (primary-key probes, in that order). */
+const pageOf = (ids: SQL) => sql`select u.id, u.role, u.email, u.first_name, u.last_name, u.date_of_birth::text, u.gender, u.level_of_competition,
+       u.profile_picture, u.is_private_activity, qb.first_quarter, qb.second_quarter, qb.third_quarter, qb.fourth_quarter
+  from unnest(array(${ids})) with ordinality as page(id, position)
+  cross join lateral (select * from users u where u.id = page.id limit 1) u
+  left join lateral (select * from quarterly_bonuses qb where qb.user_id = u.id and qb.competition_year = ${p.bonusYear} limit 1) qb on true
+ order by page.position`;
+
+type Shape = 'walk' | 'collect';
+const statements = new Map<string, ReturnType<typeof rawStatement>>();
+
+const statementFor = (shape: Shape, sort: UserSort, order: 'asc' | 'desc', reverse: boolean) => {
+  const name = `employees_${shape}_${sort}_${order}${reverse ? '_reverse' : ''}`;
+  let statement = statements.get(name);
+  if (!statement) {
+    const where = shape === 'walk' ? sql`${employeeOfLevel} and ${hasEveryProbe}` : sql`${startsWithFirst} and ${employeeOfLevel} and ${hasEveryProbe}`;
+    statement = rawStatement(name, pageOf(sql`select s.id from users s where ${where} order by ${orderBy(sort, order, reverse)} limit ${p.limit} offset ${p.offset}`));
+    statements.set(name, statement);
+  }
+  return statement;
+};
+
+/** The exact count of a search of two or more narrowing terms: the rarest term's employees, the others probed. */
+const countOfTerms = rawStatement('employees_search_count', sql`select count(*)::int from users s where ${startsWithFirst} and ${employeeOfLevel} and ${hasEveryProbe}`);
+
+export type EmployeeQuery = { search?: string; level?: LevelOfCompetition; sort: UserSort; order: 'asc' | 'desc'; limit: number; offset: number; bonusYear: number };
+
+const toUserOfRow = (row: unknown[]): User => {
+  const [id, role, email, firstName, lastName, dateOfBirth, gender, levelOfCompetition, profilePicture, isPrivateActivity, q1, q2, q3, q4] = row as [
+    number, User['role'], string, string, string, string | null, User['gender'], User['levelOfCompetition'], string | null, boolean, boolean | null, boolean | null, boolean | null, boolean | null,
+  ];
+  const bonus = q1 === null ? null : { firstQuarter: q1, secondQuarter: Boolean(q2), thirdQuarter: Boolean(q3), fourthQuarter: Boolean(q4) };
+  return {
+    id, role, firstName, lastName, email, dateOfBirth, gender, levelOfCompetition,
+    profilePicture: uploadUrl(profilePicture), isPrivateActivity,
+    quarterlyBonus: toQuarterlyBonus(bonus && { ...bonus, userId: id, competitionYear: 0, updatedAt: new Date(0) }),
+  };
+};
+
+const runPage = async (db: DbOrTx, query: EmployeeQuery, plan: Extract<SearchPlan, { kind: 'page' }>) => {
+  const statement = statementFor(plan.shape, query.sort, query.order, plan.reverse);
+  const rows = await statement(db, {
+    level: query.level ?? null,
+    probes: plan.probes,
+    first: plan.first ?? '',
+    limit: plan.limit,
+    offset: plan.offset,
+    bonusYear: query.bonusYear,
+  });
+  const users = rows.map(toUserOfRow);
+  return plan.reverse ? users.reverse() : users;
+};
+
+export const employeesPage = async (db: DbOrTx, query: EmployeeQuery): Promise<{ rows: User[]; count: number }> => {
+  const terms = searchWordsOf(query.search ?? '');
+  const counts = await countSearchTerms(db, terms, query.level);
+  const exact = async (first: string, probes: string[]) => {
+    const [[value]] = (await countOfTerms(db, { first, probes, level: query.level ?? null })) as [[number]];
+    return value;
+  };
+  const plan = await planSearch({ terms, counts, limit: query.limit, offset: query.offset, countOf: exact });
+  if (plan.kind === 'empty') return { rows: [], count: plan.count };
+  return { rows: await runPage(db, query, plan), count: plan.count };
+};
