@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { PageQuery } from '@/contract/common';
-import type { AdminUserUpdate, User, UsersQuery } from '@/contract/users';
+import { type AdminUserUpdate, type User, type UsersQuery, type usersEndpoints } from '@/contract/users';
 import { currentCompetitionYear, quarterlyBonusYear } from '@/domain/competition';
 import { sendPasswordResetMail } from '../../auth/password-reset';
 import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
@@ -13,7 +13,8 @@ import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '@/domain/errors';
 import { removePhoto } from '../../http/photo-storage';
 import { achievementsPage, eventsPage, findEmployeeRow, pageOf, workoutsPage, type Page } from './admin-repo';
-import { employeesPage } from './employee-page';
+import { employeesPageJson } from './employee-page';
+import { PreSerialized } from '../../http/pre-serialized';
 import { loadUser } from './repo';
 
 /** Users management by an admin (SPEC 2 "Admin users table", 6). Employees only; admins get 404. */
@@ -24,8 +25,11 @@ export const RESET_MAIL_SENT = 'Reset password mail has been sent';
 
 const userNotFound = () => notFound(USER_NOT_FOUND);
 
-export const listUsers = (deps: AppDeps, query: UsersQuery) =>
-  employeesPage(deps.db, { ...query, ...pageOf(query.currentPage, query.pageSize), bonusYear: quarterlyBonusYear(deps.clock.now()) });
+/** The table's page as UserList JSON written by the database (employee-page.ts). */
+export const listUsers = async (deps: AppDeps, query: UsersQuery) =>
+  new PreSerialized<(typeof usersEndpoints)['list']>(
+    await employeesPageJson(deps.db, { ...query, ...pageOf(query.currentPage, query.pageSize), bonusYear: quarterlyBonusYear(deps.clock.now()) }),
+  );
 
 export const getUser = async (deps: AppDeps, id: number): Promise<User> => {
   if (!(await findEmployeeRow(deps.db, id))) throw userNotFound();

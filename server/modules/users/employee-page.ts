@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { LevelOfCompetition } from '@/contract/common';
-import type { User, UserSort } from '@/contract/users';
+import type { UserSort } from '@/contract/users';
 import { searchWordsOf } from '@/domain/search-words';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement } from '../../db/raw-statement';
-import { toQuarterlyBonus, uploadUrl } from './serialize';
-import { countSearchTerms, planSearch, type SearchPlan } from './search-plan';
+import { UPLOADS_PATH } from './serialize';
+import { countSearchTerms, planSearch } from './search-plan';
 
 /**
  * A page of the admin users table (search, level, sort, order) and its exact count, in SQL.
@@ -19,8 +19,8 @@ import { countSearchTerms, planSearch, type SearchPlan } from './search-plan';
  *   the page is nearer the last one). No term left: a plain walk of the index.
  * - collect: the ids of the rarest term (one range of the words' primary key), the other terms
  *   probed, the matches sorted: when the search is narrow.
- * Each shape is a named prepared statement per order (generic plans, db/client.ts), rows as arrays,
- * the quarterly bonus joined in, so a page is two round trips (counts, page).
+ * Each shape is a named prepared statement per order (generic plans, db/client.ts) that writes the
+ * page's JSON with the quarterly bonus joined in, so a page is two round trips (counts, page).
  */
 
 const orderColumn: Record<UserSort, string> = {
@@ -38,6 +38,7 @@ const p = {
   limit: sql.placeholder('limit'),
   offset: sql.placeholder('offset'),
   bonusYear: sql.placeholder('bonusYear'),
+  uploads: sql.placeholder('uploads'),
 };
 
 /** `asc`/`desc` of the sort column; `reverse` flips the whole order (a walk from the far end). */
@@ -60,23 +61,31 @@ const hasEveryProbe = sql`not exists (select 1 from unnest(${p.probes}::text[]) 
 /** The employees with a word starting with the `first` term (duplicates are removed by the index scan of `= any`). */
 const startsWithFirst = sql`s.id = any(array(select w.user_id from user_search_words w where w.word >= ${p.first}::text and w.word < ${p.first}::text || '{'))`;
 
-/** The page's ids in order, then the rows with their bonus flags (primary-key probes, in that order). */
-const pageOf = (ids: SQL) => sql`select u.id, u.role, u.email, u.first_name, u.last_name, u.date_of_birth::text, u.gender, u.level_of_competition,
-       u.profile_picture, u.is_private_activity, qb.first_quarter, qb.second_quarter, qb.third_quarter, qb.fourth_quarter
+/**
+ * The page's ids in order, then the contract's `User` JSON of each (primary-key probes of users and
+ * quarterly_bonuses), written by the database: route() sends it as it is (PreSerialized).
+ */
+const pageJsonOf = (ids: SQL, reverse: boolean) => sql`select coalesce('[' || string_agg(row_to_json(r)::text, ',' order by page.position ${sql.raw(reverse ? 'desc' : 'asc')}) || ']', '[]')
   from unnest(array(${ids})) with ordinality as page(id, position)
   cross join lateral (select * from users u where u.id = page.id limit 1) u
   left join lateral (select * from quarterly_bonuses qb where qb.user_id = u.id and qb.competition_year = ${p.bonusYear} limit 1) qb on true
- order by page.position`;
+  cross join lateral (select u.id, u.role, u.first_name as "firstName", u.last_name as "lastName", u.email, u.date_of_birth as "dateOfBirth", u.gender,
+                             u.level_of_competition as "levelOfCompetition", ${p.uploads}::text || u.profile_picture as "profilePicture",
+                             u.is_private_activity as "isPrivateActivity",
+                             json_build_object('firstQuarter', coalesce(qb.first_quarter, false), 'secondQuarter', coalesce(qb.second_quarter, false),
+                                               'thirdQuarter', coalesce(qb.third_quarter, false), 'fourthQuarter', coalesce(qb.fourth_quarter, false)) as "quarterlyBonus") r`;
 
 type Shape = 'walk' | 'collect';
 const statements = new Map<string, ReturnType<typeof rawStatement>>();
 
-const statementFor = (shape: Shape, sort: UserSort, order: 'asc' | 'desc', reverse: boolean) => {
-  const name = `employees_${shape}_${sort}_${order}${reverse ? '_reverse' : ''}`;
+/** One named statement per shape, order, direction of reading and whether terms are probed (no probe: a plain index walk). */
+const statementFor = (shape: Shape, sort: UserSort, order: 'asc' | 'desc', reverse: boolean, probed: boolean) => {
+  const name = `employees_${shape}_${sort}_${order}${reverse ? '_reverse' : ''}${probed ? '_probed' : ''}`;
   let statement = statements.get(name);
   if (!statement) {
-    const where = shape === 'walk' ? sql`${employeeOfLevel} and ${hasEveryProbe}` : sql`${startsWithFirst} and ${employeeOfLevel} and ${hasEveryProbe}`;
-    statement = rawStatement(name, pageOf(sql`select s.id from users s where ${where} order by ${orderBy(sort, order, reverse)} limit ${p.limit} offset ${p.offset}`));
+    const conditions = [...(shape === 'collect' ? [startsWithFirst] : []), employeeOfLevel, ...(probed ? [hasEveryProbe] : [])];
+    const ids = sql`select s.id from users s where ${sql.join(conditions, sql` and `)} order by ${orderBy(sort, order, reverse)} limit ${p.limit} offset ${p.offset}`;
+    statement = rawStatement(name, pageJsonOf(ids, reverse));
     statements.set(name, statement);
   }
   return statement;
@@ -87,33 +96,8 @@ const countOfTerms = rawStatement('employees_search_count', sql`select count(*):
 
 export type EmployeeQuery = { search?: string; level?: LevelOfCompetition; sort: UserSort; order: 'asc' | 'desc'; limit: number; offset: number; bonusYear: number };
 
-const toUserOfRow = (row: unknown[]): User => {
-  const [id, role, email, firstName, lastName, dateOfBirth, gender, levelOfCompetition, profilePicture, isPrivateActivity, q1, q2, q3, q4] = row as [
-    number, User['role'], string, string, string, string | null, User['gender'], User['levelOfCompetition'], string | null, boolean, boolean | null, boolean | null, boolean | null, boolean | null,
-  ];
-  const bonus = q1 === null ? null : { firstQuarter: q1, secondQuarter: Boolean(q2), thirdQuarter: Boolean(q3), fourthQuarter: Boolean(q4) };
-  return {
-    id, role, firstName, lastName, email, dateOfBirth, gender, levelOfCompetition,
-    profilePicture: uploadUrl(profilePicture), isPrivateActivity,
-    quarterlyBonus: toQuarterlyBonus(bonus && { ...bonus, userId: id, competitionYear: 0, updatedAt: new Date(0) }),
-  };
-};
-
-const runPage = async (db: DbOrTx, query: EmployeeQuery, plan: Extract<SearchPlan, { kind: 'page' }>) => {
-  const statement = statementFor(plan.shape, query.sort, query.order, plan.reverse);
-  const rows = await statement(db, {
-    level: query.level ?? null,
-    probes: plan.probes,
-    first: plan.first ?? '',
-    limit: plan.limit,
-    offset: plan.offset,
-    bonusYear: query.bonusYear,
-  });
-  const users = rows.map(toUserOfRow);
-  return plan.reverse ? users.reverse() : users;
-};
-
-export const employeesPage = async (db: DbOrTx, query: EmployeeQuery): Promise<{ rows: User[]; count: number }> => {
+/** The page as the contract's UserList JSON: `{"rows":[...],"count":n}`. */
+export const employeesPageJson = async (db: DbOrTx, query: EmployeeQuery): Promise<string> => {
   const terms = searchWordsOf(query.search ?? '');
   const counts = await countSearchTerms(db, terms, query.level);
   const exact = async (first: string, probes: string[]) => {
@@ -121,6 +105,16 @@ export const employeesPage = async (db: DbOrTx, query: EmployeeQuery): Promise<{
     return value;
   };
   const plan = await planSearch({ terms, counts, limit: query.limit, offset: query.offset, countOf: exact });
-  if (plan.kind === 'empty') return { rows: [], count: plan.count };
-  return { rows: await runPage(db, query, plan), count: plan.count };
+  if (plan.kind === 'empty') return `{"rows":[],"count":${plan.count}}`;
+  const statement = statementFor(plan.shape, query.sort, query.order, plan.reverse, plan.probes.length > 0);
+  const [[rows]] = (await statement(db, {
+    level: query.level ?? null,
+    probes: plan.probes,
+    first: plan.first ?? '',
+    limit: plan.limit,
+    offset: plan.offset,
+    bonusYear: query.bonusYear,
+    uploads: UPLOADS_PATH,
+  })) as [[string]];
+  return `{"rows":${rows},"count":${plan.count}}`;
 };

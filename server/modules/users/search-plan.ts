@@ -32,29 +32,35 @@ export type SearchPlan =
 
 export type PlanInput = {
   terms: string[];
-  /** Employees per term and per '' (everyone in scope), exact. */
+  /** Employees per term and per '' (all of them), from countSearchTerms. */
   counts: Map<string, number>;
+  /**
+   * The list's own scope when it is not the counts' (the leaders list of one level in a year, whose
+   * levels are the year's): its size, and the counts then only say which terms match everyone.
+   */
+  scope?: { everyone: number };
   limit: number;
   offset: number;
-  /** Exact matches of the rarest term and the others probed (only asked for two or more narrowing terms). */
+  /** Exact matches in scope of the rarest term with the others probed (asked when the counts cannot say). */
   countOf: (first: string, probes: string[]) => Promise<number>;
 };
 
 const WALK_ROW_COST = 0.8;
 const COLLECT_ROW_COST = 1.3;
 
-export const planSearch = async ({ terms, counts, limit, offset, countOf }: PlanInput): Promise<SearchPlan> => {
-  const everyone = counts.get('') ?? 0;
-  // A term that starts a word of every employee in scope narrows nothing; a term that is the start
-  // of another term is implied by it ('mar maria': a word starting with 'maria' starts with 'mar').
+export const planSearch = async ({ terms, counts, scope, limit, offset, countOf }: PlanInput): Promise<SearchPlan> => {
+  const all = counts.get('') ?? 0;
+  const everyone = scope ? scope.everyone : all;
+  // A term that starts a word of every employee narrows nothing; a term that is the start of
+  // another term is implied by it ('mar maria': a word starting with 'maria' starts with 'mar').
   const narrowing = [...new Set(terms)]
-    .filter((term) => (counts.get(term) ?? 0) < everyone)
+    .filter((term) => (counts.get(term) ?? 0) < all)
     .filter((term, _, all) => !all.some((other) => other !== term && other.startsWith(term)))
     .sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
   const [rarest, ...others] = narrowing;
   const rarestCount = rarest === undefined ? everyone : (counts.get(rarest) ?? 0);
   if (rarestCount === 0) return { kind: 'empty', count: 0 };
-  const count = rarest === undefined ? everyone : others.length === 0 ? rarestCount : await countOf(rarest, others);
+  const count = rarest === undefined ? everyone : others.length === 0 && !scope ? rarestCount : await countOf(rarest, others);
   if (offset >= count) return { kind: 'empty', count };
 
   // A walk stops after the page, from whichever end is nearer: it steps over `walked` matches and
@@ -62,6 +68,7 @@ export const planSearch = async ({ terms, counts, limit, offset, countOf }: Plan
   const reverse = count - offset < offset + limit;
   const walked = reverse ? count - offset : offset + limit;
   const walkCost = rarest === undefined ? 0 : walked * (everyone / count) * WALK_ROW_COST * narrowing.length;
+  // (with a scope, rarestCount counts all levels: an upper bound of what collecting reads)
   const collectCost = rarestCount * COLLECT_ROW_COST * (1 + others.length * WALK_ROW_COST);
   const shape = walkCost <= collectCost ? 'walk' : 'collect';
   const page = reverse && shape === 'walk' ? { limit: Math.min(limit, count - offset), offset: Math.max(0, count - offset - limit) } : { limit, offset };
