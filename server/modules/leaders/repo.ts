@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LevelOfCompetition } from '@/contract/common';
 import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
-import { planSearch } from '../users/search-plan';
+import { planSearch, type SearchShape } from '../users/search-plan';
 import { ensureYearRows } from './year-rows';
 
 /**
@@ -67,8 +67,9 @@ const allList = leaderList(false);
  * The list narrowed by name (admin search), planned like the users table's (users/search-plan.ts):
  * the count comes from score_year_counts and user_search_counts (exact for all levels: after the
  * year's fill every employee has one row; a level's count is counted from the rarest term's
- * matches); the page walks the list's index with a probe of user_search_words per row, or collects
- * the rarest term's rows and sorts them. Same order and JSON as the list above.
+ * matches); the page walks the list's index with a probe of user_search_words per row or a hash
+ * table of the rarest term's matches, or collects the rarest term's rows and sorts them. Same order
+ * and JSON as the list above.
  */
 const searchScope = rawStatement(
   'leaders_search_scope',
@@ -84,6 +85,8 @@ const inYear = (oneLevel: boolean) => sql`sy.competition_year = ${year} and sy.r
 /** `offset 0` keeps each probe a per-row index-only range instead of a hash join over all matches. */
 const hasEveryProbe = sql`not exists (select 1 from unnest(${probes}::text[]) t
   where not exists (select 1 from user_search_words w where w.user_id = sy.user_id and w.word >= t and w.word < t || '{' offset 0))`;
+/** A hash table of the `first` term's matches, read once (`is true` keeps it a hashed subplan, not a join). */
+const inFirstHashed = sql`(sy.user_id in (select w.user_id from user_search_words w where w.word >= ${first}::text and w.word < ${first}::text || '{')) is true`;
 const startsWithFirst = sql`sy.user_id = any(array(select w.user_id from user_search_words w where w.word >= ${first}::text and w.word < ${first}::text || '{'))`;
 
 /**
@@ -91,8 +94,9 @@ const startsWithFirst = sql`sy.user_id = any(array(select w.user_id from user_se
  * (no probe: a plain index walk). The walk reads ids only (an index-only scan of the list's index);
  * the page's rows are then primary-key probes.
  */
-const searchedPage = (shape: 'walk' | 'collect', oneLevel: boolean, reverse: boolean, probed: boolean) => {
-  const conditions = [...(shape === 'collect' ? [startsWithFirst] : []), inYear(oneLevel), ...(probed ? [hasEveryProbe] : [])];
+const searchedPage = (shape: SearchShape, oneLevel: boolean, reverse: boolean, probed: boolean) => {
+  const firstTerm = { walk: [], hash: [inFirstHashed], collect: [startsWithFirst] }[shape];
+  const conditions = [...firstTerm, inYear(oneLevel), ...(probed ? [hasEveryProbe] : [])];
   const order = reverse ? sql`sy.points asc nulls first, sy.last_name desc, sy.first_name desc, sy.user_id desc` : sql`sy.points desc nulls last, sy.last_name asc, sy.first_name asc, sy.user_id asc`;
   return rawStatement(
     `leaders_search_${shape}_${oneLevel ? 'level' : 'all'}${reverse ? '_reverse' : ''}${probed ? '_probed' : ''}`,
@@ -110,14 +114,17 @@ const searchedPage = (shape: 'walk' | 'collect', oneLevel: boolean, reverse: boo
   );
 };
 const searchedPages = new Map<string, ReturnType<typeof rawStatement>>();
-const searchedPageOf = (shape: 'walk' | 'collect', oneLevel: boolean, reverse: boolean, probed: boolean) => {
+const searchedPageOf = (shape: SearchShape, oneLevel: boolean, reverse: boolean, probed: boolean) => {
   const key = `${shape}${oneLevel}${reverse}${probed}`;
   if (!searchedPages.has(key)) searchedPages.set(key, searchedPage(shape, oneLevel, reverse, probed));
   return searchedPages.get(key)!;
 };
-const searchedCounts = [false, true].map((oneLevel) =>
-  rawStatement(`leaders_search_count_${oneLevel ? 'level' : 'all'}`, sql`select count(*)::int from score_years sy where ${startsWithFirst} and ${inYear(oneLevel)} and ${hasEveryProbe}`),
-);
+const searchedCount = (oneLevel: boolean, shape: 'hash' | 'collect') =>
+  rawStatement(
+    `leaders_search_count_${oneLevel ? 'level' : 'all'}_${shape}`,
+    sql`select count(*)::int from score_years sy where ${shape === 'hash' ? inFirstHashed : startsWithFirst} and ${inYear(oneLevel)} and ${hasEveryProbe}`,
+  );
+const searchedCounts = { level: { hash: searchedCount(true, 'hash'), collect: searchedCount(true, 'collect') }, all: { hash: searchedCount(false, 'hash'), collect: searchedCount(false, 'collect') } };
 
 const findSearchedLeadersJson = async (db: DbOrTx, filter: LeaderListFilter & { searchTerms: string[] }) => {
   const oneLevel = filter.level !== undefined;
@@ -130,8 +137,8 @@ const findSearchedLeadersJson = async (db: DbOrTx, filter: LeaderListFilter & { 
   }
   const stored = JSON.parse(termCounts) as Record<string, number>;
   const counts = new Map(['', ...filter.searchTerms].map((term) => [term, stored[term] ?? 0]));
-  const countOf = async (firstTerm: string, others: string[]) => {
-    const [[value]] = (await searchedCounts[Number(oneLevel)]!(db, { year: filter.year, level: filter.level ?? null, first: firstTerm, probes: others })) as [[number]];
+  const countOf = async (firstTerm: string, others: string[], shape: 'hash' | 'collect') => {
+    const [[value]] = (await searchedCounts[oneLevel ? 'level' : 'all'][shape](db, { year: filter.year, level: filter.level ?? null, first: firstTerm, probes: others })) as [[number]];
     return value;
   };
   // All levels: every employee has the year's row, so the counts of all employees are the list's.

@@ -5,18 +5,20 @@ import { searchWordsOf } from '@/domain/search-words';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement } from '../../db/raw-statement';
 import { UPLOADS_PATH } from './serialize';
-import { countSearchTerms, planSearch } from './search-plan';
+import { countSearchTerms, planSearch, type SearchShape } from './search-plan';
 
 /**
  * A page of the admin users table (search, level, sort, order) and its exact count, in SQL.
  *
  * The count is read from user_search_counts (migration 0013): one primary-key row per term, so a term
  * that every employee matches costs the same as one that matches nobody. A term that matches every
- * employee of the level narrows nothing and is dropped. The page is then one of two shapes, chosen
+ * employee of the level narrows nothing and is dropped. The page is then one of three shapes, chosen
  * by the counts (search-plan.ts):
  * - walk: the users_order_<column>_<direction> index in the table's order, each row checked with an
  *   index-only probe of user_search_words per term, stopping after the page (from the far end when
  *   the page is nearer the last one). No term left: a plain walk of the index.
+ * - hash: the same walk, each row tested against a hash table of the rarest term's matches (read
+ *   once): when many rows must be stepped over.
  * - collect: the ids of the rarest term (one range of the words' primary key), the other terms
  *   probed, the matches sorted: when the search is narrow.
  * Each shape is a named prepared statement per order (generic plans, db/client.ts) that writes the
@@ -58,6 +60,12 @@ const employeeOfLevel = sql`s.role = 'user' and (${p.level}::text is null or s.l
 const hasEveryProbe = sql`not exists (select 1 from unnest(${p.probes}::text[]) t
   where not exists (select 1 from user_search_words w where w.user_id = s.id and w.word >= t and w.word < t || '{' offset 0))`;
 
+/**
+ * Tests each walked row against a hash table of the `first` term's matches (`is true` keeps the
+ * planner from turning it into a join, so it stays a hashed subplan read once per statement).
+ */
+const inFirstHashed = sql`(s.id in (select w.user_id from user_search_words w where w.word >= ${p.first}::text and w.word < ${p.first}::text || '{')) is true`;
+
 /** The employees with a word starting with the `first` term (duplicates are removed by the index scan of `= any`). */
 const startsWithFirst = sql`s.id = any(array(select w.user_id from user_search_words w where w.word >= ${p.first}::text and w.word < ${p.first}::text || '{'))`;
 
@@ -75,15 +83,16 @@ const pageJsonOf = (ids: SQL, reverse: boolean) => sql`select coalesce('[' || st
                              json_build_object('firstQuarter', coalesce(qb.first_quarter, false), 'secondQuarter', coalesce(qb.second_quarter, false),
                                                'thirdQuarter', coalesce(qb.third_quarter, false), 'fourthQuarter', coalesce(qb.fourth_quarter, false)) as "quarterlyBonus") r`;
 
-type Shape = 'walk' | 'collect';
+
 const statements = new Map<string, ReturnType<typeof rawStatement>>();
 
 /** One named statement per shape, order, direction of reading and whether terms are probed (no probe: a plain index walk). */
-const statementFor = (shape: Shape, sort: UserSort, order: 'asc' | 'desc', reverse: boolean, probed: boolean) => {
+const statementFor = (shape: SearchShape, sort: UserSort, order: 'asc' | 'desc', reverse: boolean, probed: boolean) => {
   const name = `employees_${shape}_${sort}_${order}${reverse ? '_reverse' : ''}${probed ? '_probed' : ''}`;
   let statement = statements.get(name);
   if (!statement) {
-    const conditions = [...(shape === 'collect' ? [startsWithFirst] : []), employeeOfLevel, ...(probed ? [hasEveryProbe] : [])];
+    const first = { walk: [], hash: [inFirstHashed], collect: [startsWithFirst] }[shape];
+    const conditions = [...first, employeeOfLevel, ...(probed ? [hasEveryProbe] : [])];
     const ids = sql`select s.id from users s where ${sql.join(conditions, sql` and `)} order by ${orderBy(sort, order, reverse)} limit ${p.limit} offset ${p.offset}`;
     statement = rawStatement(name, pageJsonOf(ids, reverse));
     statements.set(name, statement);
@@ -92,7 +101,10 @@ const statementFor = (shape: Shape, sort: UserSort, order: 'asc' | 'desc', rever
 };
 
 /** The exact count of a search of two or more narrowing terms: the rarest term's employees, the others probed. */
-const countOfTerms = rawStatement('employees_search_count', sql`select count(*)::int from users s where ${startsWithFirst} and ${employeeOfLevel} and ${hasEveryProbe}`);
+const countsOfTerms = {
+  collect: rawStatement('employees_search_count_collect', sql`select count(*)::int from users s where ${startsWithFirst} and ${employeeOfLevel} and ${hasEveryProbe}`),
+  hash: rawStatement('employees_search_count_hash', sql`select count(*)::int from users s where ${employeeOfLevel} and ${inFirstHashed} and ${hasEveryProbe}`),
+};
 
 export type EmployeeQuery = { search?: string; level?: LevelOfCompetition; sort: UserSort; order: 'asc' | 'desc'; limit: number; offset: number; bonusYear: number };
 
@@ -100,8 +112,8 @@ export type EmployeeQuery = { search?: string; level?: LevelOfCompetition; sort:
 export const employeesPageJson = async (db: DbOrTx, query: EmployeeQuery): Promise<string> => {
   const terms = searchWordsOf(query.search ?? '');
   const counts = await countSearchTerms(db, terms, query.level);
-  const exact = async (first: string, probes: string[]) => {
-    const [[value]] = (await countOfTerms(db, { first, probes, level: query.level ?? null })) as [[number]];
+  const exact = async (first: string, probes: string[], shape: 'hash' | 'collect') => {
+    const [[value]] = (await countsOfTerms[shape](db, { first, probes, level: query.level ?? null })) as [[number]];
     return value;
   };
   const plan = await planSearch({ terms, counts, limit: query.limit, offset: query.offset, countOf: exact });

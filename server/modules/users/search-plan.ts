@@ -6,9 +6,8 @@ import { rawStatement } from '../../db/raw-statement';
 /**
  * How an admin search (users table, leaders list) reads its page, from exact counts: which terms
  * still narrow, the exact number of matches, and whether to walk the list's order index probing
- * each row or to collect the rarest term's matches and sort them. The shapes and their costs are
- * in employee-page.ts; the measured costs (PostgreSQL 15, 10,000 employees): a walked row with a
- * probe ~0.8 µs, a collected match ~1.3 µs (primary-key probe and sort), a plain walked row ~0.06 µs.
+ * each row, to walk it testing a hash table of the rarest term's matches, or to collect those
+ * matches and sort them: whichever reads least by the measured costs below (shapes: employee-page.ts).
  */
 
 const termCounts = rawStatement(
@@ -26,9 +25,12 @@ export const countSearchTerms = async (db: DbOrTx, terms: string[], level: Level
   return counts;
 };
 
+/** walk: the order index, every term probed per row; hash: the order index, the rarest term's matches in a hash table; collect: the rarest term's matches, sorted. */
+export type SearchShape = 'walk' | 'hash' | 'collect';
+
 export type SearchPlan =
   | { kind: 'empty'; count: number }
-  | { kind: 'page'; count: number; shape: 'walk' | 'collect'; reverse: boolean; first: string | null; probes: string[]; limit: number; offset: number };
+  | { kind: 'page'; count: number; shape: SearchShape; reverse: boolean; first: string | null; probes: string[]; limit: number; offset: number };
 
 export type PlanInput = {
   terms: string[];
@@ -41,13 +43,24 @@ export type PlanInput = {
   scope?: { everyone: number };
   limit: number;
   offset: number;
-  /** Exact matches in scope of the rarest term with the others probed (asked when the counts cannot say). */
-  countOf: (first: string, probes: string[]) => Promise<number>;
+  /**
+   * Exact matches in scope of the rarest term with the others probed (asked when the counts cannot
+   * say): collected by primary key, or by a pass over the scope testing a hash table of them.
+   */
+  countOf: (first: string, probes: string[], shape: 'hash' | 'collect') => Promise<number>;
 };
 
-const WALK_ROW_COST = 0.8;
-const COLLECT_ROW_COST = 1.3;
-
+// µs per row, measured (EXPLAIN ANALYZE, PostgreSQL 15, 10,000 employees, least of 15 runs).
+const COST = {
+  /** A row of the order index stepped over (index-only). */
+  step: 0.06,
+  /** A probe of user_search_words for one term and one row. */
+  probe: 0.88,
+  /** A match of a term put in the hash table of a hashed walk. */
+  hash: 0.24,
+  /** A collected match: primary-key probe of the row, then the sort. */
+  collect: 1.4,
+};
 export const planSearch = async ({ terms, counts, scope, limit, offset, countOf }: PlanInput): Promise<SearchPlan> => {
   const all = counts.get('') ?? 0;
   const everyone = scope ? scope.everyone : all;
@@ -60,25 +73,32 @@ export const planSearch = async ({ terms, counts, scope, limit, offset, countOf 
   const [rarest, ...others] = narrowing;
   const rarestCount = rarest === undefined ? everyone : (counts.get(rarest) ?? 0);
   if (rarestCount === 0) return { kind: 'empty', count: 0 };
-  const count = rarest === undefined ? everyone : others.length === 0 && !scope ? rarestCount : await countOf(rarest, others);
+  const countShape = rarestCount * COST.hash + everyone * COST.step < rarestCount * COST.collect ? 'hash' : 'collect';
+  const count = rarest === undefined ? everyone : others.length === 0 && !scope ? rarestCount : await countOf(rarest, others, countShape);
   if (offset >= count) return { kind: 'empty', count };
 
-  // A walk stops after the page, from whichever end is nearer: it steps over `walked` matches and
-  // everyone / count rows per match; collecting reads the rarest term's matches whatever the page.
+  // A walk stops after the page, from whichever end is nearer: it steps over everyone / count rows
+  // per match up to the page. It probes every term per row (walk), or holds the rarest term's
+  // matches in a hash table and probes the others only for the rows in it (hash); collecting reads
+  // the rarest term's matches whatever the page.
   const reverse = count - offset < offset + limit;
   const walked = reverse ? count - offset : offset + limit;
-  const walkCost = rarest === undefined ? 0 : walked * (everyone / count) * WALK_ROW_COST * narrowing.length;
-  // (with a scope, rarestCount counts all levels: an upper bound of what collecting reads)
-  const collectCost = rarestCount * COLLECT_ROW_COST * (1 + others.length * WALK_ROW_COST);
-  const shape = walkCost <= collectCost ? 'walk' : 'collect';
-  const page = reverse && shape === 'walk' ? { limit: Math.min(limit, count - offset), offset: Math.max(0, count - offset - limit) } : { limit, offset };
+  const stepped = walked * (everyone / count);
+  const costs = {
+    walk: stepped * (COST.step + COST.probe * narrowing.length),
+    hash: rarestCount * COST.hash + stepped * COST.step + walked * (rarestCount / count) * COST.probe * others.length,
+    collect: rarestCount * (COST.collect + COST.probe * others.length),
+  };
+  const shape = rarest === undefined ? 'walk' : (['walk', 'hash', 'collect'] as const).reduce((best, next) => (costs[next] < costs[best] ? next : best));
+  const walks = shape !== 'collect';
+  const page = reverse && walks ? { limit: Math.min(limit, count - offset), offset: Math.max(0, count - offset - limit) } : { limit, offset };
   return {
     kind: 'page',
     count,
     shape,
-    reverse: reverse && shape === 'walk',
-    first: shape === 'collect' ? rarest! : null,
-    probes: shape === 'collect' ? others : narrowing,
+    reverse: reverse && walks,
+    first: shape === 'walk' ? null : rarest!,
+    probes: shape === 'walk' ? narrowing : others,
     ...page,
   };
 };
