@@ -87,6 +87,8 @@ const hasEveryProbe = sql`not exists (select 1 from unnest(${probes}::text[]) t
   where not exists (select 1 from user_search_words w where w.user_id = sy.user_id and w.word >= t and w.word < t || '{' offset 0))`;
 /** A hash table of the `first` term's matches, read once (`is true` keeps it a hashed subplan, not a join). */
 const inFirstHashed = sql`(sy.user_id in (select w.user_id from user_search_words w where w.word >= ${first}::text and w.word < ${first}::text || '{')) is true`;
+/** The other terms probed only for the rows in the hash table (`case` fixes the order of evaluation). */
+const hashedThenProbes = sql`case when ${inFirstHashed} then ${hasEveryProbe} else false end`;
 const startsWithFirst = sql`sy.user_id = any(array(select w.user_id from user_search_words w where w.word >= ${first}::text and w.word < ${first}::text || '{'))`;
 
 /**
@@ -95,8 +97,11 @@ const startsWithFirst = sql`sy.user_id = any(array(select w.user_id from user_se
  * the page's rows are then primary-key probes.
  */
 const searchedPage = (shape: SearchShape, oneLevel: boolean, reverse: boolean, probed: boolean) => {
-  const firstTerm = { walk: [], hash: [inFirstHashed], collect: [startsWithFirst] }[shape];
-  const conditions = [...firstTerm, inYear(oneLevel), ...(probed ? [hasEveryProbe] : [])];
+  const conditions = {
+    walk: [inYear(oneLevel), ...(probed ? [hasEveryProbe] : [])],
+    hash: [inYear(oneLevel), probed ? hashedThenProbes : inFirstHashed],
+    collect: [startsWithFirst, inYear(oneLevel), ...(probed ? [hasEveryProbe] : [])],
+  }[shape];
   const order = reverse ? sql`sy.points asc nulls first, sy.last_name desc, sy.first_name desc, sy.user_id desc` : sql`sy.points desc nulls last, sy.last_name asc, sy.first_name asc, sy.user_id asc`;
   return rawStatement(
     `leaders_search_${shape}_${oneLevel ? 'level' : 'all'}${reverse ? '_reverse' : ''}${probed ? '_probed' : ''}`,
@@ -122,7 +127,9 @@ const searchedPageOf = (shape: SearchShape, oneLevel: boolean, reverse: boolean,
 const searchedCount = (oneLevel: boolean, shape: 'hash' | 'collect') =>
   rawStatement(
     `leaders_search_count_${oneLevel ? 'level' : 'all'}_${shape}`,
-    sql`select count(*)::int from score_years sy where ${shape === 'hash' ? inFirstHashed : startsWithFirst} and ${inYear(oneLevel)} and ${hasEveryProbe}`,
+    shape === 'hash'
+      ? sql`select count(*)::int from score_years sy where ${inYear(oneLevel)} and ${hashedThenProbes}`
+      : sql`select count(*)::int from score_years sy where ${startsWithFirst} and ${inYear(oneLevel)} and ${hasEveryProbe}`,
   );
 const searchedCounts = { level: { hash: searchedCount(true, 'hash'), collect: searchedCount(true, 'collect') }, all: { hash: searchedCount(false, 'hash'), collect: searchedCount(false, 'collect') } };
 

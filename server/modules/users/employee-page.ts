@@ -66,6 +66,9 @@ const hasEveryProbe = sql`not exists (select 1 from unnest(${p.probes}::text[]) 
  */
 const inFirstHashed = sql`(s.id in (select w.user_id from user_search_words w where w.word >= ${p.first}::text and w.word < ${p.first}::text || '{')) is true`;
 
+/** The other terms probed only for the rows in the hash table (`case` fixes the order; the planner may rank a probe cheaper). */
+const hashedThenProbes = sql`case when ${inFirstHashed} then ${hasEveryProbe} else false end`;
+
 /** The employees with a word starting with the `first` term (duplicates are removed by the index scan of `= any`). */
 const startsWithFirst = sql`s.id = any(array(select w.user_id from user_search_words w where w.word >= ${p.first}::text and w.word < ${p.first}::text || '{'))`;
 
@@ -91,8 +94,11 @@ const statementFor = (shape: SearchShape, sort: UserSort, order: 'asc' | 'desc',
   const name = `employees_${shape}_${sort}_${order}${reverse ? '_reverse' : ''}${probed ? '_probed' : ''}`;
   let statement = statements.get(name);
   if (!statement) {
-    const first = { walk: [], hash: [inFirstHashed], collect: [startsWithFirst] }[shape];
-    const conditions = [...first, employeeOfLevel, ...(probed ? [hasEveryProbe] : [])];
+    const conditions = {
+      walk: [employeeOfLevel, ...(probed ? [hasEveryProbe] : [])],
+      hash: [employeeOfLevel, probed ? hashedThenProbes : inFirstHashed],
+      collect: [startsWithFirst, employeeOfLevel, ...(probed ? [hasEveryProbe] : [])],
+    }[shape];
     const ids = sql`select s.id from users s where ${sql.join(conditions, sql` and `)} order by ${orderBy(sort, order, reverse)} limit ${p.limit} offset ${p.offset}`;
     statement = rawStatement(name, pageJsonOf(ids, reverse));
     statements.set(name, statement);
@@ -103,7 +109,7 @@ const statementFor = (shape: SearchShape, sort: UserSort, order: 'asc' | 'desc',
 /** The exact count of a search of two or more narrowing terms: the rarest term's employees, the others probed. */
 const countsOfTerms = {
   collect: rawStatement('employees_search_count_collect', sql`select count(*)::int from users s where ${startsWithFirst} and ${employeeOfLevel} and ${hasEveryProbe}`),
-  hash: rawStatement('employees_search_count_hash', sql`select count(*)::int from users s where ${employeeOfLevel} and ${inFirstHashed} and ${hasEveryProbe}`),
+  hash: rawStatement('employees_search_count_hash', sql`select count(*)::int from users s where ${employeeOfLevel} and ${hashedThenProbes}`),
 };
 
 export type EmployeeQuery = { search?: string; level?: LevelOfCompetition; sort: UserSort; order: 'asc' | 'desc'; limit: number; offset: number; bonusYear: number };
