@@ -1,7 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, type ExtraConfigColumn, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+type EmployeeOrderColumns = Record<'id' | 'role' | 'lastName' | 'firstName' | 'email' | 'gender' | 'levelOfCompetition', ExtraConfigColumn>;
+
+/** users_order_<column>_<asc|desc>: partial (employees only) indexes in the admin table's orders. */
+const employeeOrderIndexes = (table: EmployeeOrderColumns) => {
+  const columns = { last_name: table.lastName, first_name: table.firstName, email: table.email, gender: table.gender, level: table.levelOfCompetition };
+  return Object.entries(columns).flatMap(([name, column]) =>
+    (['asc', 'desc'] as const).map((direction) =>
+      index(`users_order_${name}_${direction}`)
+        // DESC NULLS FIRST is what `order by x desc` asks for (the planner does not know NOT NULL makes them equal).
+        .on(direction === 'asc' ? column.asc() : column.desc().nullsFirst(), ...[table.lastName, table.firstName].filter((tie) => tie !== column), table.id, ...(column === table.levelOfCompetition ? [] : [table.levelOfCompetition]))
+        .where(sql`${table.role} = 'user'`),
+    ),
+  );
+};
 
 export const users = pgTable(
   'users',
@@ -23,7 +38,14 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_unique').on(table.email), index('users_role_last_name_idx').on(table.role, table.lastName, table.firstName)],
+  (table) => [
+    uniqueIndex('users_email_unique').on(table.email),
+    index('users_role_last_name_idx').on(table.role, table.lastName, table.firstName),
+    // The admin table's orders (migration 0013): each sort column ascending and descending, then
+    // last name, first name, id ascending, so a page (searched or not) is a walk of one index; the
+    // level last (no effect on the order) lets a level filter read the index alone.
+    ...employeeOrderIndexes(table),
+  ],
 );
 
 /** Level per competition year, so past leaderboards do not change when someone moves up. */
@@ -249,7 +271,23 @@ export const userSearchWords = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.word, table.userId] }), index('user_search_words_user_idx').on(table.userId)],
+  // (user_id, word): the per-employee probe of a term is an index-only range (migration 0013).
+  (table) => [primaryKey({ columns: [table.word, table.userId] }), index('user_search_words_user_word_idx').on(table.userId, table.word)],
+);
+
+/**
+ * How many employees (role user) of each level have a word starting with `prefix` (every prefix of
+ * every word, '' for all), kept by statement triggers on users (server/db/functions/user-search.sql):
+ * the admin search's exact count is one primary-key read instead of counting the matches.
+ */
+export const userSearchCounts = pgTable(
+  'user_search_counts',
+  {
+    prefix: text('prefix').notNull(),
+    levelOfCompetition: text('level_of_competition').notNull(),
+    employees: integer('employees').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.prefix, table.levelOfCompetition] })],
 );
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from './env';
-import { expectAccessible, screenshotBoth, uniqueEmail } from './helpers';
+import { VIEWPORTS, expectAccessible, screenshotBoth, uniqueEmail } from './helpers';
 
 // axe-core is injected as an inline script, which the app's CSP (script-src 'self') blocks.
 test.use({ bypassCSP: true });
@@ -151,6 +151,61 @@ test('an admin finds an employee by search, filters by level, sorts, and the URL
   await expect(page).toHaveURL(/order=%22desc%22|order=desc/);
   await expectAccessible(page);
   await screenshotBoth(page, 'admin-users-search');
+
+  // Back and forward walk the views: the order, then the cleared search, then the last search typed
+  // (typing replaces one history entry instead of adding one per key).
+  const search = page.getByRole('textbox', { name: 'Search employees' });
+  await page.goBack();
+  await expect(emailHeader).toHaveAttribute('aria-sort', 'ascending');
+  await page.goBack();
+  await page.goBack();
+  await expect(search).toHaveValue('no-such-person-xyz');
+  await expect(page.getByText('No employees match your search')).toBeVisible();
+  await expect(page.getByText('0 employees', { exact: true })).toBeVisible();
+  await page.goForward();
+  await expect(search).toHaveValue('');
+  await page.goForward();
+  await page.goForward();
+  await expect(emailHeader).toHaveAttribute('aria-sort', 'descending');
+
+  // The count follows the level filter; the results are reachable by Tab from the search box.
+  await search.fill('zoe ang');
+  await expect(page.getByText('1 employee', { exact: true })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Level of competition' }).click();
+  await page.getByRole('option', { name: 'Elite' }).click();
+  await expect(page.getByText('0 employees', { exact: true })).toBeVisible();
+  await expect(page.getByText('No employees match your search')).toBeVisible();
+  await page.getByRole('combobox', { name: 'Level of competition' }).click();
+  await page.getByRole('option', { name: 'Intermediate' }).click();
+  await expect(page.getByText('1 employee', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/level=%22Intermediate%22|level=Intermediate/);
+  const tabUntilResults = async (within: string) => {
+    await search.focus();
+    for (let presses = 0; presses < 20; presses += 1) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate((selector) => Boolean(document.activeElement?.closest(selector)), within)) return true;
+    }
+    return false;
+  };
+  expect(await tabUntilResults('tbody')).toBe(true);
+  await expect(page.locator('tbody :focus')).toBeVisible();
+
+  // On a phone the results are cards, reachable by Tab as well.
+  await page.setViewportSize(VIEWPORTS.phone);
+  const cards = page.getByRole('list', { name: 'Users' });
+  await expect(cards.getByRole('listitem')).toHaveCount(1);
+  expect(await tabUntilResults('ul[aria-label="Users"] li')).toBe(true);
+  await page.setViewportSize(VIEWPORTS.desktop);
+
+  // The admin leaders list searches by name too, and keeps the search in the URL.
+  await page.goto('/admin/leaders');
+  const leadersSearch = page.getByRole('textbox', { name: 'Search by name' });
+  await leadersSearch.fill('ZOE');
+  await expect(page.getByRole('cell', { name: 'Ångström' })).toBeVisible();
+  await expect(page).toHaveURL(/search=/);
+  await screenshotBoth(page, 'admin-leaders-search');
+  await leadersSearch.fill('no-such-person-xyz');
+  await expect(page.getByText('No users match these filters')).toBeVisible();
 });
 
 test('an admin action appears in the audit trail, which can be downloaded', async ({ page, request }) => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LevelOfCompetition } from '@/contract/common';
 import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { planSearch, type SearchShape } from '../users/search-plan';
 import { ensureYearRows } from './year-rows';
 
 /**
@@ -64,30 +64,104 @@ const levelList = leaderList(true);
 const allList = leaderList(false);
 
 /**
- * The list narrowed by name (admin search): the candidates come from the first term's index range of
- * user_search_words, and each must have a word starting with every term. Not a hot path, so a plain
- * statement with its own count; same order and JSON as the list above.
+ * The list narrowed by name (admin search), planned like the users table's (users/search-plan.ts):
+ * the count comes from score_year_counts and user_search_counts (exact for all levels: after the
+ * year's fill every employee has one row; a level's count is counted from the rarest term's
+ * matches); the page walks the list's index with a probe of user_search_words per row or a hash
+ * table of the rarest term's matches, or collects the rarest term's rows and sorts them. Same order
+ * and JSON as the list above.
  */
+const searchScope = rawStatement(
+  'leaders_search_scope',
+  sql`select exists (select 1 from score_year_fills f where f.competition_year = ${year}),
+             (select coalesce(sum(c.employees), 0)::int from score_year_counts c where c.competition_year = ${year} and (${level}::text is null or c.level_of_competition = ${level}::text)),
+             (select coalesce(json_object_agg(t.prefix, t.employees), '{}')::text from (
+                select c.prefix, sum(c.employees)::int as employees from user_search_counts c where c.prefix = any(${sql.placeholder('prefixes')}::text[]) group by c.prefix) t)`,
+);
+
+const probes = sql.placeholder('probes');
+const first = sql.placeholder('first');
+const inYear = (oneLevel: boolean) => sql`sy.competition_year = ${year} and sy.role = 'user' ${oneLevel ? sql`and sy.level_of_competition = ${level}::text` : sql``}`;
+/** `offset 0` keeps each probe a per-row index-only range instead of a hash join over all matches. */
+const hasEveryProbe = sql`not exists (select 1 from unnest(${probes}::text[]) t
+  where not exists (select 1 from user_search_words w where w.user_id = sy.user_id and w.word >= t and w.word < t || '{' offset 0))`;
+/** A hash table of the `first` term's matches, read once (`is true` keeps it a hashed subplan, not a join). */
+const inFirstHashed = sql`(sy.user_id in (select w.user_id from user_search_words w where w.word >= ${first}::text and w.word < ${first}::text || '{')) is true`;
+/** The other terms probed only for the rows in the hash table (`case` fixes the order of evaluation). */
+const hashedThenProbes = sql`case when ${inFirstHashed} then ${hasEveryProbe} else false end`;
+const startsWithFirst = sql`sy.user_id = any(array(select w.user_id from user_search_words w where w.word >= ${first}::text and w.word < ${first}::text || '{'))`;
+
+/**
+ * One named statement per shape, level or all, direction of reading and whether terms are probed
+ * (no probe: a plain index walk). The walk reads ids only (an index-only scan of the list's index);
+ * the page's rows are then primary-key probes.
+ */
+const searchedPage = (shape: SearchShape, oneLevel: boolean, reverse: boolean, probed: boolean) => {
+  const conditions = {
+    walk: [inYear(oneLevel), ...(probed ? [hasEveryProbe] : [])],
+    hash: [inYear(oneLevel), probed ? hashedThenProbes : inFirstHashed],
+    collect: [startsWithFirst, inYear(oneLevel), ...(probed ? [hasEveryProbe] : [])],
+  }[shape];
+  const order = reverse ? sql`sy.points asc nulls first, sy.last_name desc, sy.first_name desc, sy.user_id desc` : sql`sy.points desc nulls last, sy.last_name asc, sy.first_name asc, sy.user_id asc`;
+  return rawStatement(
+    `leaders_search_${shape}_${oneLevel ? 'level' : 'all'}${reverse ? '_reverse' : ''}${probed ? '_probed' : ''}`,
+    sql`select coalesce('[' || string_agg(row_to_json(r)::text, ',' order by p.points desc nulls last, p.last_name, p.first_name, p.user_id) || ']', '[]')
+          from (select sy.user_id from score_years sy where ${sql.join(conditions, sql` and `)}
+                 order by ${order} limit ${limit} offset ${offset}) page
+          cross join lateral (select sy.user_id, sy.level_of_competition, sy.points, sy.last_name, sy.first_name from score_years sy
+                               where sy.user_id = page.user_id and sy.competition_year = ${year} limit 1) p
+          cross join lateral (select u.first_name, u.last_name, u.email from users u where u.id = p.user_id limit 1) u
+          left join lateral (select sm.points from score_months sm
+                              where sm.user_id = p.user_id and sm.competition_year = ${year} and sm.month = ${month} limit 1) sm on true
+          cross join lateral (select p.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
+                                     p.level_of_competition as "levelOfCompetition", p.points as "annualPoints",
+                                     coalesce(sm.points, 0) as "monthlyPoints") r`,
+  );
+};
+const searchedPages = new Map<string, ReturnType<typeof rawStatement>>();
+const searchedPageOf = (shape: SearchShape, oneLevel: boolean, reverse: boolean, probed: boolean) => {
+  const key = `${shape}${oneLevel}${reverse}${probed}`;
+  if (!searchedPages.has(key)) searchedPages.set(key, searchedPage(shape, oneLevel, reverse, probed));
+  return searchedPages.get(key)!;
+};
+const searchedCount = (oneLevel: boolean, shape: 'hash' | 'collect') =>
+  rawStatement(
+    `leaders_search_count_${oneLevel ? 'level' : 'all'}_${shape}`,
+    shape === 'hash'
+      ? sql`select count(*)::int from score_years sy where ${inYear(oneLevel)} and ${hashedThenProbes}`
+      : sql`select count(*)::int from score_years sy where ${startsWithFirst} and ${inYear(oneLevel)} and ${hasEveryProbe}`,
+  );
+const searchedCounts = { level: { hash: searchedCount(true, 'hash'), collect: searchedCount(true, 'collect') }, all: { hash: searchedCount(false, 'hash'), collect: searchedCount(false, 'collect') } };
+
 const findSearchedLeadersJson = async (db: DbOrTx, filter: LeaderListFilter & { searchTerms: string[] }) => {
-  await ensureYearRows(db, filter.year);
-  const terms = filter.searchTerms;
-  const matches = sql`sy.competition_year = ${filter.year} and sy.role = 'user'
-    ${filter.level ? sql`and sy.level_of_competition = ${filter.level}` : sql``}
-    and sy.user_id = any(array(select w.user_id from user_search_words w where w.word >= ${terms[0]} and w.word < ${`${terms[0]}{`}))
-    and (select count(*) from unnest(${`{${terms.join(',')}}`}::text[]) t
-          where exists (select 1 from user_search_words w where w.user_id = sy.user_id and w.word >= t and w.word < t || '{')) = ${terms.length}`;
-  const result = await db.execute(sql`select '{"rows":' || (
-      select coalesce('[' || string_agg(row_to_json(r)::text, ',' order by p.points desc nulls last, p.last_name, p.first_name, p.user_id) || ']', '[]')
-        from (select sy.user_id, sy.level_of_competition, sy.points, sy.last_name, sy.first_name from score_years sy where ${matches}
-               order by sy.points desc nulls last, sy.last_name asc, sy.first_name asc, sy.user_id asc
-               limit ${filter.limit} offset ${filter.offset}) p
-        join users u on u.id = p.user_id
-        left join score_months sm on sm.user_id = p.user_id and sm.competition_year = ${filter.year} and sm.month = ${filter.month}
-        cross join lateral (select p.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
-                                   p.level_of_competition as "levelOfCompetition", p.points as "annualPoints",
-                                   coalesce(sm.points, 0) as "monthlyPoints") r
-    ) || ',"count":' || (select count(*) from score_years sy where ${matches}) || '}' as body`);
-  return rowsOf<{ body: string }>(result)[0]!.body;
+  const oneLevel = filter.level !== undefined;
+  const scopeInput = { year: filter.year, level: filter.level ?? null, prefixes: ['', ...filter.searchTerms] };
+  const read = async () => (await searchScope(db, scopeInput)) as [[boolean, number, string]];
+  let [[filled, everyone, termCounts]] = await read();
+  if (!filled) {
+    await ensureYearRows(db, filter.year);
+    [[filled, everyone, termCounts]] = await read();
+  }
+  const stored = JSON.parse(termCounts) as Record<string, number>;
+  const counts = new Map(['', ...filter.searchTerms].map((term) => [term, stored[term] ?? 0]));
+  const countOf = async (firstTerm: string, others: string[], shape: 'hash' | 'collect') => {
+    const [[value]] = (await searchedCounts[oneLevel ? 'level' : 'all'][shape](db, { year: filter.year, level: filter.level ?? null, first: firstTerm, probes: others })) as [[number]];
+    return value;
+  };
+  // All levels: every employee has the year's row, so the counts of all employees are the list's.
+  const scope = oneLevel || everyone !== counts.get('') ? { everyone } : undefined;
+  const plan = await planSearch({ terms: filter.searchTerms, counts, scope, limit: filter.limit, offset: filter.offset, countOf });
+  if (plan.kind === 'empty') return `{"rows":[],"count":${plan.count}}`;
+  const [[rows]] = (await searchedPageOf(plan.shape, oneLevel, plan.reverse, plan.probes.length > 0)(db, {
+    year: filter.year,
+    month: filter.month,
+    level: filter.level ?? null,
+    first: plan.first ?? '',
+    probes: plan.probes,
+    limit: plan.limit,
+    offset: plan.offset,
+  })) as [[string]];
+  return `{"rows":${rows},"count":${plan.count}}`;
 };
 
 /** The page as LeaderList JSON; the first list of a year gives every user their row first. */

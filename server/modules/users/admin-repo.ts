@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { activities, dailyStepAchievements, eventParticipations, userSearchWords, users } from '../../db/schema';
 import type { UserRow } from './serialize';
 
-/** SQL of the admin users screens: every list is one page query plus one count, both in SQL. */
+/** SQL of the admin users screens: every list is one page query plus one count, both in SQL (the table's page: employee-page.ts). */
 
 export type Page = { limit: number; offset: number };
 export const pageOf = (page: number, pageSize: number): Page => ({ limit: pageSize, offset: (page - 1) * pageSize });
@@ -40,19 +40,6 @@ const employeeWhere = (db: DbOrTx, filter: Omit<EmployeeFilter, 'sort' | 'order'
 const employeeOrder = (filter: Pick<EmployeeFilter, 'sort' | 'order'>) => {
   const direction = filter.order === 'desc' ? desc : asc;
   return [direction(sortColumn[filter.sort]), asc(users.lastName), asc(users.firstName), asc(users.id)];
-};
-
-export const listEmployees = async (db: DbOrTx, { limit, offset }: Page, filter: EmployeeFilter): Promise<{ rows: UserRow[]; count: number }> => {
-  const where = employeeWhere(db, filter);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(...employeeOrder(filter))
-    .limit(limit)
-    .offset(offset);
-  const [total] = await db.select({ value: count() }).from(users).where(where);
-  return { rows, count: total?.value ?? 0 };
 };
 
 /** Every matching employee in the table's order, read 1,000 at a time (exports never hold the table). */

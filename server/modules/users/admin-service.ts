@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PageQuery } from '@/contract/common';
-import type { AdminUserUpdate, User, UsersQuery } from '@/contract/users';
-import { currentCompetitionYear } from '@/domain/competition';
+import { type AdminUserUpdate, type User, type UsersQuery, type usersEndpoints } from '@/contract/users';
+import { currentCompetitionYear, quarterlyBonusYear } from '@/domain/competition';
 import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
 import type { AuthUser } from '../../auth/access-token';
 import type { DbOrTx } from '../../db/client';
@@ -11,8 +11,10 @@ import { userLevels, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '@/domain/errors';
 import { removePhoto } from '../../http/photo-storage';
-import { achievementsPage, eventsPage, findEmployeeRow, listEmployees, pageOf, workoutsPage, type Page } from './admin-repo';
-import { loadUser, serializeUsers } from './repo';
+import { achievementsPage, eventsPage, findEmployeeRow, pageOf, workoutsPage, type Page } from './admin-repo';
+import { employeesPageJson } from './employee-page';
+import { PreSerialized } from '../../http/pre-serialized';
+import { loadUser } from './repo';
 
 /** Users management by an admin (SPEC 2 "Admin users table", 6). Employees only; admins get 404. */
 
@@ -22,10 +24,11 @@ export const RESET_MAIL_SENT = 'Reset password mail has been sent';
 
 const userNotFound = () => notFound(USER_NOT_FOUND);
 
-export const listUsers = async (deps: AppDeps, query: UsersQuery) => {
-  const { rows, count } = await listEmployees(deps.db, pageOf(query.currentPage, query.pageSize), query);
-  return { rows: await serializeUsers(deps.db, rows, deps.clock.now()), count };
-};
+/** The table's page as UserList JSON written by the database (employee-page.ts). */
+export const listUsers = async (deps: AppDeps, query: UsersQuery) =>
+  new PreSerialized<(typeof usersEndpoints)['list']>(
+    await employeesPageJson(deps.db, { ...query, ...pageOf(query.currentPage, query.pageSize), bonusYear: quarterlyBonusYear(deps.clock.now()) }),
+  );
 
 export const getUser = async (deps: AppDeps, id: number): Promise<User> => {
   if (!(await findEmployeeRow(deps.db, id))) throw userNotFound();

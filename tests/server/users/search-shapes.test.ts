@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { LeaderList } from '@/contract/leaders';
+import { userSortColumns, usersEndpoints } from '@/contract/users';
+import { matchesSearch, searchWordsOf } from '@/domain/search-words';
+import { createTestApp } from '../helpers/test-app';
+import { addUser, authHeader } from '../competition/seed';
+
+/*
+ * Issue 14: the admin search reads its page in one of three shapes chosen from the counts (walk with
+ * probes, walk with a hash table, collect and sort; search-plan.ts) and counts two narrowing terms
+ * by collecting or hashing. With 400 employees every shape is chosen by some query below; each page
+ * and count must equal the same search done in TypeScript over every employee.
+ */
+
+type Ctx = Awaited<ReturnType<typeof createTestApp>>;
+let ctx: Ctx;
+afterEach(async () => {
+  await ctx?.app.close();
+});
+
+const EMPLOYEES = 400;
+const UserList = usersEndpoints.list.response;
+
+const setUp = async () => {
+  ctx = await createTestApp();
+  const admin = await addUser(ctx.db, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });
+  // first<g>, Last<00g> (five are 'Other': 'last' matches all but five), bench<g>@example.com.
+  await ctx.db.execute(sql`
+    insert into users (email, password_hash, first_name, last_name, gender, level_of_competition)
+    select 'bench' || g || '@example.com', 'x', 'First' || g, case when g % 80 = 7 then 'Other' else 'Last' || lpad(g::text, 5, '0') end,
+           (array['male','female','other'])[1 + g % 3], (array['Beginner','Intermediate','Advanced','Elite'])[1 + g % 4]
+      from generate_series(1, ${EMPLOYEES}::int) g`);
+  return authHeader(admin, ctx.config, ctx.clock.now());
+};
+
+const get = async (headers: Record<string, string>, url: string) => {
+  const response = await ctx.app.inject({ method: 'GET', url, headers });
+  expect(response.statusCode, url).toBe(200);
+  return response.json();
+};
+
+test('users table: every shape, sort, order and page equals the search done over all employees', async () => {
+  const headers = await setUp();
+  const everyone = UserList.parse(await get(headers, `/api/users?pageSize=100&currentPage=1`)).count;
+  expect(everyone).toBe(EMPLOYEES);
+  const all = async (sort: string, order: string, level?: string) => {
+    const rows = [];
+    for (let page = 1; page <= 4; page += 1) rows.push(...UserList.parse(await get(headers, `/api/users?pageSize=100&currentPage=${page}&sort=${sort}&order=${order}${level ? `&level=${level}` : ''}`)).rows);
+    return rows;
+  };
+  const everySearch = ['last', 'first12', 'first1', 'bench3 first3', 'first12 bench12', 'last first1', 'zzz', 'bench', 'other'];
+  // The three page shapes and the collected count in every order; every search in two of them.
+  const shapes = ['last', 'first1', 'first12 bench12'];
+  for (const sort of userSortColumns) {
+    for (const order of ['asc', 'desc']) {
+      for (const level of [undefined, 'Elite']) {
+        const ordered = await all(sort, order, level);
+        const searches = (sort === 'lastName' && order === 'asc' && !level) || (sort === 'gender' && order === 'desc' && level) ? everySearch : shapes;
+        for (const search of searches) {
+          const expected = ordered.filter((user) => matchesSearch(searchWordsOf(user.firstName, user.lastName, user.email), search));
+          const pages = [1, 2, 3, Math.ceil(expected.length / 20), Math.ceil(expected.length / 40), Math.ceil(expected.length / 10) - 1].filter((page) => page >= 1);
+          for (const currentPage of new Set(pages)) {
+            const url = `/api/users?search=${encodeURIComponent(search)}&pageSize=10&currentPage=${currentPage}&sort=${sort}&order=${order}${level ? `&level=${level}` : ''}`;
+            const answer = UserList.parse(await get(headers, url));
+            expect(answer.count, url).toBe(expected.length);
+            expect(answer.rows, url).toEqual(expected.slice((currentPage - 1) * 10, currentPage * 10));
+          }
+        }
+      }
+    }
+  }
+}, 120_000);
+
+test('admin leaders list: every shape and offset equals the search done over the whole list', async () => {
+  const headers = await setUp();
+  for (const level of [undefined, 'Advanced']) {
+    const levelQuery = level ? `&levelOfCompetition=${level}` : '';
+    const whole = LeaderList.parse(await get(headers, `/api/leaders?limit=100&offset=0${levelQuery}`));
+    const ordered = [...whole.rows];
+    for (let offset = 100; offset < whole.count; offset += 100) ordered.push(...LeaderList.parse(await get(headers, `/api/leaders?limit=100&offset=${offset}${levelQuery}`)).rows);
+    expect(ordered).toHaveLength(level ? EMPLOYEES / 4 : EMPLOYEES);
+    for (const search of ['last', 'first12', 'first1', 'bench3 first3', 'first12 bench12', 'zzz', 'bench']) {
+      const expected = ordered.filter((row) => matchesSearch(searchWordsOf(row.firstName, row.lastName, row.email), search));
+      for (const offset of new Set([0, 10, 30, Math.max(0, expected.length - 15), Math.floor(expected.length / 2)])) {
+        const url = `/api/leaders?search=${encodeURIComponent(search)}&limit=10&offset=${offset}${levelQuery}`;
+        const answer = LeaderList.parse(await get(headers, url));
+        expect(answer.count, url).toBe(expected.length);
+        expect(answer.rows, url).toEqual(expected.slice(offset, offset + 10));
+      }
+    }
+  }
+});
