@@ -79,8 +79,8 @@ export const insightsHandlers: HttpHandler[] = [
         };
       }),
       trackers: {
-        strava: connections.filter((row) => row.service === 'strava').length,
-        fitbit: connections.filter((row) => row.service === 'fitbit').length,
+        strava: connections.filter((row) => row.service === 'STRAVA').length,
+        fitbit: connections.filter((row) => row.service === 'FITBIT').length,
         connectedEmployees: new Set(connections.map((row) => row.userId)).size,
         employees: employeeIds.size,
       },

@@ -55,8 +55,8 @@ const overviewStatement = rawStatement(
   'insights_overview',
   sql`select coalesce((select json_agg(json_build_array(i.month, i.level_of_competition, i.employees, i.minutes, i.steps, i.events))
                          from insight_months i where i.competition_year = ${year}::int), '[]'),
-             (select count(*) from tracker_connections t where t.service = 'strava')::int,
-             (select count(*) from tracker_connections t where t.service = 'fitbit')::int,
+             (select count(*) from tracker_connections t where t.service = 'STRAVA')::int,
+             (select count(*) from tracker_connections t where t.service = 'FITBIT')::int,
              (select count(distinct t.user_id) from tracker_connections t)::int,
              (select coalesce(sum(c.employees), 0) from score_year_counts c where c.competition_year = ${year}::int)::int`,
 );

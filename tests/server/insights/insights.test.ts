@@ -78,8 +78,8 @@ const recompute = async ({ db }: TestApp, year: number) => {
       };
     }),
     trackers: {
-      strava: connections.filter((row) => row.service === 'strava').length,
-      fitbit: connections.filter((row) => row.service === 'fitbit').length,
+      strava: connections.filter((row) => row.service === 'STRAVA').length,
+      fitbit: connections.filter((row) => row.service === 'FITBIT').length,
       connectedEmployees: new Set(connections.map((row) => row.userId)).size,
       employees: everyone.length,
     },
@@ -115,7 +115,7 @@ const operation = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('level' as const), who, level: fc.constantFrom(...levels) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('role' as const), who }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('removeUser' as const), who }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('tracker' as const), who, service: fc.constantFrom('strava' as const, 'fitbit' as const) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('tracker' as const), who, service: fc.constantFrom('STRAVA' as const, 'FITBIT' as const) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'rebuild' as const }) },
 );
 
