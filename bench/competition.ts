@@ -1,11 +1,11 @@
 /**
  * Benchmark of the competition reads (issue 4): GET /leaders/top, GET /leaders (a middle page of
- * one level) and the feed's first page, each next to GET /api/health in the same run, with 10,000
+ * one level), the feed's first page, the admin searches and the insights (issue 13), each next to GET /api/health in the same run, with 10,000
  * employees and a competition year of activity seeded in bulk SQL, at 100,000 and 1,000,000
  * activities, on PGlite and on PostgreSQL 15 (a scratch server on a loopback port, stopped after).
  *
  *   npx tsx bench/competition.ts     BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_SIZES=100000,1000000
- *                                    BENCH_TARGETS=pglite,postgres BENCH_PG_PORT=55871
+ *                                    BENCH_TARGETS=pglite,postgres BENCH_PG_PORT=55871 BENCH_ONLY=insights,leaders/top
  *   DATABASE_URL=postgres://...      uses that (empty) database instead of a scratch one
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -20,6 +20,8 @@ const duration = number('BENCH_DURATION', 5);
 const rounds = number('BENCH_ROUNDS', 3);
 const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
 const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
+/** Only the calls whose label contains one of these (comma-separated; health is always measured). */
+const only = process.env.BENCH_ONLY?.split(',').filter(Boolean);
 
 type Ready = { kind: 'ready'; address: string; kindOfDb: string; seeded: CompetitionSeed; seedMs: number; scoreMs: number; adminToken: string; userToken: string };
 type Run = { target: string; size: number; ready: Ready; figures: LoadFigures[] };
@@ -55,13 +57,17 @@ const runOnce = async (target: 'pglite' | 'postgres', size: number, databaseUrl?
     { label: 'GET /api/users?search=first12', url: `${address}/api/users?search=first12&currentPage=1&pageSize=10`, headers: admin },
     { label: 'GET /api/users?search=bench (all match)', url: `${address}/api/users?search=bench&currentPage=2&pageSize=10`, headers: admin },
     { label: 'GET /api/leaders?search=first12', url: `${address}/api/leaders?search=first12&limit=10&offset=0`, headers: admin },
+    // Progress charts and the admin overview (issue 13).
+    { label: 'GET /api/insights/progress', url: `${address}/api/insights/progress`, headers: user },
+    { label: 'GET /api/insights/overview', url: `${address}/api/insights/overview`, headers: admin },
   ];
+  const measured = only ? calls.filter((call, index) => index === 0 || only.some((part) => call.label.includes(part))) : calls;
   try {
-    for (const { label, url, headers } of calls) {
+    for (const { label, url, headers } of measured) {
       const probe = await fetch(url, { headers });
       if (probe.status !== 200) throw new Error(`${label} answered ${probe.status}: ${await probe.text()}`);
     }
-    const figures = await measureAlternating(calls, { connections, duration, rounds });
+    const figures = await measureAlternating(measured, { connections, duration, rounds });
     return { target, size, ready, figures };
   } finally {
     await stopServer(child);

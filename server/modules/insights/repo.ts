@@ -48,17 +48,18 @@ export type OverviewFacts = { groups: OverviewGroupRow[]; strava: number; fitbit
 
 /**
  * The year's insight_months groups (at most 48 rows of one primary-key range), the tracker
- * connections now, and the employees of the year from score_year_counts (the year is filled first,
+ * connections now (one pass over a table of at most two rows per employee), and the employees of the year from score_year_counts (the year is filled first,
  * see leaders/year-rows.ts, so that is every employee).
  */
 const overviewStatement = rawStatement(
   'insights_overview',
   sql`select coalesce((select json_agg(json_build_array(i.month, i.level_of_competition, i.employees, i.minutes, i.steps, i.events))
                          from insight_months i where i.competition_year = ${year}::int), '[]'),
-             (select count(*) from tracker_connections t where t.service = 'STRAVA')::int,
-             (select count(*) from tracker_connections t where t.service = 'FITBIT')::int,
-             (select count(distinct t.user_id) from tracker_connections t)::int,
-             (select coalesce(sum(c.employees), 0) from score_year_counts c where c.competition_year = ${year}::int)::int`,
+             t.strava, t.fitbit, t.connected,
+             (select coalesce(sum(c.employees), 0) from score_year_counts c where c.competition_year = ${year}::int)::int
+        from (select count(*) filter (where service = 'STRAVA')::int as strava, count(*) filter (where service = 'FITBIT')::int as fitbit,
+                     count(distinct user_id)::int as connected
+                from tracker_connections) t`,
 );
 
 export const findOverviewFacts = async (db: DbOrTx, competitionYear: number): Promise<OverviewFacts> => {
