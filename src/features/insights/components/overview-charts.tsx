@@ -6,6 +6,9 @@ import type { CompetitionOverview } from '../../../api/contract/insights';
 import { formatNumber, shortMonth } from '../month-label';
 import { CHART_HEIGHT, ChartFrame } from './chart-frame';
 
+/** Counts: no 0.5 ticks. */
+const wholeNumbers = { allowDecimals: false };
+
 const levelColors = { Beginner: 'teal.7', Intermediate: 'blue.7', Advanced: 'grape.7', Elite: 'orange.8' } as const;
 
 /** The admin overview's charts, loaded only with the overview (React.lazy in overview-screen.tsx). */
@@ -20,7 +23,7 @@ export default function OverviewCharts({ overview }: { overview: CompetitionOver
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <ChartFrame title="Active employees per month" description="employees who scored points each month">
-        <BarChart h={CHART_HEIGHT} data={data} dataKey="month" series={[{ name: 'active', label: 'Active employees', color: 'teal.7' }]} valueFormatter={formatNumber} />
+        <BarChart h={CHART_HEIGHT} data={data} dataKey="month" series={[{ name: 'active', label: 'Active employees', color: 'teal.7' }]} valueFormatter={formatNumber} yAxisProps={wholeNumbers} />
       </ChartFrame>
       <ChartFrame title="Minutes per level" description="activity minutes each month, stacked by level of competition">
         <BarChart
@@ -39,6 +42,7 @@ export default function OverviewCharts({ overview }: { overview: CompetitionOver
           data={data}
           dataKey="month"
           curveType="linear"
+          yAxisProps={wholeNumbers}
           series={[
             { name: 'events', label: 'Event participations', color: 'orange.8' },
             { name: 'steps', label: 'Step achievements', color: 'blue.7' },

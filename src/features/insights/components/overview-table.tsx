@@ -5,8 +5,9 @@ import { formatNumber, longMonth } from '../month-label';
 
 /** Every value of the overview charts, month by month. */
 export function OverviewTable({ overview }: { overview: CompetitionOverview }) {
+  // Focusable, so keyboard users can scroll it on a phone.
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={760} type="native" tabIndex={0} role="region" aria-label="Month by month, scrollable">
       <Table striped>
         <Table.Caption>Month by month</Table.Caption>
         <Table.Thead>

@@ -19,6 +19,8 @@ export default function ProgressCharts({ progress }: { progress: MyProgress }) {
     rank: month.rank,
   }));
   const level = progress.levelOfCompetition;
+  // Rank 1 at the top, down to the largest field of the year (at least two places, so 1 is not mid-axis).
+  const lastPlace = Math.max(2, ...progress.months.map((month) => month.competitors));
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <ChartFrame title="Points per month" description={`your points each month, with the median of the ${level} level as a dashed line`}>
@@ -46,7 +48,7 @@ export default function ProgressCharts({ progress }: { progress: MyProgress }) {
           series={[{ name: 'rank', label: 'Rank', color: 'grape.7' }]}
           connectNulls={false}
           curveType="linear"
-          yAxisProps={{ reversed: true, allowDecimals: false, domain: [1, 'dataMax'] }}
+          yAxisProps={{ reversed: true, allowDecimals: false, domain: [1, lastPlace] }}
         />
       </ChartFrame>
     </SimpleGrid>

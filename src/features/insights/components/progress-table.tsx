@@ -4,8 +4,9 @@ import { formatNumber, longMonth } from '../month-label';
 
 /** Every value of the progress charts, month by month. */
 export function ProgressTable({ progress }: { progress: MyProgress }) {
+  // Focusable, so keyboard users can scroll it on a phone.
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={520} type="native" tabIndex={0} role="region" aria-label="Your months, scrollable">
       <Table striped>
         <Table.Caption>{`Your months in the ${progress.levelOfCompetition} level`}</Table.Caption>
         <Table.Thead>
