@@ -6,26 +6,40 @@
 -- still says which insight_months group it counted in.
 CREATE OR REPLACE FUNCTION "score_months_copy_level"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  NEW.level_of_competition := competition_level(NEW.user_id, NEW.competition_year);
-  SELECT u.role INTO NEW.role FROM users u WHERE u.id = NEW.user_id;
+  -- competition_level() written out: a SQL function is planned again on every statement, this
+  -- PL/pgSQL statement once per connection.
+  SELECT coalesce(
+           (SELECT ul.level_of_competition FROM user_levels ul WHERE ul.user_id = NEW.user_id AND ul.competition_year <= NEW.competition_year ORDER BY ul.competition_year DESC LIMIT 1),
+           (SELECT ul.level_of_competition FROM user_levels ul WHERE ul.user_id = NEW.user_id ORDER BY ul.competition_year ASC LIMIT 1),
+           u.level_of_competition),
+         u.role
+    INTO NEW.level_of_competition, NEW.role
+    FROM users u WHERE u.id = NEW.user_id;
   RETURN NEW;
 END
 $$;
 
 -- Every change of insight_months in a competition year holds this lock until commit. Writers of
 -- one year already queue on its leaders_top row; taking this first, in every path, keeps one
--- lock order (no deadlock between two writers that touch several groups).
-CREATE OR REPLACE FUNCTION "insight_months_lock"(p_years smallint[]) RETURNS void LANGUAGE sql AS $$
-  SELECT count(pg_advisory_xact_lock(hashtext('insight_months'), y.year))::int
-    FROM (SELECT DISTINCT unnest(p_years) AS year ORDER BY 1) y WHERE y.year IS NOT NULL
+-- lock order (no deadlock between two writers that touch several groups). PL/pgSQL (not SQL) so
+-- its plan is cached per connection: these run inside every scoring write.
+CREATE OR REPLACE FUNCTION "insight_months_lock"(p_years smallint[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('insight_months'), y.year)
+     FROM (SELECT DISTINCT unnest(p_years) AS year) y WHERE y.year IS NOT NULL ORDER BY y.year;
+END
 $$;
 
--- Multiset helpers over the sorted points of a group.
-CREATE OR REPLACE FUNCTION "insight_sorted_add"(p_sorted integer[], p_added integer[]) RETURNS integer[] LANGUAGE sql IMMUTABLE AS $$
-  SELECT coalesce(array_agg(v ORDER BY v), '{}') FROM (SELECT unnest(p_sorted) UNION ALL SELECT unnest(p_added)) x(v)
+-- Multiset helpers over the sorted points of a group (PL/pgSQL for cached plans, see above).
+CREATE OR REPLACE FUNCTION "insight_sorted_add"(p_sorted integer[], p_added integer[]) RETURNS integer[] LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN (SELECT coalesce(array_agg(v ORDER BY v), '{}') FROM (SELECT unnest(p_sorted) UNION ALL SELECT unnest(p_added)) x(v));
+END
 $$;
-CREATE OR REPLACE FUNCTION "insight_sorted_remove"(p_sorted integer[], p_removed integer[]) RETURNS integer[] LANGUAGE sql IMMUTABLE AS $$
-  SELECT coalesce(array_agg(v ORDER BY v), '{}') FROM (SELECT unnest(p_sorted) EXCEPT ALL SELECT unnest(p_removed)) x(v)
+CREATE OR REPLACE FUNCTION "insight_sorted_remove"(p_sorted integer[], p_removed integer[]) RETURNS integer[] LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN (SELECT coalesce(array_agg(v ORDER BY v), '{}') FROM (SELECT unnest(p_sorted) EXCEPT ALL SELECT unnest(p_removed)) x(v));
+END
 $$;
 
 -- Applies a statement's change of score_months to insight_months: `p_removed` and `p_added` are
@@ -68,13 +82,19 @@ DECLARE
   removed json := '[]';
   added json := '[]';
 BEGIN
+  -- Statement triggers fire for statements that touched no row too (the recompute's upsert).
+  -- Nested IFs: a transition table the operation does not have must not even be named.
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    PERFORM insight_months_lock(array_agg(o.competition_year)) FROM old_rows o;
-    SELECT coalesce(json_agg(o), '[]') INTO removed FROM old_rows o WHERE o.role = 'user' AND o.level_of_competition IS NOT NULL;
+    IF EXISTS (SELECT 1 FROM old_rows) THEN
+      PERFORM insight_months_lock(array_agg(o.competition_year)) FROM old_rows o;
+      SELECT coalesce(json_agg(o), '[]') INTO removed FROM old_rows o WHERE o.role = 'user' AND o.level_of_competition IS NOT NULL;
+    END IF;
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    PERFORM insight_months_lock(array_agg(n.competition_year)) FROM new_rows n;
-    SELECT coalesce(json_agg(n), '[]') INTO added FROM new_rows n WHERE n.role = 'user' AND n.level_of_competition IS NOT NULL;
+    IF EXISTS (SELECT 1 FROM new_rows) THEN
+      PERFORM insight_months_lock(array_agg(n.competition_year)) FROM new_rows n;
+      SELECT coalesce(json_agg(n), '[]') INTO added FROM new_rows n WHERE n.role = 'user' AND n.level_of_competition IS NOT NULL;
+    END IF;
   END IF;
   IF json_array_length(removed) > 0 OR json_array_length(added) > 0 THEN
     PERFORM insight_months_apply(removed, added);
@@ -89,6 +109,9 @@ $$;
 -- leaders_top triggers), so every path takes it before the leaders_top row.
 CREATE OR REPLACE FUNCTION "score_months_follow_level"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
+    RETURN NULL;
+  END IF;
   PERFORM insight_months_lock(array_agg(n.competition_year)) FROM new_rows n;
   UPDATE score_months sm SET level_of_competition = n.level_of_competition, role = n.role
     FROM new_rows n

@@ -13,7 +13,9 @@ export type ProgressRow = { month: number; points: number; minutes: number; comp
  * median from insight_months (migration 0013), whose sorted points make the rank one binary search
  * (width_bucket counts the scorers at or below the caller) and the median two array reads. Every
  * join is a primary-key probe (LATERAL ... limit 1 keeps a generic plan from hash-joining).
- * `months` is the calendar months as text (`4,5,6`): both drivers pass text the same way.
+ * `months` is the calendar months as text (`4,5,6`): both drivers pass text the same way. The
+ * level is competition_level() (migration 0002) written out: a SQL function call is planned again
+ * on every call (3 ms), the statement's own subqueries once (generic plan).
  */
 const progressStatement = rawStatement(
   'insights_progress',
@@ -21,7 +23,11 @@ const progressStatement = rawStatement(
         case when sm.points is not null and im.employees > 0 then im.employees - width_bucket(sm.points, im.sorted_points) + 1 end,
         case when im.employees > 0 then ((im.sorted_points[(im.employees + 1) / 2] + im.sorted_points[im.employees / 2 + 1]) / 2.0)::float8 else 0 end,
         l.level
-      from (select competition_level(${user}::int, ${year}::int) as level) l
+      from (select coalesce(
+              (select ul.level_of_competition from user_levels ul where ul.user_id = ${user}::int and ul.competition_year <= ${year}::int
+                order by ul.competition_year desc limit 1),
+              (select ul.level_of_competition from user_levels ul where ul.user_id = ${user}::int order by ul.competition_year asc limit 1),
+              (select u.level_of_competition from users u where u.id = ${user}::int)) as level) l
       cross join unnest(string_to_array(${months}::text, ',')::int[]) with ordinality as g(month, position)
       left join lateral (select s.points, s.minutes from score_months s
                           where s.user_id = ${user}::int and s.competition_year = ${year}::int and s.month = g.month limit 1) sm on true

@@ -21,6 +21,7 @@ export default function ProgressCharts({ progress }: { progress: MyProgress }) {
   const level = progress.levelOfCompetition;
   // Rank 1 at the top, down to the largest field of the year (at least two places, so 1 is not mid-axis).
   const lastPlace = Math.max(2, ...progress.months.map((month) => month.competitors));
+  const rankTicks = [...new Set([1, Math.round(lastPlace / 4), Math.round(lastPlace / 2), Math.round((lastPlace * 3) / 4), lastPlace].filter((tick) => tick >= 1))];
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <ChartFrame title="Points per month" description={`your points each month, with the median of the ${level} level as a dashed line`}>
@@ -48,7 +49,7 @@ export default function ProgressCharts({ progress }: { progress: MyProgress }) {
           series={[{ name: 'rank', label: 'Rank', color: 'grape.7' }]}
           connectNulls={false}
           curveType="linear"
-          yAxisProps={{ reversed: true, allowDecimals: false, domain: [1, lastPlace] }}
+          yAxisProps={{ reversed: true, allowDecimals: false, domain: [1, lastPlace], ticks: rankTicks, interval: 0 }}
         />
       </ChartFrame>
     </SimpleGrid>
