@@ -178,6 +178,17 @@ export const scoreMonths = pgTable(
 );
 
 /**
+ * Tracker connections now, counted once (a single row), for the admin overview: rewritten by a
+ * statement trigger on tracker_connections under a lock (migration 0014). Connections change rarely.
+ */
+export const trackerCounts = pgTable('tracker_counts', {
+  id: boolean('id').primaryKey().default(true),
+  strava: integer('strava').notNull(),
+  fitbit: integer('fitbit').notNull(),
+  connectedUsers: integer('connected_users').notNull(),
+});
+
+/**
  * Per competition year, level and calendar month, over the employees (role user) who scored that
  * month: how many, their sums, and every employee's points sorted ascending (rank and median of a
  * month are one binary search / array read). Kept by statement triggers on score_months

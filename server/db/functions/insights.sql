@@ -120,3 +120,17 @@ BEGIN
   RETURN NULL;
 END
 $$;
+
+-- tracker_counts (migration 0014): the admin overview's tracker numbers, counted again after every
+-- statement on tracker_connections (they change rarely). The lock makes the count of the second of
+-- two concurrent connects start after the first committed (READ COMMITTED: a fresh snapshot per
+-- statement), so neither overwrites the other's count.
+CREATE OR REPLACE FUNCTION "tracker_counts_refresh"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('tracker_counts'));
+  INSERT INTO tracker_counts AS c (id, strava, fitbit, connected_users)
+  SELECT true, count(*) FILTER (WHERE service = 'STRAVA'), count(*) FILTER (WHERE service = 'FITBIT'), count(DISTINCT user_id) FROM tracker_connections
+  ON CONFLICT (id) DO UPDATE SET strava = excluded.strava, fitbit = excluded.fitbit, connected_users = excluded.connected_users;
+  RETURN NULL;
+END
+$$;

@@ -54,18 +54,16 @@ export type OverviewFacts = { groups: OverviewGroupRow[]; strava: number; fitbit
 
 /**
  * The year's insight_months groups (at most 48 rows of one primary-key range), the tracker
- * connections now (one pass over a table of at most two rows per employee), and the employees of the year from score_year_counts (the year is filled first,
+ * connection counts now (tracker_counts, migration 0014: one row kept by a trigger), and the employees of the year from score_year_counts (the year is filled first,
  * see leaders/year-rows.ts, so that is every employee).
  */
 const overviewStatement = rawStatement(
   'insights_overview',
   sql`select coalesce((select json_agg(json_build_array(i.month, i.level_of_competition, i.employees, i.minutes, i.steps, i.events))
                          from insight_months i where i.competition_year = ${year}::int), '[]'),
-             t.strava, t.fitbit, t.connected,
+             coalesce(t.strava, 0), coalesce(t.fitbit, 0), coalesce(t.connected_users, 0),
              (select coalesce(sum(c.employees), 0) from score_year_counts c where c.competition_year = ${year}::int)::int
-        from (select count(*) filter (where service = 'STRAVA')::int as strava, count(*) filter (where service = 'FITBIT')::int as fitbit,
-                     count(distinct user_id)::int as connected
-                from tracker_connections) t`,
+        from (select true as id) one left join tracker_counts t on t.id`,
 );
 
 export const findOverviewFacts = async (db: DbOrTx, competitionYear: number): Promise<OverviewFacts> => {
