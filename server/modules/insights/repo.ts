@@ -50,25 +50,27 @@ export const findProgress = async (db: DbOrTx, userId: number, competitionYear: 
 };
 
 export type OverviewGroupRow = { month: number; level: string; employees: number; minutes: number; steps: number; events: number };
-export type OverviewFacts = { groups: OverviewGroupRow[]; strava: number; fitbit: number; connectedEmployees: number; employees: number };
+export type OverviewFacts = { groups: OverviewGroupRow[]; strava: number; fitbit: number; connectedEmployees: number; employees: number; filled: boolean };
 
 /**
  * The year's insight_months groups (at most 48 rows of one primary-key range), the tracker
- * connection counts now (tracker_counts, migration 0014: one row kept by a trigger), and the employees of the year from score_year_counts (the year is filled first,
- * see leaders/year-rows.ts, so that is every employee).
+ * connection counts now (tracker_counts, migration 0014: one row kept by a trigger), and the
+ * employees of the year from score_year_counts, which count every employee once the year is
+ * filled (leaders/year-rows.ts); `filled` says whether it is. One round trip.
  */
 const overviewStatement = rawStatement(
   'insights_overview',
   sql`select coalesce((select json_agg(json_build_array(i.month, i.level_of_competition, i.employees, i.minutes, i.steps, i.events))
                          from insight_months i where i.competition_year = ${year}::int), '[]'),
              coalesce(t.strava, 0), coalesce(t.fitbit, 0), coalesce(t.connected_users, 0),
-             (select coalesce(sum(c.employees), 0) from score_year_counts c where c.competition_year = ${year}::int)::int
+             (select coalesce(sum(c.employees), 0) from score_year_counts c where c.competition_year = ${year}::int)::int,
+             exists (select 1 from score_year_fills f where f.competition_year = ${year}::int)
         from (select true as id) one left join tracker_counts t on t.id`,
 );
 
 export const findOverviewFacts = async (db: DbOrTx, competitionYear: number): Promise<OverviewFacts> => {
   const [row] = await overviewStatement(db, { year: competitionYear });
-  const [groups, strava, fitbit, connectedEmployees, employees] = row!;
+  const [groups, strava, fitbit, connectedEmployees, employees, filled] = row!;
   const parsed = (typeof groups === 'string' ? JSON.parse(groups) : groups) as [number, string, number, number, number, number][];
   return {
     groups: parsed.map(([month, level, employeeCount, minutes, steps, events]) => ({ month, level, employees: employeeCount, minutes, steps, events })),
@@ -76,5 +78,6 @@ export const findOverviewFacts = async (db: DbOrTx, competitionYear: number): Pr
     fitbit: Number(fitbit),
     connectedEmployees: Number(connectedEmployees),
     employees: Number(employees),
+    filled: filled === true || filled === 't',
   };
 };

@@ -36,8 +36,12 @@ const noMinutes = () => Object.fromEntries(levels.map((level) => [level, 0])) as
 /** Admin overview: every month of the year summed over the levels' groups, plus tracker counts. */
 export const competitionOverview = async (db: DbOrTx, requestedYear: number | undefined, now: Date): Promise<PreSerialized<OverviewEndpoint>> => {
   const year = resolveCompetitionYear(requestedYear, now);
-  await ensureYearRows(db, year);
-  const facts = await findOverviewFacts(db, year);
+  let facts = await findOverviewFacts(db, year);
+  // Once per year (a new year, after a rebuild): then the employee count covers everyone.
+  if (!facts.filled) {
+    await ensureYearRows(db, year);
+    facts = await findOverviewFacts(db, year);
+  }
   const body: CompetitionOverview = {
     competitionYear: year,
     months: insightMonthsOf(year, now).map(({ key, month }) => {
