@@ -1,6 +1,6 @@
 /**
  * Benchmark of the competition reads (issue 4): GET /leaders/top, GET /leaders (a middle page of
- * one level) and the feed's first page, each next to GET /api/health in the same run, with 10,000
+ * one level), the feed's first page, the admin searches and the insights (issue 13), each next to GET /api/health in the same run, with 10,000
  * employees and a competition year of activity seeded in bulk SQL, at 100,000 and 1,000,000
  * activities, on PGlite and on PostgreSQL 15 (a scratch server on a loopback port, stopped after).
  *
@@ -74,16 +74,19 @@ const runOnce = async (target: 'pglite' | 'postgres', size: number, databaseUrl?
     { label: 'GET /api/user/activity/feed', url: `${address}/api/user/activity/feed?page=1&pageSize=10`, headers: user },
     // Admin search (issue 14). The seed's words: first<n>, last<nnnnn>, bench<n>, example, com.
     ...(process.env.BENCH_SEARCH === '0' ? [] : searchCalls(address, admin)),
+    // Progress charts and the admin overview (issue 13).
+    { label: 'GET /api/insights/progress', url: `${address}/api/insights/progress`, headers: user },
+    { label: 'GET /api/insights/overview', url: `${address}/api/insights/overview`, headers: admin },
   ];
   // BENCH_ONLY=<regular expression>: only the calls whose label matches (and /api/health).
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
-  if (only) calls.splice(1, calls.length, ...calls.slice(1).filter((call) => only.test(call.label)));
+  const measured = only ? calls.filter((call, index) => index === 0 || only.test(call.label)) : calls;
   try {
-    for (const { label, url, headers } of calls) {
+    for (const { label, url, headers } of measured) {
       const probe = await fetch(url, { headers });
       if (probe.status !== 200) throw new Error(`${label} answered ${probe.status}: ${await probe.text()}`);
     }
-    const figures = await measureAlternating(calls, { connections, duration, rounds });
+    const figures = await measureAlternating(measured, { connections, duration, rounds });
     return { target, size, ready, figures };
   } finally {
     await stopServer(child);

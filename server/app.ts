@@ -11,6 +11,7 @@ import { registerAuditRoutes } from './modules/audit/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerBonusRoutes } from './modules/bonus/routes';
 import { registerFeedRoutes } from './modules/feed/routes';
+import { registerInsightsRoutes } from './modules/insights/routes';
 import { registerLeadersRoutes } from './modules/leaders/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerSystemRoutes } from './modules/system/routes';
@@ -93,6 +94,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await registerProfileRoutes(app, deps);
   await registerTrackerRoutes(app, deps);
   await registerAuditRoutes(app, deps);
+  await registerInsightsRoutes(app, deps);
   await registerServing(app, options.config);
 
   return app;

@@ -18,6 +18,7 @@ import { Route as StravaRouteImport } from './routes/strava'
 import { Route as AdminAuditRouteImport } from './routes/admin/audit'
 import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
 import { Route as AdminLeadersRouteImport } from './routes/admin/leaders'
+import { Route as AdminOverviewRouteImport } from './routes/admin/overview'
 import { Route as EmployeeActivityFeedRouteImport } from './routes/employee/activity-feed'
 import { Route as EmployeeDashboardRouteImport } from './routes/employee/dashboard'
 import { Route as EmployeeFitnessServicesRouteImport } from './routes/employee/fitness-services'
@@ -69,6 +70,11 @@ const AdminLeadersRoute = AdminLeadersRouteImport.update({
   path: '/admin/leaders',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminOverviewRoute = AdminOverviewRouteImport.update({
+  id: '/admin/overview',
+  path: '/admin/overview',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const EmployeeActivityFeedRoute = EmployeeActivityFeedRouteImport.update({
   id: '/employee/activity-feed',
   path: '/employee/activity-feed',
@@ -105,6 +111,7 @@ export interface FileRoutesByFullPath {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/leaders': typeof AdminLeadersRoute
+  '/admin/overview': typeof AdminOverviewRoute
   '/employee/activity-feed': typeof EmployeeActivityFeedRoute
   '/employee/dashboard': typeof EmployeeDashboardRoute
   '/employee/fitness-services': typeof EmployeeFitnessServicesRoute
@@ -121,6 +128,7 @@ export interface FileRoutesByTo {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/leaders': typeof AdminLeadersRoute
+  '/admin/overview': typeof AdminOverviewRoute
   '/employee/activity-feed': typeof EmployeeActivityFeedRoute
   '/employee/dashboard': typeof EmployeeDashboardRoute
   '/employee/fitness-services': typeof EmployeeFitnessServicesRoute
@@ -138,6 +146,7 @@ export interface FileRoutesById {
   '/admin/audit': typeof AdminAuditRoute
   '/admin/dashboard': typeof AdminDashboardRoute
   '/admin/leaders': typeof AdminLeadersRoute
+  '/admin/overview': typeof AdminOverviewRoute
   '/employee/activity-feed': typeof EmployeeActivityFeedRoute
   '/employee/dashboard': typeof EmployeeDashboardRoute
   '/employee/fitness-services': typeof EmployeeFitnessServicesRoute
@@ -156,6 +165,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/leaders'
+    | '/admin/overview'
     | '/employee/activity-feed'
     | '/employee/dashboard'
     | '/employee/fitness-services'
@@ -172,6 +182,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/leaders'
+    | '/admin/overview'
     | '/employee/activity-feed'
     | '/employee/dashboard'
     | '/employee/fitness-services'
@@ -188,6 +199,7 @@ export interface FileRouteTypes {
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/leaders'
+    | '/admin/overview'
     | '/employee/activity-feed'
     | '/employee/dashboard'
     | '/employee/fitness-services'
@@ -205,6 +217,7 @@ export interface RootRouteChildren {
   AdminAuditRoute: typeof AdminAuditRoute
   AdminDashboardRoute: typeof AdminDashboardRoute
   AdminLeadersRoute: typeof AdminLeadersRoute
+  AdminOverviewRoute: typeof AdminOverviewRoute
   EmployeeActivityFeedRoute: typeof EmployeeActivityFeedRoute
   EmployeeDashboardRoute: typeof EmployeeDashboardRoute
   EmployeeFitnessServicesRoute: typeof EmployeeFitnessServicesRoute
@@ -277,6 +290,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminLeadersRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/overview': {
+      id: '/admin/overview'
+      path: '/admin/overview'
+      fullPath: '/admin/overview'
+      preLoaderRoute: typeof AdminOverviewRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/employee/activity-feed': {
       id: '/employee/activity-feed'
       path: '/employee/activity-feed'
@@ -325,6 +345,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminAuditRoute: AdminAuditRoute,
   AdminDashboardRoute: AdminDashboardRoute,
   AdminLeadersRoute: AdminLeadersRoute,
+  AdminOverviewRoute: AdminOverviewRoute,
   EmployeeActivityFeedRoute: EmployeeActivityFeedRoute,
   EmployeeDashboardRoute: EmployeeDashboardRoute,
   EmployeeFitnessServicesRoute: EmployeeFitnessServicesRoute,

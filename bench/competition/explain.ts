@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../../server/db/client';
 import { rebuildAllScores } from '../../server/modules/scoring/rebuild-all';
 import { findFeedJson } from '../../server/modules/feed/repo';
+import { findOverviewFacts, findProgress } from '../../server/modules/insights/repo';
 import { findLeadersJson, findTopLeadersJson } from '../../server/modules/leaders/repo';
+import { recomputeUserYear } from '../../server/modules/scoring/recompute';
 import { defaultScoringRules } from '@/domain/scoring-rules';
 import { seedCompetitionYear } from './seed';
 
@@ -27,6 +29,17 @@ const main = async () => {
   await time('top', () => findTopLeadersJson(database.db, 2026));
   await time('list', () => findLeadersJson(database.db, { year: 2026, month: 11, level: 'Intermediate', limit: 10, offset: 1250 }));
   await time('feed page', () => findFeedJson(database.db, { userId: 2, stravaFeedSharing: false }, defaultScoringRules, 10, 0));
+  await time('insights progress', () => findProgress(database.db, 2, 2026, [4, 5, 6, 7, 8, 9, 10, 11]));
+  await time('insights overview', () => findOverviewFacts(database.db, 2026));
+  // A write: one more activity and its recompute, which now also moves one insight_months group.
+  let minute = 0;
+  await time('log activity + recompute', () =>
+    database.db.transaction(async (tx) => {
+      minute += 1;
+      await tx.execute(sql`insert into activities (user_id, name, moving_time, start_at, start_date) values (2, 'Running', ${10 + minute}, now(), '2026-11-20')`);
+      await recomputeUserYear(tx, 2, 2026, defaultScoringRules);
+    }),
+  );
   await database.close();
 };
 main().catch((error: unknown) => {

@@ -5,6 +5,7 @@ import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
 import { bonusHandlers } from './bonus';
 import { feedHandlers } from './feed';
+import { insightsHandlers } from './insights';
 import { leadersHandlers } from './leaders';
 import { profileHandlers } from './profile';
 import { systemHandlers } from './system';
@@ -51,6 +52,7 @@ export const endpointHandlers: HttpHandler[] = [
   ...leadersHandlers,
   ...uploadsHandlers,
   ...auditHandlers,
+  ...insightsHandlers,
 ].sort(bySpecificity);
 
 export const handlers: HttpHandler[] = [...endpointHandlers, notFoundHandler];

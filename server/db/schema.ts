@@ -188,8 +188,48 @@ export const scoreMonths = pgTable(
     /** Calendar month 1-12. */
     month: smallint('month').notNull(),
     points: integer('points').notNull().default(0),
+    /** The month's activity minutes (uncapped), step achievements and event participations (migration 0013). */
+    minutes: integer('minutes').notNull().default(0),
+    steps: smallint('steps').notNull().default(0),
+    events: smallint('events').notNull().default(0),
+    /** Copies of the year's level and the user's role (set by trigger, followed on changes), so insight_months can follow deletes. */
+    levelOfCompetition: text('level_of_competition', { enum: ['Beginner', 'Intermediate', 'Advanced', 'Elite'] }),
+    role: text('role', { enum: ['admin', 'user'] }),
   },
   (table) => [primaryKey({ columns: [table.userId, table.competitionYear, table.month] })],
+);
+
+/**
+ * Tracker connections now, counted once (a single row), for the admin overview: rewritten by a
+ * statement trigger on tracker_connections under a lock (migration 0014). Connections change rarely.
+ */
+export const trackerCounts = pgTable('tracker_counts', {
+  id: boolean('id').primaryKey().default(true),
+  strava: integer('strava').notNull(),
+  fitbit: integer('fitbit').notNull(),
+  connectedUsers: integer('connected_users').notNull(),
+});
+
+/**
+ * Per competition year, level and calendar month, over the employees (role user) who scored that
+ * month: how many, their sums, and every employee's points sorted ascending (rank and median of a
+ * month are one binary search / array read). Kept by statement triggers on score_months
+ * (migration 0013, server/db/functions/insights.sql).
+ */
+export const insightMonths = pgTable(
+  'insight_months',
+  {
+    competitionYear: smallint('competition_year').notNull(),
+    levelOfCompetition: text('level_of_competition').notNull(),
+    month: smallint('month').notNull(),
+    employees: integer('employees').notNull(),
+    points: integer('points').notNull(),
+    minutes: integer('minutes').notNull(),
+    steps: integer('steps').notNull(),
+    events: integer('events').notNull(),
+    sortedPoints: integer('sorted_points').array().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.competitionYear, table.levelOfCompetition, table.month] })],
 );
 
 /** Annual points per user and competition year, with the last day that scored (tie-break). */

@@ -12,7 +12,7 @@ export const GUEST_ENTRY = '/';
 
 /** Routes of the route table, by who may open them. `$` marks a path segment parameter. */
 const guestRoutes = ['/', '/signup', '/reset-password'];
-const adminRoutes = ['/admin/dashboard', '/admin/users/$/workouts', '/admin/leaders', '/admin/audit'];
+const adminRoutes = ['/admin/dashboard', '/admin/users/$/workouts', '/admin/leaders', '/admin/audit', '/admin/overview'];
 const userRoutes = ['/employee/dashboard', '/employee/fitness-services', '/employee/activity-feed', '/employee/profile', '/strava', '/fitbit'];
 /** Shared by both roles: the logo of every signed-in user goes here. */
 const signedInRoutes = ['/leaderboard'];

@@ -77,6 +77,7 @@ describe('session', () => {
       'Wellness Challenge, go to the leaderboard',
       'Leaders',
       'Dashboard',
+      'Overview',
       'Audit trail',
     ]);
     expect(within(adminNav).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();

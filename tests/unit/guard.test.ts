@@ -16,6 +16,7 @@ const routeTable: Array<{ path: string; allowed: Viewer[] }> = [
   { path: '/admin/dashboard', allowed: ['admin'] },
   { path: '/admin/users/7/workouts', allowed: ['admin'] },
   { path: '/admin/leaders', allowed: ['admin'] },
+  { path: '/admin/overview', allowed: ['admin'] },
 ];
 
 const viewers: Viewer[] = ['guest', 'user', 'admin'];

@@ -6,10 +6,12 @@ export * from './activity';
 export * from './leaders';
 export * from './system';
 export * from './audit';
+export * from './insights';
 
 import { activityEndpoints } from './activity';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
+import { insightsEndpoints } from './insights';
 import { leadersEndpoints } from './leaders';
 import { systemEndpoints } from './system';
 import { usersEndpoints } from './users';
@@ -22,4 +24,5 @@ export const api = {
   leaders: leadersEndpoints,
   system: systemEndpoints,
   audit: auditEndpoints,
+  insights: insightsEndpoints,
 };

@@ -2,10 +2,11 @@ import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSession } from '../../api/session';
 import { PageShell } from '../../components/page-shell';
+import { ProgressSection } from '../../features/insights';
 import { profileQueries, ProfileScreen } from '../../features/profile';
 import { FitnessServicesConnector, trackerQueries } from '../../features/trackers';
 
-/** Profile form plus the fitness service connector (SPEC 2). */
+/** Profile form, the fitness service connector (SPEC 2) and the progress charts (issue 13). */
 export const Route = createFileRoute('/employee/profile')({
   loader: ({ context }) => {
     const userId = context.auth.session()?.user.id;
@@ -20,6 +21,7 @@ export const Route = createFileRoute('/employee/profile')({
         <Stack gap="xl">
           {session && <ProfileScreen userId={session.user.id} />}
           <FitnessServicesConnector />
+          <ProgressSection />
         </Stack>
       </PageShell>
     );

@@ -1,0 +1,89 @@
+import type { HttpHandler } from 'msw';
+import { levels, type LevelOfCompetition } from '@/contract/common';
+import { insightsEndpoints as endpoints, type CompetitionOverview, type MyProgress } from '@/contract/insights';
+import { competitionYearRange } from '@/domain/competition';
+import { insightMonthsOf, medianOf, rankAmong } from '@/domain/insights';
+import { resolveCompetitionYear } from '@/domain/leaders-year';
+import { mockClock } from '../clock';
+import { mockDb } from '../db';
+import { mockRoute } from '../http';
+import { mockLevelInYear, mockYearScore } from './competition-scores';
+
+/** The insights endpoints in memory, with the server's rules (server/modules/insights). */
+
+type MonthFacts = { points: number; minutes: number; steps: number; events: number };
+
+/** Every employee's scoring months of a year (months without points are absent, as in score_months). */
+const employeeMonths = (year: number) => {
+  const { start, end } = competitionYearRange(year);
+  const inYear = (day: string) => day >= start && day <= end;
+  return mockDb.users
+    .filter((user) => user.role === 'user')
+    .map((user) => {
+      const months = new Map<number, MonthFacts>();
+      for (const [month, points] of mockYearScore(user.id, year).monthlyPoints) months.set(month, { points, minutes: 0, steps: 0, events: 0 });
+      const add = (day: string, key: 'minutes' | 'steps' | 'events', value: number) => {
+        const facts = inYear(day) ? months.get(Number(day.slice(5, 7))) : undefined;
+        if (facts) facts[key] += value;
+      };
+      for (const row of mockDb.activities) if (row.userId === user.id) add(row.startDate, 'minutes', row.movingTime);
+      for (const row of mockDb.dailyStepAchievements) if (row.userId === user.id) add(row.date, 'steps', 1);
+      for (const row of mockDb.eventParticipations) if (row.userId === user.id) add(row.date, 'events', 1);
+      return { user, level: mockLevelInYear(user, year), months };
+    });
+};
+
+export const insightsHandlers: HttpHandler[] = [
+  mockRoute(endpoints.progress, ({ query, user }): MyProgress => {
+    const now = mockClock.now();
+    const year = resolveCompetitionYear(query.competitionYear, now);
+    const everyone = employeeMonths(year);
+    const me = everyone.find((entry) => entry.user.id === user.id);
+    const level: LevelOfCompetition = me?.level ?? 'Beginner';
+    const peers = everyone.filter((entry) => entry.level === level);
+    return {
+      competitionYear: year,
+      levelOfCompetition: level,
+      months: insightMonthsOf(year, now).map(({ key, month }) => {
+        const scores = peers.flatMap((entry) => (entry.months.has(month) ? [entry.months.get(month)!.points] : []));
+        const mine = me?.months.get(month);
+        return {
+          month: key,
+          minutes: mine?.minutes ?? 0,
+          points: mine?.points ?? 0,
+          rank: mine ? rankAmong(mine.points, scores) : null,
+          competitors: scores.length,
+          levelMedian: medianOf(scores),
+        };
+      }),
+    };
+  }),
+
+  mockRoute(endpoints.overview, ({ query }): CompetitionOverview => {
+    const now = mockClock.now();
+    const year = resolveCompetitionYear(query.competitionYear, now);
+    const everyone = employeeMonths(year);
+    const employeeIds = new Set(everyone.map((entry) => entry.user.id));
+    const connections = mockDb.trackerConnections;
+    return {
+      competitionYear: year,
+      months: insightMonthsOf(year, now).map(({ key, month }) => {
+        const active = everyone.filter((entry) => entry.months.has(month));
+        const sum = (pick: (facts: MonthFacts) => number, of = active) => of.reduce((total, entry) => total + pick(entry.months.get(month)!), 0);
+        return {
+          month: key,
+          activeEmployees: active.length,
+          minutesByLevel: Object.fromEntries(levels.map((level) => [level, sum((facts) => facts.minutes, active.filter((entry) => entry.level === level))])) as CompetitionOverview['months'][number]['minutesByLevel'],
+          eventParticipations: sum((facts) => facts.events),
+          stepAchievements: sum((facts) => facts.steps),
+        };
+      }),
+      trackers: {
+        strava: connections.filter((row) => row.service === 'STRAVA').length,
+        fitbit: connections.filter((row) => row.service === 'FITBIT').length,
+        connectedEmployees: new Set(connections.map((row) => row.userId)).size,
+        employees: employeeIds.size,
+      },
+    };
+  }),
+];

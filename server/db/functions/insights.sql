@@ -1,0 +1,136 @@
+-- Re-appliable: run on every start AFTER the migrations, in one transaction (server/db/functions.ts).
+-- The function bodies that keep the read models live here, so a fix is an edit of this file, never
+-- of a committed migration. A change of a function's arguments or return type needs a DROP first.
+
+-- score_months carries the year's level and the user's role (migration 0014), so a deleted row
+-- still says which insight_months group it counted in.
+CREATE OR REPLACE FUNCTION "score_months_copy_level"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  -- competition_level() written out: a SQL function is planned again on every statement, this
+  -- PL/pgSQL statement once per connection.
+  SELECT coalesce(
+           (SELECT ul.level_of_competition FROM user_levels ul WHERE ul.user_id = NEW.user_id AND ul.competition_year <= NEW.competition_year ORDER BY ul.competition_year DESC LIMIT 1),
+           (SELECT ul.level_of_competition FROM user_levels ul WHERE ul.user_id = NEW.user_id ORDER BY ul.competition_year ASC LIMIT 1),
+           u.level_of_competition),
+         u.role
+    INTO NEW.level_of_competition, NEW.role
+    FROM users u WHERE u.id = NEW.user_id;
+  RETURN NEW;
+END
+$$;
+
+-- Every change of insight_months in a competition year holds this lock until commit. Writers of
+-- one year already queue on its leaders_top row; taking this first, in every path, keeps one
+-- lock order (no deadlock between two writers that touch several groups). PL/pgSQL (not SQL) so
+-- its plan is cached per connection: these run inside every scoring write.
+CREATE OR REPLACE FUNCTION "insight_months_lock"(p_years smallint[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('insight_months'), y.year)
+     FROM (SELECT DISTINCT unnest(p_years) AS year) y WHERE y.year IS NOT NULL ORDER BY y.year;
+END
+$$;
+
+-- Multiset helpers over the sorted points of a group (PL/pgSQL for cached plans, see above).
+CREATE OR REPLACE FUNCTION "insight_sorted_add"(p_sorted integer[], p_added integer[]) RETURNS integer[] LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN (SELECT coalesce(array_agg(v ORDER BY v), '{}') FROM (SELECT unnest(p_sorted) UNION ALL SELECT unnest(p_added)) x(v));
+END
+$$;
+CREATE OR REPLACE FUNCTION "insight_sorted_remove"(p_sorted integer[], p_removed integer[]) RETURNS integer[] LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+  RETURN (SELECT coalesce(array_agg(v ORDER BY v), '{}') FROM (SELECT unnest(p_sorted) EXCEPT ALL SELECT unnest(p_removed)) x(v));
+END
+$$;
+
+-- Applies a statement's change of score_months to insight_months: `p_removed` and `p_added` are
+-- the old and new rows as JSON arrays (employees only). Removals first, then additions, then
+-- groups left without anyone go.
+CREATE OR REPLACE FUNCTION "insight_months_apply"(p_removed json, p_added json) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  WITH removed AS (
+    SELECT r.competition_year, r.level_of_competition, r.month, count(*)::int AS employees, sum(r.points)::int AS points,
+           sum(r.minutes)::int AS minutes, sum(r.steps)::int AS steps, sum(r.events)::int AS events, array_agg(r.points) AS sorted
+      FROM json_to_recordset(p_removed) AS r(competition_year smallint, level_of_competition text, month smallint, points int, minutes int, steps int, events int)
+     GROUP BY 1, 2, 3
+  )
+  UPDATE insight_months t
+     SET employees = t.employees - r.employees, points = t.points - r.points, minutes = t.minutes - r.minutes,
+         steps = t.steps - r.steps, events = t.events - r.events, sorted_points = insight_sorted_remove(t.sorted_points, r.sorted)
+    FROM removed r
+   WHERE t.competition_year = r.competition_year AND t.level_of_competition = r.level_of_competition AND t.month = r.month;
+
+  INSERT INTO insight_months AS t (competition_year, level_of_competition, month, employees, points, minutes, steps, events, sorted_points)
+  SELECT a.competition_year, a.level_of_competition, a.month, count(*), sum(a.points), sum(a.minutes), sum(a.steps), sum(a.events), array_agg(a.points ORDER BY a.points)
+    FROM json_to_recordset(p_added) AS a(competition_year smallint, level_of_competition text, month smallint, points int, minutes int, steps int, events int)
+   GROUP BY 1, 2, 3
+   ORDER BY 1, 2, 3
+  ON CONFLICT (competition_year, level_of_competition, month) DO UPDATE
+     SET employees = t.employees + excluded.employees, points = t.points + excluded.points, minutes = t.minutes + excluded.minutes,
+         steps = t.steps + excluded.steps, events = t.events + excluded.events, sorted_points = insight_sorted_add(t.sorted_points, excluded.sorted_points);
+
+  DELETE FROM insight_months t
+   USING (SELECT DISTINCT r.competition_year, r.level_of_competition, r.month
+            FROM json_to_recordset(p_removed) AS r(competition_year smallint, level_of_competition text, month smallint)) g
+   WHERE t.competition_year = g.competition_year AND t.level_of_competition = g.level_of_competition AND t.month = g.month AND t.employees = 0;
+END
+$$;
+
+-- Statement triggers on score_months: the rows of employees (role user) with a level, old ones
+-- removed and new ones added.
+CREATE OR REPLACE FUNCTION "insight_months_follow"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  removed json := '[]';
+  added json := '[]';
+BEGIN
+  -- Statement triggers fire for statements that touched no row too (the recompute's upsert).
+  -- Nested IFs: a transition table the operation does not have must not even be named.
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    IF EXISTS (SELECT 1 FROM old_rows) THEN
+      PERFORM insight_months_lock(array_agg(o.competition_year)) FROM old_rows o;
+      SELECT coalesce(json_agg(o), '[]') INTO removed FROM old_rows o WHERE o.role = 'user' AND o.level_of_competition IS NOT NULL;
+    END IF;
+  END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN
+    IF EXISTS (SELECT 1 FROM new_rows) THEN
+      PERFORM insight_months_lock(array_agg(n.competition_year)) FROM new_rows n;
+      SELECT coalesce(json_agg(n), '[]') INTO added FROM new_rows n WHERE n.role = 'user' AND n.level_of_competition IS NOT NULL;
+    END IF;
+  END IF;
+  IF json_array_length(removed) > 0 OR json_array_length(added) > 0 THEN
+    PERFORM insight_months_apply(removed, added);
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+-- score_years follows level and role changes (migrations 0002/0003); score_months follows
+-- score_years, which moves the months between insight groups through the trigger above. The year
+-- lock is taken for every updated score_years row (this trigger sorts before the counts and
+-- leaders_top triggers), so every path takes it before the leaders_top row.
+CREATE OR REPLACE FUNCTION "score_months_follow_level"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM new_rows) THEN
+    RETURN NULL;
+  END IF;
+  PERFORM insight_months_lock(array_agg(n.competition_year)) FROM new_rows n;
+  UPDATE score_months sm SET level_of_competition = n.level_of_competition, role = n.role
+    FROM new_rows n
+   WHERE sm.user_id = n.user_id AND sm.competition_year = n.competition_year
+     AND (sm.level_of_competition IS DISTINCT FROM n.level_of_competition OR sm.role IS DISTINCT FROM n.role);
+  RETURN NULL;
+END
+$$;
+
+-- tracker_counts (migration 0015): the admin overview's tracker numbers, counted again after every
+-- statement on tracker_connections (they change rarely). The lock makes the count of the second of
+-- two concurrent connects start after the first committed (READ COMMITTED: a fresh snapshot per
+-- statement), so neither overwrites the other's count.
+CREATE OR REPLACE FUNCTION "tracker_counts_refresh"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('tracker_counts'));
+  INSERT INTO tracker_counts AS c (id, strava, fitbit, connected_users)
+  SELECT true, count(*) FILTER (WHERE service = 'STRAVA'), count(*) FILTER (WHERE service = 'FITBIT'), count(DISTINCT user_id) FROM tracker_connections
+  ON CONFLICT (id) DO UPDATE SET strava = excluded.strava, fitbit = excluded.fitbit, connected_users = excluded.connected_users;
+  RETURN NULL;
+END
+$$;

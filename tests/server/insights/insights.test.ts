@@ -1,0 +1,220 @@
+import { and, eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { levels, type LevelOfCompetition } from '@/contract/common';
+import { CompetitionOverview, MyProgress } from '@/contract/insights';
+import { competitionYearOf, competitionYearRange } from '@/domain/competition';
+import { insightMonthsOf, medianOf, rankAmong } from '@/domain/insights';
+import { levelInYearOf } from '@/domain/leaders-year';
+import { scoreYear } from '@/domain/scoring-points';
+import { defaultScoringRules } from '@/domain/scoring-rules';
+import { activities, dailyStepAchievements, eventParticipations, trackerConnections, userLevels, users } from '../../../server/db/schema';
+import { rebuildAllScores } from '../../../server/modules/scoring/rebuild-all';
+import { recomputeUserYear } from '../../../server/modules/scoring/recompute';
+import { createTestApp } from '../helpers/test-app';
+import { addUser, authHeader, logActivity, logEvent, logSteps } from '../competition/seed';
+
+/*
+ * GET /insights/progress and /insights/overview read insight_months (migration 0013, kept by
+ * triggers on score_months). Whatever happens to the rows (writes, deletions, level and role
+ * changes, deleted users, a rebuild), both answers must equal a recomputation from the rows
+ * themselves with the reference scorer.
+ */
+
+const NOW = '2026-11-22T10:00:00Z';
+const now = new Date(NOW);
+type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The expected answers, computed from the source rows in TypeScript. */
+const recompute = async ({ db }: TestApp, year: number) => {
+  const everyone = (await db.select().from(users)).filter((user) => user.role === 'user');
+  const allLevels = await db.select().from(userLevels);
+  const allActivities = await db.select().from(activities);
+  const allSteps = await db.select().from(dailyStepAchievements);
+  const allEvents = await db.select().from(eventParticipations);
+  const { start, end } = competitionYearRange(year);
+  const inYear = (day: string) => day >= start && day <= end;
+  const people = everyone.map((user) => {
+    const mine = <T extends { userId: number }>(rows: T[]) => rows.filter((row) => row.userId === user.id);
+    const score = scoreYear({ activities: mine(allActivities), steps: mine(allSteps), events: mine(allEvents) }, year);
+    const count = (days: string[], month: number) => days.filter((day) => inYear(day) && Number(day.slice(5, 7)) === month).length;
+    const months = new Map(
+      [...score.monthlyPoints].map(([month, points]) => [
+        month,
+        {
+          points,
+          minutes: mine(allActivities).filter((row) => inYear(row.startDate) && Number(row.startDate.slice(5, 7)) === month).reduce((sum, row) => sum + row.movingTime, 0),
+          steps: count(mine(allSteps).map((row) => row.date), month),
+          events: count(mine(allEvents).map((row) => row.date), month),
+        },
+      ]),
+    );
+    return { user, level: levelInYearOf(mine(allLevels), year, user.levelOfCompetition as LevelOfCompetition), months };
+  });
+  const progressOf = (userId: number): MyProgress => {
+    const me = people.find((person) => person.user.id === userId)!;
+    const peers = people.filter((person) => person.level === me.level);
+    return {
+      competitionYear: year,
+      levelOfCompetition: me.level,
+      months: insightMonthsOf(year, now).map(({ key, month }) => {
+        const scores = peers.flatMap((person) => (person.months.has(month) ? [person.months.get(month)!.points] : []));
+        const mine = me.months.get(month);
+        return { month: key, minutes: mine?.minutes ?? 0, points: mine?.points ?? 0, rank: mine ? rankAmong(mine.points, scores) : null, competitors: scores.length, levelMedian: medianOf(scores) };
+      }),
+    };
+  };
+  const connections = await db.select().from(trackerConnections);
+  const overview: CompetitionOverview = {
+    competitionYear: year,
+    months: insightMonthsOf(year, now).map(({ key, month }) => {
+      const active = people.filter((person) => person.months.has(month));
+      const sum = (pick: 'minutes' | 'steps' | 'events', of = active) => of.reduce((total, person) => total + person.months.get(month)![pick], 0);
+      return {
+        month: key,
+        activeEmployees: active.length,
+        minutesByLevel: Object.fromEntries(levels.map((level) => [level, sum('minutes', active.filter((person) => person.level === level))])) as CompetitionOverview['months'][number]['minutesByLevel'],
+        eventParticipations: sum('events'),
+        stepAchievements: sum('steps'),
+      };
+    }),
+    trackers: {
+      strava: connections.filter((row) => row.service === 'STRAVA').length,
+      fitbit: connections.filter((row) => row.service === 'FITBIT').length,
+      connectedEmployees: new Set(connections.map((row) => row.userId)).size,
+      employees: everyone.length,
+    },
+  };
+  return { people, progressOf, overview };
+};
+
+const expectAnswersEqualRecomputation = async (ctx: TestApp, admin: { id: number; role: 'admin' }) => {
+  for (const year of [2025, 2026]) {
+    const expected = await recompute(ctx, year);
+    for (const { user } of expected.people) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/insights/progress?competitionYear=${year}`, headers: await authHeader(user, ctx.config, now) });
+      expect(response.statusCode).toBe(200);
+      expect(MyProgress.strict().parse(response.json())).toEqual(expected.progressOf(user.id));
+    }
+    const overview = await ctx.app.inject({ method: 'GET', url: `/api/insights/overview?competitionYear=${year}`, headers: await authHeader(admin, ctx.config, now) });
+    expect(overview.statusCode).toBe(200);
+    expect(CompetitionOverview.strict().parse(overview.json())).toEqual(expected.overview);
+  }
+};
+
+const day = fc.record({ year: fc.constantFrom(2025, 2026, 2026), month: fc.constantFrom(4, 5, 10, 11, 1), date: fc.integer({ min: 1, max: 28 }) }).map(({ year, month, date }) => {
+  const calendarYear = month >= 4 ? year : year + 1;
+  const iso = `${calendarYear}-${String(month).padStart(2, '0')}-${String(date).padStart(2, '0')}`;
+  return iso > NOW.slice(0, 10) ? `2026-04-${String(date).padStart(2, '0')}` : iso;
+});
+const who = fc.integer({ min: 0, max: 5 });
+const operation = fc.oneof(
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('activity' as const), who, day, minutes: fc.integer({ min: 1, max: 90 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('steps' as const), who, day }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('event' as const), who, day, top: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('deleteActivity' as const), who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('level' as const), who, level: fc.constantFrom(...levels) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('role' as const), who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('removeUser' as const), who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('tracker' as const), who, service: fc.constantFrom('STRAVA' as const, 'FITBIT' as const) }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'rebuild' as const }) },
+);
+
+test('progress and overview equal a recomputation from the rows after any sequence of writes', async () => {
+  await fc.assert(
+    fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 16 }), async (operations) => {
+      const ctx = await createTestApp({ now: NOW });
+      const { db } = ctx;
+      const admin = (await addUser(db, { role: 'admin' })) as { id: number; role: 'admin' };
+      const people = [
+        await addUser(db, { level: 'Beginner' }),
+        await addUser(db, { level: 'Beginner' }),
+        await addUser(db, { level: 'Beginner', levels: { 2025: 'Intermediate' } }),
+        await addUser(db, { level: 'Intermediate' }),
+        await addUser(db, { level: 'Intermediate' }),
+        await addUser(db, { level: 'Elite' }),
+      ];
+      const gone = new Set<number>();
+      for (const op of operations) {
+        if (op.kind === 'rebuild') {
+          await rebuildAllScores(db, defaultScoringRules);
+          continue;
+        }
+        const person = people[op.who]!;
+        if (gone.has(person.id)) continue;
+        if (op.kind === 'activity') await logActivity(db, person.id, op.day, op.minutes);
+        if (op.kind === 'steps') {
+          const [existing] = await db.select().from(dailyStepAchievements).where(and(eq(dailyStepAchievements.userId, person.id), eq(dailyStepAchievements.date, op.day)));
+          if (!existing) await logSteps(db, person.id, op.day);
+        }
+        if (op.kind === 'event') await logEvent(db, person.id, op.day, op.top);
+        if (op.kind === 'deleteActivity') {
+          const [first] = await db.select().from(activities).where(eq(activities.userId, person.id)).limit(1);
+          if (first) {
+            await db.delete(activities).where(eq(activities.id, first.id));
+            await recomputeUserYear(db, person.id, competitionYearOf(first.startDate), defaultScoringRules);
+          }
+        }
+        if (op.kind === 'level')
+          await db
+            .insert(userLevels)
+            .values({ userId: person.id, competitionYear: 2026, levelOfCompetition: op.level })
+            .onConflictDoUpdate({ target: [userLevels.userId, userLevels.competitionYear], set: { levelOfCompetition: op.level } });
+        if (op.kind === 'role') await db.update(users).set({ role: 'admin' }).where(eq(users.id, person.id));
+        if (op.kind === 'removeUser') {
+          await db.delete(users).where(eq(users.id, person.id));
+          gone.add(person.id);
+        }
+        if (op.kind === 'tracker') await db.insert(trackerConnections).values({ userId: person.id, service: op.service, accessToken: 'sealed' }).onConflictDoNothing();
+      }
+      await expectAnswersEqualRecomputation(ctx, admin);
+      await ctx.app.close();
+    }),
+    { numRuns: 10 },
+  );
+}, 240_000);
+
+test('only employees read their progress, only admins the overview; past and future years', async () => {
+  const ctx = await createTestApp({ now: NOW });
+  const admin = await addUser(ctx.db, { role: 'admin' });
+  const employee = await addUser(ctx.db);
+  await logActivity(ctx.db, employee.id, '2026-06-02', 40);
+  const get = async (url: string, person?: { id: number; role: 'admin' | 'user' }) =>
+    ctx.app.inject({ method: 'GET', url, headers: person ? await authHeader(person, ctx.config, now) : {} });
+  expect((await get('/api/insights/progress')).statusCode).toBe(401);
+  expect((await get('/api/insights/overview')).statusCode).toBe(401);
+  expect((await get('/api/insights/progress', admin)).statusCode).toBe(403);
+  expect((await get('/api/insights/overview', employee)).statusCode).toBe(403);
+  expect((await get('/api/insights/overview?competitionYear=2027', admin)).statusCode).toBe(400);
+  const june = (await get('/api/insights/progress', employee)).json<MyProgress>().months[2];
+  expect(june).toEqual({ month: '2026-06', minutes: 40, points: 40, rank: 1, competitors: 1, levelMedian: 40 });
+  await ctx.app.close();
+});
+
+/*
+ * Employees of one level writing at once, while an admin renames one and moves another to another
+ * level: every change of insight_months takes its year's lock before the leaders_top row, so on
+ * PostgreSQL (CI's second pass) nobody deadlocks (no 5xx) and the answers still equal the rows.
+ */
+test('parallel writers of one level and admin level changes: no 5xx, answers equal the rows', async () => {
+  const ctx = await createTestApp({ now: NOW });
+  const admin = (await addUser(ctx.db, { role: 'admin' })) as { id: number; role: 'admin' };
+  const people = await Promise.all(Array.from({ length: 8 }, () => addUser(ctx.db, { level: 'Intermediate' })));
+  const as = async (person: { id: number; role: 'admin' | 'user' }, method: 'POST' | 'PUT', url: string, payload: unknown) =>
+    ctx.app.inject({ method, url, payload: payload as object, headers: await authHeader(person, ctx.config, now) });
+  const update = (person: (typeof people)[number], changes: object) =>
+    as(admin, 'PUT', `/api/users/${person.id}`, { firstName: person.firstName, lastName: person.lastName, dateOfBirth: '1990-01-01', gender: 'other', levelOfCompetition: 'Intermediate', ...changes });
+  const responses = await Promise.all([
+    ...people.flatMap((person, index) =>
+      ['2026-11-02', '2026-10-15', '2026-06-03'].map((date, round) =>
+        as(person, 'POST', '/api/user/activity/log', { name: 'Running', movingTime: 10 + index * 7 + round, startTime: `${date}T07:00:00.000Z` }),
+      ),
+    ),
+    ...people.slice(0, 4).map((person, index) => as(person, 'POST', '/api/user/activity/daily-step-achievement', { date: `2026-11-1${index}` })),
+    update(people[0]!, { firstName: 'Renamed' }),
+    update(people[1]!, { levelOfCompetition: 'Elite' }),
+    update(people[2]!, { levelOfCompetition: 'Beginner', lastName: 'Moved' }),
+  ]);
+  expect(responses.filter((response) => response.statusCode >= 300).map((response) => `${response.statusCode} ${response.body}`)).toEqual([]);
+  await expectAnswersEqualRecomputation(ctx, admin);
+  await ctx.app.close();
+}, 120_000);
