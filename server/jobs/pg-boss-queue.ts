@@ -77,6 +77,7 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
 
   const pollMs = (options.pollSeconds ?? 2) * 1000;
   const handlers = new Map<string, JobHandler<unknown>>();
+  const schedules: (() => Promise<void>)[] = [];
   const loops: Promise<void>[] = [];
   const running = new Map<string, AbortController>();
   const sleepers = new Map<string, Set<() => void>>();
@@ -233,8 +234,11 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
 
     async schedule(name, cron, data, scheduleOptions = {}) {
       const payload = definition(name).payload.parse(data);
+      const apply = () => boss.schedule(name, cron, payload as object, { tz: scheduleOptions.tz ?? 'UTC' });
+      // Declared while the app is built (before start): applied by start.
+      if (!starting) return void schedules.push(apply);
       await started();
-      await boss.schedule(name, cron, payload as object, { tz: scheduleOptions.tz ?? 'UTC' });
+      await apply();
     },
 
     async unschedule(name) {
@@ -247,6 +251,7 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
         const began = performance.now();
         await boss.start();
         await ensureQueues();
+        for (const apply of schedules.splice(0)) await apply();
         active = true;
         for (const [name, handler] of handlers) startLoops(name, handler);
         options.log().info({ ms: Math.round(performance.now() - began), queues: Object.keys(catalog).length }, 'job queue started');
