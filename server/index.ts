@@ -55,9 +55,10 @@ const main = async () => {
   });
   const mailer = createMailer(config, { info: (object, message) => app.log.info(object, message) });
 
-  // Alongside the rest of start-up; listening waits for it, so the first request can send jobs.
+  // Alongside the rest of start-up, without holding up readiness: a request that sends a job before the
+  // queue is up waits for it. A queue that cannot start ends the process (awaited after listen).
   const jobsStarted = jobs.start();
-  jobsStarted.catch(() => undefined); // awaited before listening; this only keeps an early failure from counting as unhandled
+  jobsStarted.catch(() => undefined); // only keeps an early failure from counting as unhandled
 
   await bootstrapAdmin(database.db, config, systemClock.now(), { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
 
@@ -115,8 +116,8 @@ const main = async () => {
   }, 250);
   parentWatch.unref();
 
-  await jobsStarted;
   await app.listen({ host: config.host, port: config.port });
+  await jobsStarted;
 };
 
 main().catch((error: unknown) => {

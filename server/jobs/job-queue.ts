@@ -74,7 +74,10 @@ export type JobQueue<C extends JobCatalog> = {
   send<N extends JobName<C>>(name: N, data: JobInput<C, N>, options?: SendOptions): Promise<string | null>;
   /** Handles every job of this name in this process (call before or after `start`). */
   work<N extends JobName<C>>(name: N, handler: JobHandler<JobData<C, N>>): void;
-  /** Sends this job on a cron schedule (five fields, UTC unless `tz`); one schedule per name, replaced on each call. */
+  /**
+   * Sends this job on a cron schedule (five fields, UTC unless `tz`); one schedule per name, replaced on
+   * each call, kept in the database. Called before `start` (e.g. where handlers are registered), it is applied by `start`.
+   */
   schedule<N extends JobName<C>>(name: N, cron: string, data: JobInput<C, N>, options?: { tz?: string }): Promise<void>;
   unschedule(name: JobName<C>): Promise<void>;
   /** Creates or migrates the engine's tables and the queues, then starts the handlers. */

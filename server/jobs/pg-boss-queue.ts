@@ -27,6 +27,8 @@ type BossJob = { id: string; name: string; data: unknown; retryCount: number; re
 export const JOBS_SCHEMA = 'pgboss';
 const DEFAULT_STOP_TIMEOUT_MS = 3000;
 const WAKE_DELAY_MS = 100;
+/** Our failures store `{ message }`; pg-boss's own (a job expired by maintenance) `{ value: { message } }`. */
+const ERROR_OF_OUTPUT = `coalesce(output->>'message', output->'value'->>'message')`;
 
 /** A drizzle transaction as pg-boss's `db`: its `$1..$n` placeholders become bound parameters. */
 const transactionRunner = (tx: DbOrTx): SqlRunner => ({
@@ -77,6 +79,7 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
 
   const pollMs = (options.pollSeconds ?? 2) * 1000;
   const handlers = new Map<string, JobHandler<unknown>>();
+  const schedules: (() => Promise<void>)[] = [];
   const loops: Promise<void>[] = [];
   const running = new Map<string, AbortController>();
   const sleepers = new Map<string, Set<() => void>>();
@@ -233,8 +236,11 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
 
     async schedule(name, cron, data, scheduleOptions = {}) {
       const payload = definition(name).payload.parse(data);
+      const apply = () => boss.schedule(name, cron, payload as object, { tz: scheduleOptions.tz ?? 'UTC' });
+      // Declared while the app is built (before start): applied by start.
+      if (!starting) return void schedules.push(apply);
       await started();
-      await boss.schedule(name, cron, payload as object, { tz: scheduleOptions.tz ?? 'UTC' });
+      await apply();
     },
 
     async unschedule(name) {
@@ -247,6 +253,7 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
         const began = performance.now();
         await boss.start();
         await ensureQueues();
+        for (const apply of schedules.splice(0)) await apply();
         active = true;
         for (const [name, handler] of handlers) startLoops(name, handler);
         options.log().info({ ms: Math.round(performance.now() - began), queues: Object.keys(catalog).length }, 'job queue started');
@@ -285,17 +292,17 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
         const pending = await pendingCount(names, idleOptions.includeDelayed ?? false);
         if (pending === 0 && busy === 0) return;
         if (Date.now() > deadline) throw new Error(`jobs still waiting or running after ${idleOptions.timeoutMs ?? 10_000} ms`);
-        if (pending > 0 && busy === 0) for (const name of names) wake(name); // due now: no need to wait for the poll
+        if (pending > 0) for (const name of names) wake(name); // napping slots look now instead of at their next poll
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
 
     async failures(failureOptions = {}) {
       const { rows } = await options.db.executeSql(
-        `select id, name, retry_count + 1 as attempts, output->>'message' as error, completed_on as "failedAt" from ${JOBS_SCHEMA}.job
+        `select id, name, retry_count + 1 as attempts, ${ERROR_OF_OUTPUT} as error, completed_on as "failedAt" from ${JOBS_SCHEMA}.job
          where state = 'failed' and ($1::text is null or name = $1)
          union all
-         select id, name, retry_count + 1, output->>'message', completed_on from ${JOBS_SCHEMA}.archive
+         select id, name, retry_count + 1, ${ERROR_OF_OUTPUT}, completed_on from ${JOBS_SCHEMA}.archive
          where state = 'failed' and ($1::text is null or name = $1)
          order by "failedAt" desc limit $2`,
         [failureOptions.name ?? null, failureOptions.limit ?? 50],

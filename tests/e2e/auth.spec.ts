@@ -84,7 +84,7 @@ test('forgot password: the mailed link sets a new password; the old one stops wo
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Reset password mail has been sent')).toBeVisible();
 
-  const link = resetLinkFrom(latestMail());
+  const link = resetLinkFrom(await latestMail(email));
   expect(link.startsWith(`${E2E.baseUrl}/reset-password?token=`)).toBe(true);
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill(newPassword);

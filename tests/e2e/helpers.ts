@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
@@ -53,15 +53,24 @@ export const expectAccessible = async (page: Page, context?: string) => {
   expect(violations, violations.join('\n')).toEqual([]);
 };
 
-/** The newest mail the app wrote to DATA_DIR/outbox (no SMTP in tests). */
-export const latestMail = () => {
+/**
+ * The newest mail to `to` the app wrote to DATA_DIR/outbox (no SMTP in tests). Mails are sent by a
+ * job after the answer, so this waits for it (up to 15 s).
+ */
+export const latestMail = async (to: string) => {
   const outbox = join(E2E.dataDir, 'outbox');
-  const files = readdirSync(outbox)
-    .filter((file) => file.endsWith('.eml'))
-    .map((file) => ({ file, time: statSync(join(outbox, file)).mtimeMs }))
-    .sort((a, b) => b.time - a.time);
-  if (!files[0]) throw new Error('No mail in the outbox');
-  return readFileSync(join(outbox, files[0].file), 'utf8');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const mails = (existsSync(outbox) ? readdirSync(outbox) : [])
+      .filter((file) => file.endsWith('.eml'))
+      .map((file) => ({ file, time: statSync(join(outbox, file)).mtimeMs }))
+      .sort((a, b) => b.time - a.time)
+      .map(({ file }) => readFileSync(join(outbox, file), 'utf8'));
+    const mail = mails.find((text) => text.split(/\r?\n/).includes(`To: ${to}`));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`No mail to ${to} in the outbox`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 };
 
 /** The reset link inside a mail, undoing quoted-printable soft breaks. */

@@ -99,14 +99,15 @@ test('a job that fails once succeeds on its retry', async () => {
   expect(await jobs.failures()).toEqual([]);
 });
 
-test('a scheduled (cron) job is sent by the schedule and handled', async () => {
+test('a scheduled (cron) job, declared before start, is sent by the schedule and handled', async () => {
   const jobs = queue([], { schedule: true, cronCheckSeconds: 1 });
   const runs: string[] = [];
   jobs.work('test.tick', async ({ from }) => {
     runs.push(from);
   });
-  await jobs.start();
   await jobs.schedule('test.tick', '* * * * *', { from: 'cron' });
+  await jobs.start();
+  expect((await database.executeSql('select name, cron from pgboss.schedule')).rows).toEqual([{ name: 'test.tick', cron: '* * * * *' }]);
   await waitFor(() => runs.length > 0, 20_000);
   expect(runs[0]).toBe('cron');
   await jobs.unschedule('test.tick');
