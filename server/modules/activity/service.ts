@@ -6,7 +6,7 @@ import { writeForUser } from '../../db/user-write-lock';
 import type { AppDeps } from '../../deps';
 import { editWindowClosed, futureDate, notFound } from '@/domain/errors';
 import type { ScoringRules } from '@/domain/scoring-rules';
-import { recomputeUserYear } from '../scoring/recompute';
+import { rescoreUserDays } from '../scoring/recompute';
 import { PreSerialized } from '../../http/pre-serialized';
 import { loadMonth } from './month-repo';
 import { loadMonthView, type MonthView } from './month-view-repo';
@@ -54,11 +54,8 @@ const assertEditableStoredDay = (day: string, now: Date) => {
   if (!isEditableDay(day, now)) throw editWindowClosed();
 };
 
-/** Every write keeps the standings exact: recompute each competition year the write touched. */
-const recomputeWith = (rules: ScoringRules) => async (tx: Tx, userId: number, days: string[]) => {
-  const years = new Set(days.map(competitionYearOf));
-  for (const year of years) await recomputeUserYear(tx, userId, year, rules);
-};
+/** Every write keeps the standings exact: rescore the calendar months the write touched. */
+const recomputeWith = (rules: ScoringRules) => (tx: Tx, userId: number, days: string[]) => rescoreUserDays(tx, userId, days, rules);
 
 export const activityService = ({ db, clock, config }: Deps) => {
   const recompute = recomputeWith(config.scoring);
