@@ -2,6 +2,7 @@ import { defaultScoringRules } from '@/domain/scoring-rules';
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { openPglite, type Database } from '../../server/db/client';
+import { rowsOf } from '../../server/db/rows';
 import { activities, dailyStepAchievements, eventParticipations, quarterlyBonuses, scoreMonths, scoreYears, userLevels, users } from '../../server/db/schema';
 import { levelInYearOf } from '@/domain/leaders-year';
 import { leaderList, topLeaders } from '../../server/modules/leaders/service';
@@ -145,6 +146,12 @@ test('every leaderboard figure equals a recomputation from the rows', async () =
         // Top leaders.
         // The stored leaders_top JSON, read as the SPA reads it.
         const top = TopLeaders.parse(JSON.parse((await topLeaders(db, year, NOW)).json));
+        // Levels are rebuilt one at a time: the stored text equals a full rebuild's, letter for letter.
+        const [texts] = rowsOf<{ stored: string | null; rebuilt: string }>(
+          await db.execute(sql`select (select body from leaders_top where competition_year = ${year}) as stored,
+            json_build_object(${sql.join(levels.map((level) => sql`${level}::text, leaders_top_level(${year}::smallint, ${level})`), sql`, `)})::text as rebuilt`),
+        );
+        if (texts!.stored !== null) expect(texts!.stored).toBe(texts!.rebuilt);
         for (const level of levels) {
           const want = expected
             .filter((user) => user.level === level && user.annualPoints > 0)

@@ -99,11 +99,11 @@ export const activityService = ({ db, clock, config }: Deps) => {
   remove: async (userId: number, id: number) => {
     const now = clock.now();
     await writeForUser(db, userId, async (tx) => {
-      const existing = await repo.findOwnActivity(tx, userId, id);
-      if (!existing) throw notFound('Activity not found');
-      assertEditableStoredDay(existing.startDate, now);
-      await repo.deleteActivity(tx, id);
-      await recompute(tx, userId, [existing.startDate]);
+      // Deleted and checked in one round trip: a refusal throws, and the transaction takes the delete back.
+      const removed = await repo.deleteOwnActivity(tx, userId, id);
+      if (!removed) throw notFound('Activity not found');
+      assertEditableStoredDay(removed.startDate, now);
+      await recompute(tx, userId, [removed.startDate]);
     });
   },
 
