@@ -9,7 +9,7 @@
  * The server runs in its own process on the database as `npm start` opens it (PGlite in a data
  * folder, or PostgreSQL 15 on a scratch cluster on 127.0.0.1:BENCH_PG_PORT); 1,000 employees seeded.
  *
- *   npm run bench:writes     BENCH_TARGETS=postgres,pglite BENCH_ROUNDS=3 BENCH_SECONDS=10
+ *   npm run bench:writes     BENCH_TARGETS=postgres,pglite BENCH_ROUNDS=3 BENCH_SECONDS=10 BENCH_WARMUP=3
  *                            BENCH_CONNECTIONS=50 BENCH_PAIRS=300 BENCH_PG_PORT=55446
  *   DATABASE_URL=postgres://...   uses that (emptied!) database instead of a scratch cluster
  */
@@ -18,14 +18,15 @@ import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { startScratchPostgres } from './competition/postgres';
 import { httpClient, median } from './writes/http-client';
-import { mixedLoad, serialWrites, type MixedLoad, type SerialWrites } from './writes/scenarios';
-import type { WritesReady } from './writes/serve';
+import { SERIAL_WARM_UP, mixedLoad, serialWrites, type MixedLoad, type SerialWrites } from './writes/scenarios';
+import type { CpuSoFar, WritesReady } from './writes/serve';
 
 const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const rounds = number('BENCH_ROUNDS', 3);
 const seconds = number('BENCH_SECONDS', 10);
 const connections = number('BENCH_CONNECTIONS', 50);
 const pairs = number('BENCH_PAIRS', 300);
+const warmUpSeconds = number('BENCH_WARMUP', 3);
 const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',') as Array<'pglite' | 'postgres'>;
 
 const startServer = (env: Record<string, string>) =>
@@ -42,7 +43,18 @@ const stopServer = (child: ChildProcess) =>
     child.send('stop');
   });
 
-type Result = { target: string; serial: SerialWrites[]; mixed: MixedLoad[] };
+const cpuSoFar = (child: ChildProcess) =>
+  new Promise<CpuSoFar>((resolve) => {
+    const listen = (message: unknown) => {
+      if ((message as CpuSoFar).kind !== 'cpu') return;
+      child.off('message', listen);
+      resolve(message as CpuSoFar);
+    };
+    child.on('message', listen);
+    child.send('cpu');
+  });
+
+type Result = { target: string; serial: SerialWrites[]; mixed: MixedLoad[]; cpuPerWrite: Array<{ node: number; postgres: number }> };
 
 const runTarget = async (target: 'pglite' | 'postgres'): Promise<Result> => {
   const scratch = target === 'postgres' && !process.env.DATABASE_URL ? startScratchPostgres(number('BENCH_PG_PORT', 55446)) : null;
@@ -52,13 +64,20 @@ const runTarget = async (target: 'pglite' | 'postgres'): Promise<Result> => {
     const { child, ready } = await startServer(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {});
     console.info(`[bench] ${target}: ${ready.activities.toLocaleString('en-US')} activities, server on ${ready.address}`);
     const client = httpClient(ready.address, connections);
-    const result: Result = { target, serial: [], mixed: [] };
+    const result: Result = { target, serial: [], mixed: [], cpuPerWrite: [] };
     try {
       // Alternating rounds: a burst of other work on the shared cores hits one round, not one figure.
       for (let round = 0; round < rounds; round += 1) {
+        const before = await cpuSoFar(child);
         const serial = await serialWrites(client, ready.fullYearToken, pairs);
+        const after = await cpuSoFar(child);
+        // Per write (a log or a delete), warm-up pairs included: CPU is counted over the whole phase.
+        const writes = 2 * (pairs + SERIAL_WARM_UP);
+        // Backends come and go with the pool: count each one's growth (a new one from zero).
+        const postgres = Object.entries(after.postgres).reduce((sum, [pid, ms]) => sum + ms - (before.postgres[Number(pid)] ?? 0), 0);
+        result.cpuPerWrite.push({ node: (after.node - before.node) / writes, postgres: postgres / writes });
         result.serial.push(serial);
-        const mixed = await mixedLoad(client, ready.tokens, { connections, seconds });
+        const mixed = await mixedLoad(client, ready.tokens, { connections, seconds, warmUpSeconds });
         result.mixed.push(mixed);
         console.info(
           `[bench] ${target} round ${round + 1}: log p50 ${serial.log.p50.toFixed(2)} ms, delete p50 ${serial.remove.p50.toFixed(2)} ms; ` +
@@ -79,15 +98,17 @@ const ms = (value: number) => `${value < 10 ? value.toFixed(2) : value.toFixed(0
 const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
 
 const report = (results: Result[]) => {
-  console.info(`\n[bench] writes: ${pairs} serial log+delete pairs per round; mixed: ${connections} connections, ${seconds} s per round; median of ${rounds} rounds; load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.info(`\n[bench] writes: ${pairs} serial log+delete pairs per round; mixed: ${connections} connections, ${seconds} s per round after ${warmUpSeconds} s unrecorded; median of ${rounds} rounds; load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
   console.info('| database | figure | measured | target | |');
   console.info('|---|---|---|---|---|');
-  for (const { target, serial, mixed } of results) {
+  for (const { target, serial, mixed, cpuPerWrite } of results) {
     const logP50 = median(serial.map((run) => run.log.p50));
     const removeP50 = median(serial.map((run) => run.remove.p50));
     const pg = target === 'postgres';
     console.info(`| ${target} | log one activity, p50 (p99) | ${ms(logP50)} (${ms(median(serial.map((run) => run.log.p99)))}) | ${pg ? 'p50 <= 5 ms' : '-'} | ${pg ? verdict(logP50 <= 5) : ''} |`);
     console.info(`| ${target} | delete one activity, p50 (p99) | ${ms(removeP50)} (${ms(median(serial.map((run) => run.remove.p99)))}) | ${pg ? 'p50 <= 5 ms' : '-'} | ${pg ? verdict(removeP50 <= 5) : ''} |`);
+    const cpu = `node ${ms(median(cpuPerWrite.map((run) => run.node)))}${pg ? ` + PostgreSQL ${ms(median(cpuPerWrite.map((run) => run.postgres)))}` : ''}`;
+    console.info(`| ${target} | CPU per serial write (log or delete) | ${cpu} | - | |`);
     const p99 = median(mixed.map((run) => run.p99));
     const errors = mixed.reduce((sum, run) => sum + run.errors, 0);
     const limit = pg ? 250 : 1000;

@@ -56,8 +56,8 @@ $$;
 
 -- Rebuilds only the given levels of one year's JSON and keeps the others' text as stored: the
 -- body is read once (json_each, in key order), each key and value put back in json_build_object's
--- format (a server test compares the text with a full rebuild). The row is written only when its
--- text changes; a year without a row gets a full rebuild.
+-- format (tests/unit/leaders-top-incremental.test.ts compares the text with a full rebuild). The
+-- row is written only when its text changes; a year without a row gets a full rebuild.
 CREATE OR REPLACE FUNCTION "leaders_top_refresh_levels"(p_year smallint, p_levels text[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   old_body text;
