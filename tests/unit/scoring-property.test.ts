@@ -2,19 +2,22 @@ import { defaultScoringRules } from '@/domain/scoring-rules';
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { openPglite, type Database } from '../../server/db/client';
+import { rowsOf } from '../../server/db/rows';
 import { activities, dailyStepAchievements, eventParticipations, quarterlyBonuses, scoreMonths, scoreYears, userLevels, users } from '../../server/db/schema';
 import { levelInYearOf } from '@/domain/leaders-year';
 import { leaderList, topLeaders } from '../../server/modules/leaders/service';
 import { scoreYear, type ScoringInput } from '@/domain/scoring-points';
-import { recomputeUserYear } from '../../server/modules/scoring/recompute';
+import { recomputeUserYear, rescoreUserDays } from '../../server/modules/scoring/recompute';
 import { levels, type LevelOfCompetition } from '@/contract/common';
 import { competitionYearOf } from '@/domain/competition';
 import { LeaderList, TopLeaders } from '@/contract/leaders';
 
 /**
  * Random sequences of creates, updates and deletes over several users and years, written to real
- * tables (PGlite) with recomputeUserYear after each write, as the write endpoints do. After every
- * sequence, every leaderboard figure must equal a plain recomputation from the rows.
+ * tables (PGlite) and rescored after each write as the write endpoints do: only the touched months
+ * (rescoreUserDays) for activities, steps and events, the whole year (recomputeUserYear) for a
+ * quarterly bonus. After every sequence, every leaderboard figure must equal a plain
+ * recomputation from the rows.
  */
 
 const NOW = new Date('2027-02-15T12:00:00Z'); // competition year 2026, monthly column = February
@@ -49,7 +52,7 @@ const apply = async (db: Database['db'], ids: number[], cmd: Command) => {
     touched.push([ids[cmd.user]!, cmd.day]);
   } else if (cmd.kind === 'updateActivity' || cmd.kind === 'deleteActivity') {
     const row = pick(await db.select().from(activities).orderBy(activities.id), cmd.pick);
-    if (!row) return;
+    if (!row) return [];
     touched.push([row.userId, row.startDate]);
     if (cmd.kind === 'deleteActivity') await db.delete(activities).where(eq(activities.id, row.id));
     else {
@@ -67,7 +70,7 @@ const apply = async (db: Database['db'], ids: number[], cmd: Command) => {
     touched.push([ids[cmd.user]!, cmd.day]);
   } else if (cmd.kind === 'deleteEvent') {
     const row = pick(await db.select().from(eventParticipations).orderBy(eventParticipations.id), cmd.pick);
-    if (!row) return;
+    if (!row) return [];
     await db.delete(eventParticipations).where(eq(eventParticipations.id, row.id));
     touched.push([row.userId, row.date]);
   } else if (cmd.kind === 'setLevel') {
@@ -80,9 +83,11 @@ const apply = async (db: Database['db'], ids: number[], cmd: Command) => {
     const [firstQuarter, secondQuarter, thirdQuarter, fourthQuarter] = cmd.flags;
     const flags = { firstQuarter, secondQuarter, thirdQuarter, fourthQuarter };
     await db.insert(quarterlyBonuses).values({ userId: ids[cmd.user]!, competitionYear: cmd.year, ...flags }).onConflictDoUpdate({ target: [quarterlyBonuses.userId, quarterlyBonuses.competitionYear], set: flags });
-    touched.push([ids[cmd.user]!, `${cmd.year}-04-01`]);
+    await recomputeUserYear(db, ids[cmd.user]!, cmd.year, defaultScoringRules);
   }
-  for (const [userId, date] of touched) await recomputeUserYear(db, userId, competitionYearOf(date), defaultScoringRules);
+  const userIds = new Set(touched.map(([userId]) => userId));
+  for (const userId of userIds) await rescoreUserDays(db, userId, touched.filter(([id]) => id === userId).map(([, date]) => date), defaultScoringRules);
+  return touched;
 };
 
 /** The straightforward recomputation: read the rows back, score them in TypeScript. */
@@ -96,6 +101,16 @@ const expectedScores = async (db: Database['db'], userId: number, year: number) 
   return scoreYear(input, year);
 };
 
+/** The stored score rows of one user and year equal the plain recomputation. */
+const expectStoredScores = async (db: Database['db'], userId: number, year: number) => {
+  const want = await expectedScores(db, userId, year);
+  const [stored] = await db.select().from(scoreYears).where(and(eq(scoreYears.userId, userId), eq(scoreYears.competitionYear, year)));
+  expect(stored?.points ?? 0).toBe(want.annualPoints);
+  if (want.annualPoints > 0) expect(stored?.lastScoredOn).toBe(want.lastScoredOn);
+  const months = await db.select().from(scoreMonths).where(and(eq(scoreMonths.userId, userId), eq(scoreMonths.competitionYear, year)));
+  expect(new Map(months.map((row) => [row.month, row.points]))).toEqual(want.monthlyPoints);
+};
+
 test('every leaderboard figure equals a recomputation from the rows', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.constantFrom(...levels), { minLength: USERS, maxLength: USERS }), fc.array(command, { maxLength: 14 }), async (startLevels, commands) => {
@@ -106,7 +121,10 @@ test('every leaderboard figure equals a recomputation from the rows', async () =
         .values(startLevels.map((level, index) => ({ email: `p${index}@example.com`, passwordHash: 'x', firstName: `F${index}`, lastName: `L${index}`, gender: 'other' as const, levelOfCompetition: level as LevelOfCompetition })))
         .returning();
       const ids = inserted.map((row) => row.id);
-      for (const cmd of commands) await apply(db, ids, cmd);
+      for (const cmd of commands) {
+        // After every write, its own score rows are exact at once (a later write must not hide a slip).
+        for (const [userId, date] of await apply(db, ids, cmd)) await expectStoredScores(db, userId, competitionYearOf(date));
+      }
 
       for (const year of [2024, 2025, 2026]) {
         const levelRows = await db.select().from(userLevels);
@@ -128,6 +146,12 @@ test('every leaderboard figure equals a recomputation from the rows', async () =
         // Top leaders.
         // The stored leaders_top JSON, read as the SPA reads it.
         const top = TopLeaders.parse(JSON.parse((await topLeaders(db, year, NOW)).json));
+        // Levels are rebuilt one at a time: the stored text equals a full rebuild's, letter for letter.
+        const [texts] = rowsOf<{ stored: string | null; rebuilt: string }>(
+          await db.execute(sql`select (select body from leaders_top where competition_year = ${year}) as stored,
+            json_build_object(${sql.join(levels.map((level) => sql`${level}::text, leaders_top_level(${year}::smallint, ${level})`), sql`, `)})::text as rebuilt`),
+        );
+        if (texts!.stored !== null) expect(texts!.stored).toBe(texts!.rebuilt);
         for (const level of levels) {
           const want = expected
             .filter((user) => user.level === level && user.annualPoints > 0)

@@ -11,8 +11,10 @@ $$;
 -- Rebuilds the month views of the given (user, day) pairs, each month once, as the JSON of the
 -- contract's MonthActivities parts (the same fields and order as serialize.ts toActivity), compact
 -- (row_to_json adds no spaces), since this text is sent on every dashboard load.
--- Users being deleted are skipped: their views go with them (on delete cascade).
-CREATE OR REPLACE FUNCTION "month_views_refresh"(p_users integer[], p_days date[]) RETURNS void LANGUAGE sql AS $$
+-- Users being deleted are skipped: their views go with them (on delete cascade). PL/pgSQL, so the
+-- statement's plan is cached per connection (an SQL function is planned again on every call).
+CREATE OR REPLACE FUNCTION "month_views_refresh"(p_users integer[], p_days date[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO month_views (user_id, month, activities, steps, event_dates, minutes)
   SELECT k.user_id, k.month,
     (SELECT coalesce('[' || string_agg(row_to_json(r)::text, ',' ORDER BY a.start_at, a.id) || ']', '[]')
@@ -42,7 +44,8 @@ CREATE OR REPLACE FUNCTION "month_views_refresh"(p_users integer[], p_days date[
   ) k
   JOIN users u ON u.id = k.user_id
   ON CONFLICT (user_id, month) DO UPDATE SET
-    activities = excluded.activities, steps = excluded.steps, event_dates = excluded.event_dates, minutes = excluded.minutes
+    activities = excluded.activities, steps = excluded.steps, event_dates = excluded.event_dates, minutes = excluded.minutes;
+END
 $$;
 
 -- Statement triggers: a bulk write (a tracker import, a seed) rebuilds each touched month once.

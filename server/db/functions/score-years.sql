@@ -3,12 +3,16 @@
 -- of a committed migration. A change of a function's arguments or return type needs a DROP first.
 
 -- The level a user competes in for a competition year (DESIGN 4): that year's user_levels row,
--- else the latest earlier one, else the earliest, else users.level_of_competition.
-CREATE OR REPLACE FUNCTION "competition_level"(p_user_id integer, p_year integer) RETURNS text LANGUAGE sql STABLE AS $$
-  SELECT coalesce(
+-- else the latest earlier one, else the earliest, else users.level_of_competition. PL/pgSQL, so
+-- the plan is cached per connection: every write's rescoring calls it, and an SQL function that
+-- cannot be inlined is planned again on every call.
+CREATE OR REPLACE FUNCTION "competition_level"(p_user_id integer, p_year integer) RETURNS text LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN coalesce(
     (SELECT ul.level_of_competition FROM user_levels ul WHERE ul.user_id = p_user_id AND ul.competition_year <= p_year ORDER BY ul.competition_year DESC LIMIT 1),
     (SELECT ul.level_of_competition FROM user_levels ul WHERE ul.user_id = p_user_id ORDER BY ul.competition_year ASC LIMIT 1),
-    (SELECT u.level_of_competition FROM users u WHERE u.id = p_user_id))
+    (SELECT u.level_of_competition FROM users u WHERE u.id = p_user_id));
+END
 $$;
 
 -- Keeps score_years.level_of_competition equal to competition_level() whenever a level changes,

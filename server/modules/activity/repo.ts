@@ -30,7 +30,14 @@ export const updateActivity = async (tx: DbOrTx, id: number, changes: { name: st
   return row!;
 };
 
-export const deleteActivity = (tx: DbOrTx, id: number) => tx.delete(activities).where(eq(activities.id, id));
+/** Deletes the owner's activity; its day, or null when the owner has no such activity. */
+export const deleteOwnActivity = async (tx: DbOrTx, userId: number, id: number) => {
+  const [row] = await tx
+    .delete(activities)
+    .where(and(eq(activities.id, id), eq(activities.userId, userId)))
+    .returning({ startDate: activities.startDate });
+  return row ?? null;
+};
 
 /** Inserts the day's achievement or, when it exists, returns the existing row (one per user and day). */
 export const upsertStepAchievement = async (tx: DbOrTx, userId: number, date: string) => {

@@ -6,7 +6,7 @@ import { writeForUser } from '../../db/user-write-lock';
 import type { AppDeps } from '../../deps';
 import { editWindowClosed, futureDate, notFound } from '@/domain/errors';
 import type { ScoringRules } from '@/domain/scoring-rules';
-import { recomputeUserYear } from '../scoring/recompute';
+import { rescoreUserDays } from '../scoring/recompute';
 import { PreSerialized } from '../../http/pre-serialized';
 import { loadMonth } from './month-repo';
 import { loadMonthView, type MonthView } from './month-view-repo';
@@ -54,11 +54,8 @@ const assertEditableStoredDay = (day: string, now: Date) => {
   if (!isEditableDay(day, now)) throw editWindowClosed();
 };
 
-/** Every write keeps the standings exact: recompute each competition year the write touched. */
-const recomputeWith = (rules: ScoringRules) => async (tx: Tx, userId: number, days: string[]) => {
-  const years = new Set(days.map(competitionYearOf));
-  for (const year of years) await recomputeUserYear(tx, userId, year, rules);
-};
+/** Every write keeps the standings exact: rescore the calendar months the write touched. */
+const recomputeWith = (rules: ScoringRules) => (tx: Tx, userId: number, days: string[]) => rescoreUserDays(tx, userId, days, rules);
 
 export const activityService = ({ db, clock, config }: Deps) => {
   const recompute = recomputeWith(config.scoring);
@@ -102,11 +99,11 @@ export const activityService = ({ db, clock, config }: Deps) => {
   remove: async (userId: number, id: number) => {
     const now = clock.now();
     await writeForUser(db, userId, async (tx) => {
-      const existing = await repo.findOwnActivity(tx, userId, id);
-      if (!existing) throw notFound('Activity not found');
-      assertEditableStoredDay(existing.startDate, now);
-      await repo.deleteActivity(tx, id);
-      await recompute(tx, userId, [existing.startDate]);
+      // Deleted and checked in one round trip: a refusal throws, and the transaction takes the delete back.
+      const removed = await repo.deleteOwnActivity(tx, userId, id);
+      if (!removed) throw notFound('Activity not found');
+      assertEditableStoredDay(removed.startDate, now);
+      await recompute(tx, userId, [removed.startDate]);
     });
   },
 

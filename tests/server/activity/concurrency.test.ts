@@ -78,3 +78,24 @@ test('50 identical POSTs with one Idempotency-Key at once create one activity, a
   expect(count[0]?.count).toBe('1');
   await ctx.app.close();
 });
+
+test('parallel writers for twelve employees of one level: the stored top ten equals a full rebuild', async () => {
+  // Each write rebuilds the list when it changes it; without one lock around reading and rewriting
+  // it, two writes at once on PostgreSQL could each rebuild a list that misses the other's points.
+  const ctx = await createTestApp({ now: '2026-11-22T10:00:00Z' });
+  const people = await Promise.all(Array.from({ length: 12 }, () => seedUser(ctx.db, 'user')));
+  const log = (person: (typeof people)[number], minutes: number) =>
+    asUser(ctx, person)({ method: 'POST', url: '/api/user/activity/log', payload: { name: 'Running', movingTime: minutes, startTime: '2026-11-21T07:00:00.000Z' } });
+  for (let round = 0; round < 3; round += 1) {
+    const answers = await Promise.all(people.map((person, index) => log(person, 1 + ((index * 7 + round * 5) % 13))));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(people.map(() => 201));
+  }
+  const [texts] = rowsOf<{ stored: string; rebuilt: string }>(
+    await ctx.db.execute(sql`select (select body from leaders_top where competition_year = 2026) as stored,
+      json_build_object('Beginner', leaders_top_level(2026::smallint, 'Beginner'), 'Intermediate', leaders_top_level(2026::smallint, 'Intermediate'),
+                        'Advanced', leaders_top_level(2026::smallint, 'Advanced'), 'Elite', leaders_top_level(2026::smallint, 'Elite'))::text as rebuilt`),
+  );
+  expect(texts!.stored).toBe(texts!.rebuilt);
+  expect(JSON.parse(texts!.stored).Beginner).toHaveLength(10);
+  await ctx.app.close();
+});

@@ -1,3 +1,4 @@
+import { competitionYearOf } from '@/domain/competition';
 import type * as Recompute from '../../../server/modules/scoring/recompute';
 import { createTestApp } from '../helpers/test-app';
 import { activityRows, asUser, eventRows, seedUser, stepRows } from './helpers';
@@ -9,10 +10,10 @@ vi.mock('../../../server/modules/scoring/recompute', async (importOriginal) => {
   const original = await importOriginal<typeof Recompute>();
   return {
     ...original,
-    recomputeUserYear: async (...args: Parameters<typeof original.recomputeUserYear>) => {
-      failure.years.push(args[2]);
+    rescoreUserDays: async (...args: Parameters<typeof original.rescoreUserDays>) => {
+      failure.years.push(...new Set(args[2].map(competitionYearOf)));
       if (failure.on) throw new Error('scoring failed');
-      return original.recomputeUserYear(...args);
+      return original.rescoreUserDays(...args);
     },
   };
 });
