@@ -18,7 +18,7 @@ import { registerTrackerRoutes } from './modules/trackers/routes';
 import { registerUsersRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerCorePlugins, registerServing } from './plugins';
-import { noTrackers, type Trackers } from './trackers/trackers';
+import { noTrackers, type TrackerProviders } from './modules/trackers/providers/types';
 import { sessionLiveness } from './auth/session-liveness';
 import { afterResponseQueue, type AfterResponseQueue } from './http/after-response';
 
@@ -34,7 +34,7 @@ export type BuildAppOptions = {
   clock: Clock;
   config: AppConfig;
   mailer: Mailer;
-  trackers?: Trackers;
+  trackers?: TrackerProviders;
   /** Readiness probe (database round trip). */
   ping?: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];

@@ -10,7 +10,7 @@ import { pruneIdempotencyKeys } from './http/idempotency';
 import { DataDirError, canWrite, lockDataDir, prepareDataDir } from './db/data-dir';
 import { createMailer } from './mail/transport';
 import { pruneExpiredAuthRows } from './modules/auth/repo';
-import { createTrackers } from './trackers/create-trackers';
+import { createTrackers } from './modules/trackers/create-trackers';
 import { systemClock } from '@/domain/clock';
 
 /** Reset links carry their token in the query string; request logs show it as [redacted]. */
@@ -38,7 +38,7 @@ const main = async () => {
     clock: systemClock,
     config,
     mailer: { send: (message) => mailer.send(message) },
-    trackers: createTrackers(config),
+    trackers: createTrackers(config, database.db, systemClock),
     // Ready means the database answers and DATA_DIR still takes writes (a full disk is not ready).
     ping: async () => {
       await database.ping();

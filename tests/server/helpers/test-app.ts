@@ -5,7 +5,8 @@ import { testConfig, type AppConfig } from '../../../server/config';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../../server/db/client';
 import { memoryMailer } from '@/domain/mail';
-import type { Trackers } from '../../../server/trackers/trackers';
+import type { TrackerProviders } from '../../../server/modules/trackers/providers/types';
+import type { Db } from '../../../server/db/client';
 import type { Clock } from '@/domain/clock';
 
 let shared: Promise<Database> | undefined;
@@ -65,7 +66,8 @@ export const movableClock = (iso: string) => {
   return clock;
 };
 
-export type TestAppOptions = { now?: string; config?: Partial<AppConfig>; trackers?: Trackers };
+/** `trackers` may be built from the app's database and movable clock (real clients share the budget table). */
+export type TestAppOptions = { now?: string; config?: Partial<AppConfig>; trackers?: TrackerProviders | ((db: Db, clock: Clock) => TrackerProviders) };
 
 /** A fresh app over the file's shared database, emptied, with an in-memory mailer and a movable clock. */
 export const createTestApp = async (options: TestAppOptions = {}) => {
@@ -74,7 +76,7 @@ export const createTestApp = async (options: TestAppOptions = {}) => {
   const clock = movableClock(options.now ?? '2026-11-22T10:00:00Z');
   const mailer = memoryMailer();
   const config = testConfig(options.config);
-  const app = await buildApp({ db: database.db, clock, config, mailer, trackers: options.trackers, ping: database.ping });
+  const app = await buildApp({ db: database.db, clock, config, mailer, trackers: typeof options.trackers === 'function' ? options.trackers(database.db, clock) : options.trackers, ping: database.ping });
   await app.ready();
   // Mails sent after their answer (forgot-password) have arrived once a test's inject resolves.
   const inject = app.inject.bind(app);
