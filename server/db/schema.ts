@@ -182,7 +182,8 @@ export const trackerDuplicates = pgTable(
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     source: text('source', { enum: ['strava', 'fitbit'] }).notNull(),
     externalId: text('external_id').notNull(),
-    activityId: integer('activity_id').notNull().references(() => activities.id, { onDelete: 'cascade' }),
+    /** No foreign key: the read models let `activities` be truncated alone; a row whose activity is gone no longer counts. */
+    activityId: integer('activity_id').notNull(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.source, table.externalId] }), index('tracker_duplicates_activity_idx').on(table.activityId)],
 );

@@ -83,6 +83,9 @@ export const recordAttempt = (db: DbOrTx, userId: number, service: ApiType, outc
     })
     .where(ofUser(userId, service));
 
+/** Reads the provider from the start of the editable window again at the next sync. */
+export const resetSyncPosition = (db: DbOrTx, userId: number, service: ApiType) => db.update(trackerConnections).set({ lastSyncedAt: null }).where(ofUser(userId, service));
+
 /** Deletes the connection; returns it (for revoking at the provider) or null. */
 export const deleteConnection = async (db: DbOrTx, userId: number, service: ApiType, key: string): Promise<Connection | null> => {
   const [row] = await db.delete(trackerConnections).where(ofUser(userId, service)).returning();
@@ -142,9 +145,11 @@ export const otherProviderRows = (db: DbOrTx, userId: number, source: Source, fr
 /** External ids of `source` already recorded as duplicates of another provider's row. */
 export const knownDuplicates = async (db: DbOrTx, userId: number, source: Source, externalIds: string[]) => {
   if (externalIds.length === 0) return new Set<string>();
+  // Only while the kept activity exists: once it is gone, the other provider's record may come in.
   const rows = await db
     .select({ externalId: trackerDuplicates.externalId })
     .from(trackerDuplicates)
+    .innerJoin(activities, eq(activities.id, trackerDuplicates.activityId))
     .where(and(eq(trackerDuplicates.userId, userId), eq(trackerDuplicates.source, source), inArray(trackerDuplicates.externalId, externalIds)));
   return new Set(rows.map((row) => row.externalId));
 };
@@ -152,10 +157,6 @@ export const knownDuplicates = async (db: DbOrTx, userId: number, source: Source
 export const recordDuplicates = async (db: DbOrTx, rows: { userId: number; source: Source; externalId: string; activityId: number }[]) => {
   if (rows.length > 0) await db.insert(trackerDuplicates).values(rows).onConflictDoNothing();
 };
-
-/** The other sources recorded for the user's activities (shown as "also from"). */
-export const duplicateSources = (db: DbOrTx, activityIds: number[]) =>
-  activityIds.length === 0 ? Promise.resolve([]) : db.select({ activityId: trackerDuplicates.activityId, source: trackerDuplicates.source }).from(trackerDuplicates).where(inArray(trackerDuplicates.activityId, activityIds));
 
 export type NewImport = { userId: number; source: Source; externalId: string; name: string; movingTime: number; startAt: Date; startDate: string; isPrivate: boolean; externalUpdatedAt: Date | null };
 
@@ -176,17 +177,32 @@ export const updateImport = (db: DbOrTx, id: number, row: Pick<NewImport, 'name'
     .where(eq(activities.id, id));
 
 export const deleteImports = async (db: DbOrTx, ids: number[]) => {
-  if (ids.length > 0) await db.delete(activities).where(inArray(activities.id, ids));
+  if (ids.length === 0) return;
+  await db.delete(activities).where(inArray(activities.id, ids));
+  await db.delete(trackerDuplicates).where(inArray(trackerDuplicates.activityId, ids));
 };
 
-/** Deletes every activity the user imported from `source`; returns their days (for rescoring). */
-export const deleteAllImports = async (db: DbOrTx, userId: number, source: Source): Promise<string[]> => {
+/** Deletes every activity the user imported from `source`; returns their days (for rescoring) and how many of the other provider's twins lost their kept row. */
+export const deleteAllImports = async (db: DbOrTx, userId: number, source: Source): Promise<{ days: string[]; orphanedTwins: number }> => {
   const rows = await db
     .delete(activities)
     .where(and(eq(activities.userId, userId), eq(activities.source, source)))
-    .returning({ startDate: activities.startDate });
+    .returning({ id: activities.id, startDate: activities.startDate });
+  // This provider's own duplicate records, and the other provider's records that pointed at its rows.
   await db.delete(trackerDuplicates).where(and(eq(trackerDuplicates.userId, userId), eq(trackerDuplicates.source, source)));
-  return rows.map((row) => row.startDate);
+  const orphaned =
+    rows.length > 0
+      ? await db
+          .delete(trackerDuplicates)
+          .where(
+            inArray(
+              trackerDuplicates.activityId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .returning({ externalId: trackerDuplicates.externalId })
+      : [];
+  return { days: rows.map((row) => row.startDate), orphanedTwins: orphaned.length };
 };
 
 // The app-wide provider budget -----------------------------------------------------------------------

@@ -157,9 +157,9 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
   /** Deletes what the user imported from a provider (its access ended) and rescores those years. */
   const removeImports = (userId: number, service: ApiType) =>
     writeForUser(db, userId, async (tx) => {
-      const days = await repo.deleteAllImports(tx, userId, repo.sourceOf[service]);
+      const { days, orphanedTwins } = await repo.deleteAllImports(tx, userId, repo.sourceOf[service]);
       for (const year of new Set(days.map(competitionYearOf))) await recomputeUserYear(tx, userId, year, config.scoring);
-      return days.length;
+      return orphanedTwins;
     });
 
   /** Deletes one imported activity (gone at the provider) and rescores its year. */
@@ -219,13 +219,19 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
   };
 
   /** Ends a connection here: forgets the tokens, deletes its imports (Strava's API agreement), audits. */
-  const endConnection = async (userId: number, service: ApiType, actor: { id: number; role: 'user' | 'admin' } | null) => {
+  const endConnection = async (userId: number, service: ApiType, actor: { id: number; role: 'user' | 'admin' } | null, log: FastifyBaseLogger) => {
     const removed = await db.transaction(async (tx) => {
       const row = await repo.deleteConnection(tx, userId, service, key);
       if (row) await audit(tx, { at: clock.now(), actor, action: 'tracker.disconnect', subject: await subjectOf(tx, userId), before: { service } });
       return row;
     });
-    await removeImports(userId, service);
+    const orphanedTwins = await removeImports(userId, service);
+    // Workouts the other provider also reported were kept from this one: the other brings them back.
+    const other: ApiType = service === 'STRAVA' ? 'FITBIT' : 'STRAVA';
+    if (orphanedTwins > 0 && (await repo.findConnection(db, userId, other, key))) {
+      await repo.resetSyncPosition(db, userId, other);
+      tasks.run(`${serviceLabel[other]} re-import`, () => syncService(userId, other, log));
+    }
     return removed;
   };
 
@@ -275,7 +281,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
 
     /** Ends the connection here (the user asked), then withdraws access at the provider. */
     disconnect: async (userId: number, service: ApiType, log: FastifyBaseLogger) => {
-      const removed = await endConnection(userId, service, { id: userId, role: 'user' });
+      const removed = await endConnection(userId, service, { id: userId, role: 'user' }, log);
       if (removed) await revokeAtProvider(removed, log);
       return statusOf(userId);
     },
@@ -319,7 +325,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
             (error: unknown) => !(error instanceof ProviderError && (error.failure === 'invalid_grant' || error.failure === 'unauthorized')),
           );
           // Nothing to revoke: the athlete withdrew our access at strava.com. End it here, data included.
-          if (!stillAuthorized) await endConnection(userId, 'STRAVA', null);
+          if (!stillAuthorized) await endConnection(userId, 'STRAVA', null, log);
           else log.warn({ userId }, 'Strava deauthorisation event ignored: the grant still works');
           continue;
         }

@@ -3,6 +3,9 @@ import { signAccessToken } from '../../../server/auth/access-token';
 import type { Db } from '../../../server/db/client';
 import { activities, oauthStates, providerBudgets, scoreYears, trackerConnections, trackerDuplicates, users } from '../../../server/db/schema';
 import { createTrackers } from '../../../server/modules/trackers/create-trackers';
+import { noBudget } from '../../../server/modules/trackers/providers/provider-request';
+import { createStravaClient } from '../../../server/modules/trackers/providers/strava';
+import { runStravaWebhookCli } from '../../../server/modules/trackers/strava-webhook-cli';
 import { openToken, sealToken } from '../../../server/modules/trackers/token-seal';
 import { createTestApp, testDatabase } from '../helpers/test-app';
 import { fakeTrackerConfig, startFakeProvider, type FakeExercise, type FakeProvider, type FakeStravaActivity } from './fake-provider';
@@ -487,5 +490,27 @@ describe('one workout from two providers', () => {
     ]);
     expect(await ctx.db.select().from(trackerDuplicates)).toEqual([{ userId: jane.id, source: 'fitbit', externalId: 'users/me/dataTypes/exercise/dataPoints/twin', activityId: rows[0]!.id }]);
     expect((await sync(ctx, jane)).imported).toBe(0);
+
+    // Strava's access ends: its row goes, and Fitbit's record of the same workout comes in instead.
+    await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' });
+    await ctx.app.afterResponse.idle();
+    expect((await imported(ctx.db, jane.id)).map((row) => row.externalId).sort()).toEqual(['users/me/dataTypes/exercise/dataPoints/other', 'users/me/dataTypes/exercise/dataPoints/twin']);
+  });
+});
+
+describe('Strava webhook subscription CLI', () => {
+  test('create registers the callback with the verify token, list shows it, delete removes it', async () => {
+    const config = fakeTrackerConfig(provider.url, 'https://wellness.example').strava;
+    const client = createStravaClient(config, noBudget);
+    const lines: string[] = [];
+    expect(await runStravaWebhookCli(['create'], config, client, (line) => lines.push(line))).toBe(0);
+    const create = provider.requests.find((request) => request.path === '/strava-api/push_subscriptions' && request.method === 'POST')!;
+    expect(Object.fromEntries(create.form)).toEqual({ client_id: 'strava-id', client_secret: 'strava-secret', callback_url: 'https://wellness.example/api/trackers/strava/webhook', verify_token: 'webhook-verify-secret' });
+    expect(await runStravaWebhookCli(['list'], config, client, (line) => lines.push(line))).toBe(0);
+    expect(lines.at(-1)).toContain('https://wellness.example/api/trackers/strava/webhook');
+    expect(await runStravaWebhookCli(['delete', '1'], config, client, (line) => lines.push(line))).toBe(0);
+    expect(provider.strava.subscriptions).toEqual([]);
+    expect(await runStravaWebhookCli(['create'], { ...config, webhookVerifyToken: null }, client, (line) => lines.push(line))).toBe(1);
+    expect(await runStravaWebhookCli(['frobnicate'], config, client, (line) => lines.push(line))).toBe(1);
   });
 });
