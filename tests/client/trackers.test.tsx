@@ -76,6 +76,18 @@ describe('fitness services screen', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
   });
 
+  it('a connected service shows its last sync and result, and a later failed attempt says what went wrong', async () => {
+    configureBoth();
+    const synced = '2026-11-20T08:00:00.000Z';
+    mockDb.trackerConnections.push(
+      { userId: beaId, service: 'STRAVA', externalUserId: '1', connectedAt: synced, lastSyncedAt: synced, status: 'connected', lastAttemptAt: synced, lastResult: '2 activities imported' },
+      { userId: beaId, service: 'FITBIT', externalUserId: null, connectedAt: synced, lastSyncedAt: synced, status: 'connected', lastAttemptAt: '2026-11-21T08:00:00.000Z', lastResult: 'Fitbit did not answer as expected. Please try again later.' },
+    );
+    await renderApp('/employee/fitness-services', { signedInAs: 'user' });
+    expect(await screen.findByText(/^Connected · last synced .+ · 2 activities imported$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Connected · last synced .+\. Last attempt: Fitbit did not answer as expected\. Please try again later\.$/)).toBeInTheDocument();
+  });
+
   it("unticking asks 'Are you sure you want to disconnect service?' and disconnects only when confirmed", async () => {
     configureBoth();
     connectStrava();

@@ -2,16 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { usersEndpoints } from '@/contract/users';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
-import { trackerService } from './service';
+import { trackerServiceOf } from './tasks';
 import { startPeriodicSync } from './periodic-sync';
 import { registerStravaWebhook } from './strava-webhook-routes';
 
-export const trackerServiceOf = (deps: AppDeps) =>
-  trackerService({ db: deps.db, clock: deps.clock, config: deps.config, trackers: deps.trackers, tasks: deps.afterResponse });
-
 /** Tracker connections (Strava, Fitbit through Google Health) of the signed-in employee, the sync, and Strava's webhook. */
 export const registerTrackerRoutes = async (app: FastifyInstance, deps: AppDeps) => {
-  const service = trackerServiceOf(deps);
+  const service = trackerServiceOf(deps, app.log);
 
   route(app, deps, usersEndpoints.apis, ({ user }) => service.status(user.id));
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiType, TrackerStatus } from '@/contract/users';
 import type { Clock } from '@/domain/clock';
 import { competitionYearOf, competitionYearRange, currentCompetitionYear, PREVIOUS_YEAR_GRACE_LAST_DAY, toIsoDay } from '@/domain/competition';
-import { serviceLabel, syncRateLimit, trackerError, trackerMessages, trackerNotConfigured, trackerScopeMissing, trackerStateInvalid } from '@/domain/tracker-errors';
+import { syncRateLimit, trackerError, trackerMessages, trackerNotConfigured, trackerScopeMissing, trackerStateInvalid } from '@/domain/tracker-errors';
 import { assertUnderRateLimit, consumeRateLimit } from '../../auth/rate-limit';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -15,8 +15,16 @@ import { ProviderError } from './providers/provider-request';
 import type { ProviderActivity, ProviderClient, TrackerProviders } from './providers/types';
 import * as repo from './repo';
 
-/** Work a tracker action starts that must not hold up its answer (a job, or after the response). */
-export type TrackerTasks = { run: (label: string, task: () => Promise<unknown>) => void };
+/**
+ * Work a tracker action starts that must not hold up its answer. Plain data in, so a job engine
+ * can carry it: `tasks.ts` runs them after the response (in-process), a job queue as jobs.
+ */
+export type TrackerTasks = {
+  /** Import from one provider for one user (the backfill after connecting, a re-import). */
+  sync: (userId: number, service: ApiType) => void;
+  /** Apply one Strava webhook event. */
+  stravaEvent: (event: StravaEvent) => void;
+};
 
 type Deps = { db: Db; clock: Clock; config: Pick<AppConfig, 'tokenEncryptionKey' | 'appOrigin' | 'scoring'>; trackers: TrackerProviders; tasks: TrackerTasks };
 
@@ -208,7 +216,8 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
       const list = await withAccess(userId, service, client, (token) => client.listActivities(token, syncStart(connection.lastSyncedAt, now)));
       for (const skipped of list.skipped) log.warn({ service, userId, externalId: skipped.externalId, reason: skipped.reason }, 'tracker record skipped: it cannot be read');
       const imported = await applyImports(userId, service, list.activities, now);
-      await repo.recordAttempt(db, userId, service, { at: clock.now(), result: trackerMessages.synced(imported), syncedAt: now });
+      // One instant for both: the screen tells a failed attempt by a later attempt than sync.
+      await repo.recordAttempt(db, userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now });
       return { service, imported, requests: list.requests, problem: null };
     } catch (error) {
       const problem = describeFailure(service, error);
@@ -219,7 +228,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
   };
 
   /** Ends a connection here: forgets the tokens, deletes its imports (Strava's API agreement), audits. */
-  const endConnection = async (userId: number, service: ApiType, actor: { id: number; role: 'user' | 'admin' } | null, log: FastifyBaseLogger) => {
+  const endConnection = async (userId: number, service: ApiType, actor: { id: number; role: 'user' | 'admin' } | null) => {
     const removed = await db.transaction(async (tx) => {
       const row = await repo.deleteConnection(tx, userId, service, key);
       if (row) await audit(tx, { at: clock.now(), actor, action: 'tracker.disconnect', subject: await subjectOf(tx, userId), before: { service } });
@@ -230,7 +239,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
     const other: ApiType = service === 'STRAVA' ? 'FITBIT' : 'STRAVA';
     if (orphanedTwins > 0 && (await repo.findConnection(db, userId, other, key))) {
       await repo.resetSyncPosition(db, userId, other);
-      tasks.run(`${serviceLabel[other]} re-import`, () => syncService(userId, other, log));
+      tasks.sync(userId, other);
     }
     return removed;
   };
@@ -275,13 +284,13 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
         await audit(tx, { at: now, actor: { id: userId, role: 'user' }, action: 'tracker.connect', subject: await subjectOf(tx, userId), after: { service } });
       });
       // The backfill: the current competition year, imported while the employee looks around.
-      tasks.run(`${serviceLabel[service]} backfill`, () => syncService(userId, service, log));
+      tasks.sync(userId, service);
       return statusOf(userId);
     },
 
     /** Ends the connection here (the user asked), then withdraws access at the provider. */
     disconnect: async (userId: number, service: ApiType, log: FastifyBaseLogger) => {
-      const removed = await endConnection(userId, service, { id: userId, role: 'user' }, log);
+      const removed = await endConnection(userId, service, { id: userId, role: 'user' });
       if (removed) await revokeAtProvider(removed, log);
       return statusOf(userId);
     },
@@ -292,6 +301,9 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
     },
 
     syncService,
+
+    /** Hands a webhook event to the background work (answered 200 at once, applied after). */
+    queueStravaEvent: (event: StravaEvent) => tasks.stravaEvent(event),
 
     /** 'Sync now': every connected service, each on its own; only a sync that worked counts against the quota. */
     syncAll: async (userId: number, log: FastifyBaseLogger) => {
@@ -325,7 +337,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
             (error: unknown) => !(error instanceof ProviderError && (error.failure === 'invalid_grant' || error.failure === 'unauthorized')),
           );
           // Nothing to revoke: the athlete withdrew our access at strava.com. End it here, data included.
-          if (!stillAuthorized) await endConnection(userId, 'STRAVA', null, log);
+          if (!stillAuthorized) await endConnection(userId, 'STRAVA', null);
           else log.warn({ userId }, 'Strava deauthorisation event ignored: the grant still works');
           continue;
         }

@@ -29,8 +29,7 @@ export const registerStravaWebhook = (app: FastifyInstance, deps: AppDeps, servi
   app.post(STRAVA_WEBHOOK_PATH, async (request, reply) => {
     const event = (request.body ?? {}) as StravaEvent & { subscription_id?: unknown };
     if (!deps.config.strava || typeof event !== 'object') return reply.code(200).send({});
-    const log = request.log;
-    deps.afterResponse.run('Strava webhook event', () => service.applyStravaEvent(event, log));
+    service.queueStravaEvent(event);
     return reply.code(200).send({});
   });
 };

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { trackerServiceOf } from '../trackers/routes';
+import { trackerServiceOf } from '../trackers/tasks';
 import { eq } from 'drizzle-orm';
 import type { PageQuery } from '@/contract/common';
 import type { AdminUserUpdate, User, UsersQuery } from '@/contract/users';
@@ -84,7 +84,7 @@ export const deleteUser = async (deps: AppDeps, caller: AuthUser, id: number, lo
   // Checked first, so the admin gets a sentence rather than a bare 404 for their own id.
   if (caller.id === id) throw conflict(CANNOT_DELETE_SELF);
   // Their tracker grants are withdrawn at the providers first (failures logged; the deletion goes on).
-  await trackerServiceOf(deps).revokeAllOf(id, log);
+  await trackerServiceOf(deps, log).revokeAllOf(id, log);
   const photo = await writeForUser(deps.db, id, async (tx) => {
     const row = await findEmployeeRow(tx, id, true);
     if (!row) throw userNotFound();
