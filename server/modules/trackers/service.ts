@@ -20,8 +20,8 @@ import * as repo from './repo';
  * can carry it: `tasks.ts` runs them after the response (in-process), a job queue as jobs.
  */
 export type TrackerTasks = {
-  /** Import from one provider for one user (the backfill after connecting, a re-import). */
-  sync: (userId: number, service: ApiType) => void;
+  /** Import from one provider for one user (the backfill after connecting, a re-import); `at`: not before then (a busy provider's window). */
+  sync: (userId: number, service: ApiType, at?: Date) => void;
   /** Apply one Strava webhook event. */
   stravaEvent: (event: StravaEvent) => void;
 };
@@ -223,6 +223,8 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
       const problem = describeFailure(service, error);
       log.warn({ err: error, service, userId }, 'tracker sync failed');
       await repo.recordAttempt(db, userId, service, { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
+      // A busy provider: try again once its window has passed (what the message promises).
+      if (problem.retryAt) tasks.sync(userId, service, problem.retryAt);
       return { service, imported: 0, requests: 0, problem };
     }
   };

@@ -5,6 +5,7 @@ import { activities, oauthStates, providerBudgets, scoreYears, trackerConnection
 import { createTrackers } from '../../../server/modules/trackers/create-trackers';
 import { noBudget } from '../../../server/modules/trackers/providers/provider-request';
 import { createStravaClient } from '../../../server/modules/trackers/providers/strava';
+import { trackerService } from '../../../server/modules/trackers/service';
 import { runStravaWebhookCli } from '../../../server/modules/trackers/strava-webhook-cli';
 import { openToken, sealToken } from '../../../server/modules/trackers/token-seal';
 import { createTestApp, testDatabase } from '../helpers/test-app';
@@ -348,6 +349,26 @@ describe('failures', () => {
     provider.strava.failNext = [429];
     expect((await sync(ctx, jane)).problems[0]!.message).toMatch(/^Strava is busy: this app made too many requests for now\. Your activities will be imported after 10:15 UTC\.$/);
     expect((await statusOf(ctx, jane)).services[0]!.state).toBe('connected');
+  });
+
+  test('syncService, the unit a job handler calls: on 429 it asks for a retry once the window has passed', async () => {
+    const { ctx, jane } = await setup();
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    const retries: [number, string, Date | undefined][] = [];
+    const service = trackerService({
+      db: ctx.db,
+      clock: ctx.clock,
+      config: ctx.config,
+      trackers: createTrackers(fakeTrackerConfig(provider.url) as never, ctx.db, ctx.clock),
+      tasks: { sync: (userId, type, at) => void retries.push([userId, type, at]), stravaEvent: () => undefined },
+    });
+    provider.strava.failNext = [429];
+    const outcome = await service.syncService(jane.id, 'STRAVA', ctx.app.log);
+    expect(outcome.problem?.retryAt?.toISOString()).toBe('2026-11-22T10:15:00.000Z');
+    expect(retries).toEqual([[jane.id, 'STRAVA', new Date('2026-11-22T10:15:00.000Z')]]);
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 600)];
+    expect((await service.syncService(jane.id, 'STRAVA', ctx.app.log)).imported).toBe(1);
   });
 
   test('the rate-limit headers are kept app-wide; once the read budget is spent no request is made until the window ends', async () => {
