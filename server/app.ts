@@ -21,11 +21,16 @@ import { registerCorePlugins, registerServing } from './plugins';
 import { noTrackers, type TrackerProviders } from './modules/trackers/providers/types';
 import { sessionLiveness } from './auth/session-liveness';
 import { afterResponseQueue, type AfterResponseQueue } from './http/after-response';
+import type { AppJobQueue } from './jobs/catalog';
+import { registerMailJobs } from './jobs/mail-jobs';
+import { jobsUnavailable } from './jobs/unavailable';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Tasks run after their response; shutdown and tests wait with `afterResponse.idle()`. */
     afterResponse: AfterResponseQueue;
+    /** The job queue the app's handlers are registered on (started and stopped by its owner). */
+    jobs: AppJobQueue;
   }
 }
 
@@ -35,6 +40,8 @@ export type BuildAppOptions = {
   config: AppConfig;
   mailer: Mailer;
   trackers?: TrackerProviders;
+  /** The job queue; the caller starts it after buildApp (handlers are registered here) and stops it. */
+  jobs?: AppJobQueue;
   /** Readiness probe (database round trip). */
   ping?: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];
@@ -70,8 +77,11 @@ export const buildApp = async (options: BuildAppOptions) => {
     trackers: options.trackers ?? noTrackers,
     sessionLiveness: sessionLiveness(options.db),
     afterResponse: afterResponseQueue(() => app.log),
+    jobs: options.jobs ?? jobsUnavailable,
   };
   app.decorate('afterResponse', deps.afterResponse);
+  app.decorate('jobs', deps.jobs);
+  registerMailJobs(deps);
 
   await registerSystemRoutes(app, deps, options.ping);
   await registerAuthRoutes(app, deps);

@@ -5,6 +5,7 @@ import type { Mailer } from '@/domain/mail';
 import type { SessionLiveness } from './auth/session-liveness';
 import type { AfterResponseQueue } from './http/after-response';
 import type { TrackerProviders } from './modules/trackers/providers/types';
+import type { AppJobQueue } from './jobs/catalog';
 
 /** Everything a module needs, injected once through buildApp (tests swap any of these). */
 export type AppDeps = {
@@ -17,4 +18,6 @@ export type AppDeps = {
   sessionLiveness: SessionLiveness;
   /** Work done after the response is sent (e.g. the forgot-password mail). */
   afterResponse: AfterResponseQueue;
+  /** Durable background work (mails, tracker syncs): server/jobs/catalog.ts lists every job. */
+  jobs: AppJobQueue;
 };

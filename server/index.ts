@@ -11,6 +11,9 @@ import { DataDirError, canWrite, lockDataDir, prepareDataDir } from './db/data-d
 import { createMailer } from './mail/transport';
 import { pruneExpiredAuthRows } from './modules/auth/repo';
 import { createTrackers } from './modules/trackers/create-trackers';
+import { appJobs } from './jobs/catalog';
+import { createPgBossQueue } from './jobs/pg-boss-queue';
+import { jobSettingsFromEnv } from './jobs/settings';
 import { systemClock } from '@/domain/clock';
 
 /** Reset links carry their token in the query string; request logs show it as [redacted]. */
@@ -33,12 +36,16 @@ const main = async () => {
   });
   await database.migrate();
 
+  // Jobs live in the same database (schema pgboss): every API process on a PostgreSQL shares them.
+  const jobs = createPgBossQueue(appJobs, { db: database, log: () => app.log, ...jobSettingsFromEnv() });
+
   const app = await buildApp({
     db: database.db,
     clock: systemClock,
     config,
     mailer: { send: (message) => mailer.send(message) },
     trackers: createTrackers(config, database.db, systemClock),
+    jobs,
     // Ready means the database answers and DATA_DIR still takes writes (a full disk is not ready).
     ping: async () => {
       await database.ping();
@@ -53,6 +60,10 @@ const main = async () => {
     },
   });
   const mailer = createMailer(config, { info: (object, message) => app.log.info(object, message) });
+
+  // Alongside the rest of start-up; listening waits for it, so the first request can send jobs.
+  const jobsStarted = jobs.start();
+  jobsStarted.catch(() => undefined); // awaited before listening; this only keeps an early failure from counting as unhandled
 
   await bootstrapAdmin(database.db, config, systemClock.now(), { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
 
@@ -86,7 +97,10 @@ const main = async () => {
     }, SHUTDOWN_DEADLINE_MS);
     force.unref();
     try {
+      const began = Date.now();
       await app.close(); // stops accepting, closes idle keep-alive sockets, waits for in-flight requests
+      // Running jobs finish within what is left of the deadline; others wait in the database for the next start.
+      await jobs.stop({ timeoutMs: Math.max(500, SHUTDOWN_DEADLINE_MS - 2000 - (Date.now() - began)) });
       await app.afterResponse.idle(); // mails promised in answers already sent
       await database.close();
       releaseLock();
@@ -107,6 +121,7 @@ const main = async () => {
   }, 250);
   parentWatch.unref();
 
+  await jobsStarted;
   await app.listen({ host: config.host, port: config.port });
 };
 

@@ -24,6 +24,8 @@ export type Database = {
   /** Cheap round trip for /api/ready. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** Raw SQL for the job engine (pg-boss's `db` interface); without values the text may hold several statements. */
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -45,6 +47,13 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
       await client.query('select 1');
     },
     close: () => client.close(),
+    executeSql: async (text, values) => {
+      if (values?.length) return client.query(text, values);
+      // Several statements, some with their own BEGIN/COMMIT: run inside one transaction, so a failure
+      // rolls back instead of leaving PGlite's only connection in an aborted transaction.
+      const results = await client.transaction((tx) => tx.exec(text));
+      return results.at(-1) ?? { rows: [] };
+    },
   };
 };
 
@@ -67,6 +76,7 @@ export const openPostgres = async (url: string, poolSize = 10): Promise<Database
       await pool.query('select 1');
     },
     close: () => pool.end(),
+    executeSql: (text, values) => pool.query(text, values),
   };
 };
 

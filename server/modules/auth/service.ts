@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { SigninBody, SignupBody } from '@/contract/auth';
 import { currentCompetitionYear } from '@/domain/competition';
 import { hashPassword, verifyDummyPassword, verifyPassword } from '../../auth/passwords';
-import { sendPasswordResetMail } from '../../auth/password-reset';
 import { assertUnderRateLimit, consumeRateLimit, countFailure, isRemembered, rateLimitRules, remember } from '../../auth/rate-limit';
 import { sha256 } from '../../auth/tokens';
 import { userLevels, users } from '../../db/schema';
@@ -111,9 +110,8 @@ export const forgotPassword = async (deps: AppDeps, email: string, request: Fast
   const now = deps.clock.now();
   await consumeRateLimit(deps.db, rateLimitRules.forgotPerAddress, request.ip, now);
   await consumeRateLimit(deps.db, rateLimitRules.forgotPerAccount, email, now);
-  const row = await findUserRowByEmail(deps.db, email);
-  // Sent after the answer: a known e-mail must not take longer than an unknown one.
-  if (row) deps.afterResponse.run('forgot-password mail', () => sendPasswordResetMail(deps, row));
+  // Known or not, the answer does the same work: the job looks the account up and mails it (jobs/mail-jobs.ts).
+  await deps.jobs.send('mail.forgot-password', { email });
 };
 
 export const checkResetToken = async (deps: AppDeps, token: string) => {

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import type { PageQuery } from '@/contract/common';
 import type { AdminUserUpdate, User, UsersQuery } from '@/contract/users';
 import { currentCompetitionYear } from '@/domain/competition';
-import { sendPasswordResetMail } from '../../auth/password-reset';
 import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
 import type { AuthUser } from '../../auth/access-token';
 import type { DbOrTx } from '../../db/client';
@@ -101,7 +100,7 @@ export const sendResetMail = async (deps: AppDeps, caller: AuthUser, id: number)
   const row = await findEmployeeRow(deps.db, id);
   if (!row) throw userNotFound();
   await consumeRateLimit(deps.db, rateLimitRules.adminResetPerAccount, String(row.id), deps.clock.now());
-  await sendPasswordResetMail(deps, row);
+  await deps.jobs.send('mail.password-reset', { userId: row.id }); // sent by a job, retried if SMTP fails
   await audit(deps.db, { at: deps.clock.now(), actor: caller, action: 'user.reset_password_mail', subject: row });
   return { message: RESET_MAIL_SENT };
 };

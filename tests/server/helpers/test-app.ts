@@ -4,12 +4,15 @@ import { buildApp } from '../../../server/app';
 import { testConfig, type AppConfig } from '../../../server/config';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../../server/db/client';
-import { memoryMailer } from '@/domain/mail';
+import { memoryMailer, type Mailer } from '@/domain/mail';
 import type { TrackerProviders } from '../../../server/modules/trackers/providers/types';
 import type { Db } from '../../../server/db/client';
 import type { Clock } from '@/domain/clock';
+import { appJobs, type AppJobQueue, type AppJobs } from '../../../server/jobs/catalog';
+import { createPgBossQueue } from '../../../server/jobs/pg-boss-queue';
 
 let shared: Promise<Database> | undefined;
+let sharedUrl: string | undefined;
 
 /** Test files run in parallel: each gets its own database on the PostgreSQL cluster. */
 const createScratchDatabase = async (baseUrl: string) => {
@@ -30,11 +33,21 @@ const createScratchDatabase = async (baseUrl: string) => {
 export const testDatabase = () => {
   shared ??= (async () => {
     const url = process.env.TEST_DATABASE_URL;
-    const database = url ? await openPostgres(await createScratchDatabase(url), 4) : await openPglite();
+    if (url) sharedUrl = await createScratchDatabase(url);
+    const database = sharedUrl ? await openPostgres(sharedUrl, 4) : await openPglite();
     await database.migrate();
     return database;
   })();
   return shared;
+};
+
+/**
+ * Another connection to the file's database, as a second API process has: its own pool on
+ * PostgreSQL; on PGlite (one connection per process) the same database object.
+ */
+export const secondConnection = async (): Promise<Database> => {
+  const first = await testDatabase();
+  return sharedUrl ? openPostgres(sharedUrl, 4) : first;
 };
 
 export const resetDatabase = async (database: Database) => {
@@ -49,7 +62,11 @@ export const resetDatabase = async (database: Database) => {
       await tx.execute(sql`select set_config('wellness.audit_maintenance', 'on', true)`);
       await tx.execute(sql.raw(`truncate ${tables} restart identity cascade`));
     });
+  // Jobs a previous test left waiting must not reach this test's handlers.
+  await database.executeSql(`do $$ begin if to_regclass('pgboss.job') is not null then truncate pgboss.job, pgboss.archive, pgboss.schedule; end if; end $$`);
 };
+
+let previousJobs: AppJobQueue | undefined;
 
 /** A mutable clock: tests move time with `clock.set(...)`. */
 export const movableClock = (iso: string) => {
@@ -66,26 +83,41 @@ export const movableClock = (iso: string) => {
   return clock;
 };
 
-/** `trackers` may be built from the app's database and movable clock (real clients share the budget table). */
-export type TestAppOptions = { now?: string; config?: Partial<AppConfig>; trackers?: TrackerProviders | ((db: Db, clock: Clock) => TrackerProviders) };
+export type TestAppOptions = {
+  now?: string;
+  config?: Partial<AppConfig>;
+  /** May be built from the app's database and movable clock (real clients share the budget table). */
+  trackers?: TrackerProviders | ((db: Db, clock: Clock) => TrackerProviders);
+  /** Mail goes here instead of the returned memory mailer (e.g. SMTP to a fake server). */
+  mailer?: Mailer;
+  /** The jobs' retry rules, e.g. shorter delays for retry tests. */
+  jobCatalog?: AppJobs;
+};
 
 /** A fresh app over the file's shared database, emptied, with an in-memory mailer and a movable clock. */
 export const createTestApp = async (options: TestAppOptions = {}) => {
   const database = await testDatabase();
+  await previousJobs?.stop(); // one test's queue at a time, even when a test left its app open
   await resetDatabase(database);
   const clock = movableClock(options.now ?? '2026-11-22T10:00:00Z');
   const mailer = memoryMailer();
   const config = testConfig(options.config);
-  const app = await buildApp({ db: database.db, clock, config, mailer, trackers: typeof options.trackers === 'function' ? options.trackers(database.db, clock) : options.trackers, ping: database.ping });
+  // The real job queue on the test database (no cron or maintenance timers).
+  const jobs = createPgBossQueue(options.jobCatalog ?? appJobs, { db: database, log: () => app.log, schedule: false, supervise: false });
+  previousJobs = jobs;
+  const app = await buildApp({ db: database.db, clock, config, mailer: options.mailer ?? mailer, trackers: typeof options.trackers === 'function' ? options.trackers(database.db, clock) : options.trackers, jobs, ping: database.ping });
+  app.addHook('onClose', () => jobs.stop());
   await app.ready();
-  // Mails sent after their answer (forgot-password) have arrived once a test's inject resolves.
+  await jobs.start();
+  // Mails (sent by jobs after their answer) have arrived once a test's inject resolves.
   const inject = app.inject.bind(app);
   app.inject = (async (options: InjectOptions | string) => {
     const response = await inject(options);
     await app.afterResponse.idle();
+    await jobs.whenIdle();
     return response;
   }) as unknown as typeof app.inject;
-  /** `inject` that does not wait for after-response work (timing tests). */
+  /** `inject` that does not wait for after-response work or jobs (timing tests). */
   const injectWithoutWaiting = inject;
-  return { app, db: database.db, database, clock, mailer, config, injectWithoutWaiting };
+  return { app, db: database.db, database, clock, mailer, config, jobs, injectWithoutWaiting };
 };

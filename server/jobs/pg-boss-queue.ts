@@ -1,0 +1,306 @@
+import PgBoss from 'pg-boss';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import type { FailedJob, JobCatalog, JobContext, JobHandler, JobQueue, SendOptions } from './job-queue';
+
+type SqlRunner = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> };
+type Log = { info: (object: object, message: string) => void; warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
+
+export type PgBossQueueOptions = {
+  /** The app's database connection (pool on PostgreSQL, the single client on PGlite). */
+  db: SqlRunner;
+  log: () => Log;
+  /** Handlers per job name and process, unless the job sets its own (JOBS_CONCURRENCY). */
+  concurrency?: number;
+  /** How often an idle handler looks for jobs sent by other processes (own sends wake it at once). */
+  pollSeconds?: number;
+  /** Run cron schedules (every process may; pg-boss lets one per interval send them). */
+  schedule?: boolean;
+  /** Maintenance: expire jobs whose process died, archive and delete old ones. */
+  supervise?: boolean;
+  /** Faster cron checks, for tests (seconds, 1-45). */
+  cronCheckSeconds?: number;
+};
+
+type BossJob = { id: string; name: string; data: unknown; retryCount: number; retryLimit: number };
+
+export const JOBS_SCHEMA = 'pgboss';
+const DEFAULT_STOP_TIMEOUT_MS = 3000;
+const WAKE_DELAY_MS = 100;
+
+/** A drizzle transaction as pg-boss's `db`: its `$1..$n` placeholders become bound parameters. */
+const transactionRunner = (tx: DbOrTx): SqlRunner => ({
+  executeSql: async (text, values = []) => {
+    const parts = text.split(/\$(\d+)/);
+    const chunks: SQL[] = parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1] ?? null}`));
+    const result = (await tx.execute(sql.join(chunks))) as unknown as { rows: unknown[] } | unknown[];
+    return { rows: Array.isArray(result) ? result : result.rows };
+  },
+});
+
+const settingsDiffer = (found: PgBoss.Queue, wanted: PgBoss.Queue) =>
+  (['policy', 'retryLimit', 'retryDelay', 'retryBackoff', 'expireInSeconds'] as const).some((key) => found[key] !== wanted[key]);
+
+const retryOnDeadlock = async (task: () => Promise<unknown>, attempts = 5) => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await task();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== '40P01' || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 150));
+    }
+  }
+};
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The job queue on pg-boss 10 (tables in the `pgboss` schema of the app's database). pg-boss does the
+ * storage, fetch with SKIP LOCKED (each job to one process), retries with backoff, singleton keys,
+ * cron and maintenance; this module adds typed payloads, a wake-up for jobs sent by this process,
+ * per-attempt timeouts, a drain on stop and `whenIdle`.
+ */
+export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgBossQueueOptions): JobQueue<C> => {
+  const boss = new PgBoss({
+    db: options.db as PgBoss.Db,
+    schema: JOBS_SCHEMA,
+    schedule: options.schedule ?? true,
+    supervise: options.supervise ?? true,
+    cronMonitorIntervalSeconds: options.cronCheckSeconds ?? 30,
+    cronWorkerIntervalSeconds: options.cronCheckSeconds ?? 5,
+    // Completed jobs go to the archive after an hour; failed ones stay in `job` for a week (README: Jobs).
+    archiveCompletedAfterSeconds: 60 * 60,
+    archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (error: unknown) => options.log().error({ err: error }, 'job engine error'));
+
+  const pollMs = (options.pollSeconds ?? 2) * 1000;
+  const handlers = new Map<string, JobHandler<unknown>>();
+  const loops: Promise<void>[] = [];
+  const running = new Map<string, AbortController>();
+  const sleepers = new Map<string, Set<() => void>>();
+  let starting: Promise<void> | undefined;
+  let stopping: Promise<void> | undefined;
+  let active = false;
+  /** Handler slots fetching or running a job right now. */
+  let busy = 0;
+
+  const definition = (name: string) => {
+    const found = catalog[name];
+    if (!found) throw new Error(`unknown job "${name}"`);
+    return found;
+  };
+
+  const nap = (name: string, ms: number) =>
+    new Promise<void>((resolve) => {
+      const set = sleepers.get(name) ?? new Set<() => void>();
+      sleepers.set(name, set);
+      const done = () => {
+        clearTimeout(timer);
+        set.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      set.add(done);
+    });
+  /** At most one delayed wake per job name; a fetch that starts meanwhile makes it pointless. */
+  const wakeTimers = new Map<string, NodeJS.Timeout>();
+  const wake = (name: string) => {
+    clearTimeout(wakeTimers.get(name));
+    wakeTimers.delete(name);
+    for (const done of [...(sleepers.get(name) ?? [])]) done();
+  };
+
+  const runJob = async (name: string, handler: JobHandler<unknown>, job: BossJob) => {
+    const entry = definition(name);
+    const controller = new AbortController();
+    running.set(job.id, controller);
+    const context: JobContext = { id: job.id, name, attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit, signal: controller.signal };
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const data = entry.payload.parse(job.data);
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => controller.abort(new Error(`timed out after ${entry.timeoutSeconds} s`)), entry.timeoutSeconds * 1000);
+        controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error));
+      });
+      await Promise.race([handler(data, context), timeout]);
+      await boss.complete(name, job.id);
+    } catch (error) {
+      const log = options.log();
+      const fields = { job: name, jobId: job.id, attempt: context.attempt, attempts: job.retryLimit + 1, err: error };
+      if (context.lastAttempt) log.error(fields, 'job failed for good');
+      else log.warn(fields, 'job attempt failed; it will be retried');
+      await boss.fail(name, job.id, { message: errorText(error) }).catch((failError: unknown) => log.error({ err: failError, jobId: job.id }, 'could not record a job failure'));
+    } finally {
+      clearTimeout(timer);
+      running.delete(job.id);
+    }
+  };
+
+  /** One handler slot: fetch a job, run it, repeat; nap when there is none. A fetched job always runs, even while stopping. */
+  const loop = async (name: string, handler: JobHandler<unknown>) => {
+    while (active) {
+      let ran = false;
+      busy += 1;
+      clearTimeout(wakeTimers.get(name));
+      wakeTimers.delete(name);
+      try {
+        // pg-boss's fetch answers [] when the database fails; runJob catches everything.
+        const [job] = (await boss.fetch(name, { batchSize: 1, includeMetadata: true })) as unknown as BossJob[];
+        if (job) await runJob(name, handler, job);
+        ran = job !== undefined;
+      } finally {
+        busy -= 1;
+      }
+      if (!ran && active) await nap(name, pollMs);
+    }
+  };
+
+  const startLoops = (name: string, handler: JobHandler<unknown>) => {
+    const slots = definition(name).concurrency ?? options.concurrency ?? 1;
+    for (let slot = 0; slot < slots; slot += 1) loops.push(loop(name, handler));
+  };
+
+  const started = async () => {
+    if (!starting) throw new Error('the job queue is not started');
+    if (stopping) throw new Error('the job queue is stopped');
+    await starting;
+  };
+
+  const queueOptions = (name: string) => {
+    const entry = definition(name);
+    return {
+      name,
+      policy: entry.policy ?? 'standard',
+      retryLimit: entry.retryLimit,
+      retryDelay: entry.retryDelaySeconds,
+      retryBackoff: entry.retryBackoff,
+      // After this, maintenance fails a job still marked active (its process died) so it is retried.
+      expireInSeconds: entry.timeoutSeconds + 60,
+    } satisfies PgBoss.Queue;
+  };
+
+  /** Creates missing queues and updates those whose settings changed (nothing to do on most starts). */
+  const ensureQueues = async () => {
+    const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+    for (const name of Object.keys(catalog)) {
+      const wanted = queueOptions(name);
+      const found = existing.get(name);
+      // Two processes starting at once on a new database may deadlock creating partitions: try again.
+      if (!found) await retryOnDeadlock(() => boss.createQueue(name, wanted));
+      else if (settingsDiffer(found, wanted)) await boss.updateQueue(name, wanted);
+    }
+  };
+
+  const pendingCount = async (names: string[], includeDelayed: boolean) => {
+    const { rows } = await options.db.executeSql(
+      `select count(*)::int as count from ${JOBS_SCHEMA}.job
+       where name = any($1::text[]) and (state = 'active' or (state in ('created', 'retry') and ($2::boolean or start_after < now())))`,
+      [names, includeDelayed],
+    );
+    return (rows[0] as { count: number }).count;
+  };
+
+  return {
+    async send(name, data, sendOptions: SendOptions = {}) {
+      const payload = definition(name).payload.parse(data);
+      await started();
+      const { tx, startAfter, ...rest } = sendOptions;
+      const id = await boss.send(name, payload as object, {
+        ...rest,
+        ...(startAfter === undefined ? {} : { startAfter }),
+        ...(tx ? { db: transactionRunner(tx) as PgBoss.Db } : {}),
+      });
+      // Wake this process's handler, a moment later: the job's database work must not slow the answer
+      // that sent it (PGlite runs on the API's thread; forgot-password's timing must not tell known
+      // e-mails). A job in a transaction is visible after the commit: the poll finds it.
+      if (!tx && !wakeTimers.has(name)) {
+        const timer = setTimeout(() => wake(name), WAKE_DELAY_MS);
+        timer.unref();
+        wakeTimers.set(name, timer);
+      }
+      return id;
+    },
+
+    work(name, handler) {
+      definition(name);
+      if (handlers.has(name)) throw new Error(`job "${name}" already has a handler`);
+      handlers.set(name, handler as JobHandler<unknown>);
+      if (active) startLoops(name, handler as JobHandler<unknown>);
+    },
+
+    async schedule(name, cron, data, scheduleOptions = {}) {
+      const payload = definition(name).payload.parse(data);
+      await started();
+      await boss.schedule(name, cron, payload as object, { tz: scheduleOptions.tz ?? 'UTC' });
+    },
+
+    async unschedule(name) {
+      await started();
+      await boss.unschedule(name);
+    },
+
+    start() {
+      starting ??= (async () => {
+        const began = performance.now();
+        await boss.start();
+        await ensureQueues();
+        active = true;
+        for (const [name, handler] of handlers) startLoops(name, handler);
+        options.log().info({ ms: Math.round(performance.now() - began), queues: Object.keys(catalog).length }, 'job queue started');
+      })();
+      return starting;
+    },
+
+    stop(stopOptions = {}) {
+      if (!starting) return Promise.resolve();
+      stopping ??= (async () => {
+        await starting.catch(() => undefined);
+        active = false;
+        for (const name of sleepers.keys()) wake(name);
+        const timeoutMs = stopOptions.timeoutMs ?? DEFAULT_STOP_TIMEOUT_MS;
+        let timer: NodeJS.Timeout | undefined;
+        const gaveUp = await Promise.race([
+          Promise.all(loops).then(() => false),
+          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs))),
+        ]);
+        clearTimeout(timer);
+        if (gaveUp) {
+          // Still running: abort them; each attempt is recorded as failed, so a later start retries it.
+          options.log().warn({ jobIds: [...running.keys()] }, `jobs still running after ${timeoutMs} ms; they will be retried`);
+          for (const controller of running.values()) controller.abort(new Error('the job queue stopped while this job ran'));
+          await Promise.race([Promise.all(loops), new Promise((resolve) => setTimeout(resolve, 1000))]);
+        }
+        await boss.stop({ graceful: false, close: true, wait: true });
+      })();
+      return stopping;
+    },
+
+    async whenIdle(idleOptions = {}) {
+      const deadline = Date.now() + (idleOptions.timeoutMs ?? 10_000);
+      const names = [...handlers.keys()];
+      for (;;) {
+        const pending = await pendingCount(names, idleOptions.includeDelayed ?? false);
+        if (pending === 0 && busy === 0) return;
+        if (Date.now() > deadline) throw new Error(`jobs still waiting or running after ${idleOptions.timeoutMs ?? 10_000} ms`);
+        if (pending > 0 && busy === 0) for (const name of names) wake(name); // due now: no need to wait for the poll
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+
+    async failures(failureOptions = {}) {
+      const { rows } = await options.db.executeSql(
+        `select id, name, retry_count + 1 as attempts, output->>'message' as error, completed_on as "failedAt" from ${JOBS_SCHEMA}.job
+         where state = 'failed' and ($1::text is null or name = $1)
+         union all
+         select id, name, retry_count + 1, output->>'message', completed_on from ${JOBS_SCHEMA}.archive
+         where state = 'failed' and ($1::text is null or name = $1)
+         order by "failedAt" desc limit $2`,
+        [failureOptions.name ?? null, failureOptions.limit ?? 50],
+      );
+      return (rows as FailedJob[]).map((row) => ({ ...row, failedAt: new Date(row.failedAt) }));
+    },
+  };
+};
