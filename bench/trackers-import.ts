@@ -14,6 +14,8 @@ import { testConfig } from '../server/config';
 import { openPglite, openPostgres } from '../server/db/client';
 import { activities, users } from '../server/db/schema';
 import { createTrackers } from '../server/modules/trackers/create-trackers';
+import { appJobs } from '../server/jobs/catalog';
+import { createPgBossQueue } from '../server/jobs/pg-boss-queue';
 import { memoryMailer } from '@/domain/mail';
 import { systemClock } from '@/domain/clock';
 import { competitionYearRange, currentCompetitionYear } from '@/domain/competition';
@@ -31,8 +33,15 @@ const main = async () => {
   provider.strava.readLimit = 1_000_000;
   const trackerConfig = fakeTrackerConfig(provider.url);
   const config = testConfig({ ...trackerConfig, logLevel: 'silent' });
-  const app = await buildApp({ db: database.db, clock: systemClock, config, mailer: memoryMailer(), trackers: createTrackers(trackerConfig, database.db, systemClock) });
+  // The app's real job queue: the backfill and the webhook events run as jobs.
+  const jobs = createPgBossQueue(appJobs, { db: database, log: () => app.log, schedule: false, supervise: false });
+  const app = await buildApp({ db: database.db, clock: systemClock, config, mailer: memoryMailer(), trackers: createTrackers(trackerConfig, database.db, systemClock), jobs });
   await app.ready();
+  await jobs.start();
+  const settled = async () => {
+    await app.afterResponse.idle();
+    await jobs.whenIdle({ timeoutMs: 600_000 });
+  };
 
   // Spread over the competition year so far, ending an hour ago.
   const now = Date.now();
@@ -64,7 +73,7 @@ const main = async () => {
     payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state'), scope: back.searchParams.get('scope') },
   });
   if (connected.statusCode !== 200) throw new Error(`connect answered ${connected.statusCode}: ${connected.body}`);
-  await app.afterResponse.idle();
+  await settled();
   const backfillMs = performance.now() - backfillStart;
   const backfillRequests = provider.requests.filter((request) => request.path.startsWith('/strava-api/')).length;
   const afterBackfill = await importedCount();
@@ -97,7 +106,7 @@ const main = async () => {
     if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}`);
   }
   const answeredMs = performance.now() - webhookStart;
-  await app.afterResponse.idle();
+  await settled();
   const appliedMs = performance.now() - webhookStart;
   const webhookRequests = provider.requests.filter((request) => request.path.startsWith('/strava-api/')).length;
   const expected = provider.strava.activities.length;
@@ -105,6 +114,7 @@ const main = async () => {
   console.info(
     `[bench] ${events} webhook events: answered in ${Math.round(answeredMs)} ms (slowest answer ${slowestAnswerMs.toFixed(1)} ms), all applied after ${Math.round(appliedMs)} ms, ${webhookRequests} requests to the provider; ${stored} activities stored, provider has ${expected}`,
   );
+  await jobs.stop();
   await app.close();
   await provider.close();
   await database.close();

@@ -11,6 +11,7 @@ import { DataDirError, canWrite, lockDataDir, prepareDataDir } from './db/data-d
 import { createMailer } from './mail/transport';
 import { pruneExpiredAuthRows } from './modules/auth/repo';
 import { createTrackers } from './modules/trackers/create-trackers';
+import { scheduleTrackerSync } from './modules/trackers/tasks';
 import { appJobs } from './jobs/catalog';
 import { createPgBossQueue } from './jobs/pg-boss-queue';
 import { jobSettingsFromEnv } from './jobs/settings';
@@ -122,6 +123,7 @@ const main = async () => {
   parentWatch.unref();
 
   await jobsStarted;
+  await scheduleTrackerSync(jobs, config.trackerSyncEveryMinutes);
   await app.listen({ host: config.host, port: config.port });
 };
 

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { usersEndpoints } from '@/contract/users';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
-import { trackerServiceOf } from './tasks';
-import { startPeriodicSync } from './periodic-sync';
+import { registerTrackerJobs, trackerServiceOf } from './tasks';
 import { registerStravaWebhook } from './strava-webhook-routes';
 
 /** Tracker connections (Strava, Fitbit through Google Health) of the signed-in employee, the sync, and Strava's webhook. */
@@ -23,7 +22,5 @@ export const registerTrackerRoutes = async (app: FastifyInstance, deps: AppDeps)
   route(app, deps, usersEndpoints.syncActivities, ({ user, request }) => service.syncAll(user.id, request.log));
 
   registerStravaWebhook(app, deps, service);
-
-  const stop = startPeriodicSync(service, app.log, deps.config.trackerSyncEveryMinutes);
-  app.addHook('onClose', async () => stop());
+  registerTrackerJobs(deps, service, app.log);
 };

@@ -20,10 +20,10 @@ import * as repo from './repo';
  * can carry it: `tasks.ts` runs them after the response (in-process), a job queue as jobs.
  */
 export type TrackerTasks = {
-  /** Import from one provider for one user (the backfill after connecting, a re-import); `at`: not before then (a busy provider's window). */
-  sync: (userId: number, service: ApiType, at?: Date) => void;
-  /** Apply one Strava webhook event. */
-  stravaEvent: (event: StravaEvent) => void;
+  /** Import from one provider for one user; `at`: not before then (a busy provider's window); `countsQuota`: 'Sync now' (counted once it worked). */
+  sync: (userId: number, service: ApiType, options?: { at?: Date; countsQuota?: boolean }) => void;
+  /** Apply one Strava webhook event, at `at` at the earliest. */
+  stravaEvent: (event: StravaEvent, at?: Date) => void;
 };
 
 type Deps = { db: Db; clock: Clock; config: Pick<AppConfig, 'tokenEncryptionKey' | 'appOrigin' | 'scoring'>; trackers: TrackerProviders; tasks: TrackerTasks };
@@ -201,7 +201,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
   };
 
   /** Imports from one provider for one user (a job handler's unit of work). Never throws for a provider failure. */
-  const syncService = async (userId: number, service: ApiType, log: FastifyBaseLogger): Promise<SyncOutcome> => {
+  const syncService = async (userId: number, service: ApiType, log: FastifyBaseLogger, options: { countsQuota?: boolean } = {}): Promise<SyncOutcome> => {
     const now = clock.now();
     const connection = await repo.findConnection(db, userId, service, key);
     if (!connection) return { service, imported: 0, requests: 0, problem: null };
@@ -218,13 +218,15 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
       const imported = await applyImports(userId, service, list.activities, now);
       // One instant for both: the screen tells a failed attempt by a later attempt than sync.
       await repo.recordAttempt(db, userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now });
+      // 'Sync now' counts against the employee's quota only once it worked.
+      if (options.countsQuota) await consumeRateLimit(db, syncRateLimit, String(userId), now).catch(() => undefined);
       return { service, imported, requests: list.requests, problem: null };
     } catch (error) {
       const problem = describeFailure(service, error);
       log.warn({ err: error, service, userId }, 'tracker sync failed');
       await repo.recordAttempt(db, userId, service, { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
       // A busy provider: try again once its window has passed (what the message promises).
-      if (problem.retryAt) tasks.sync(userId, service, problem.retryAt);
+      if (problem.retryAt) tasks.sync(userId, service, { at: problem.retryAt, countsQuota: options.countsQuota });
       return { service, imported: 0, requests: 0, problem };
     }
   };
@@ -354,18 +356,12 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
           const problem = describeFailure('STRAVA', error);
           log.warn({ err: error, userId, activityId }, 'Strava webhook event could not be applied');
           await repo.recordAttempt(db, userId, 'STRAVA', { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
-          // A busy provider: the job engine retries after the window (the periodic sync catches it otherwise).
-          if (problem.retryAt) throw error;
+          // A busy provider: the same event again once its window has passed.
+          if (problem.retryAt) tasks.stravaEvent(event, problem.retryAt);
         }
       }
     },
 
-    /** The periodic safety net: every working connection of a service (Google Health has no push for us). */
-    syncEveryone: async (serviceName: ApiType, log: FastifyBaseLogger) => {
-      const outcomes: SyncOutcome[] = [];
-      for (const userId of await repo.connectedUsers(db, serviceName)) outcomes.push(await syncService(userId, serviceName, log));
-      return outcomes;
-    },
   };
   return service;
 };

@@ -1,28 +1,54 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { apiTypes } from '@/contract/users';
 import type { AppDeps } from '../../deps';
-import { trackerService, type TrackerService } from './service';
+import type { AppJobQueue } from '../../jobs/catalog';
+import * as repo from './repo';
+import { trackerService, type StravaEvent, type TrackerService } from './service';
+
+/** Seconds from the app's clock to `at` (pg-boss counts from its own now; tests move the app's clock). */
+const secondsUntil = (deps: AppDeps, at: Date | undefined) => (at ? Math.max(1, Math.ceil((at.getTime() - deps.clock.now().getTime()) / 1000)) : undefined);
 
 /**
- * The tracker service with its background work run in this process after the response (the
- * forgot-password mail's queue): the backfill after connecting, re-imports and Strava webhook
- * events, a retry once a busy provider's window has passed. A failure is logged; the periodic
- * sync catches up what a failed task (or a retry lost in a restart) left.
+ * The tracker service with its background work on the job queue (server/jobs): the backfill after
+ * connecting, 'Sync now', re-imports, a busy provider's retry after its window, and Strava webhook
+ * events. Jobs are durable and shared by every API process; a failed one is retried with backoff.
  */
 export const trackerServiceOf = (deps: AppDeps, log: FastifyBaseLogger): TrackerService => {
-  const service: TrackerService = trackerService({
+  const sent = (what: string) => (promise: Promise<unknown>) => void promise.catch((error: unknown) => log.error({ err: error }, `queueing ${what} failed`));
+  return trackerService({
     db: deps.db,
     clock: deps.clock,
     config: deps.config,
     trackers: deps.trackers,
     tasks: {
-      sync: (userId, type, at) => {
-        if (!at) return deps.afterResponse.run(`${type} sync`, () => service.syncService(userId, type, log));
-        // A later retry: a timer that does not keep the process alive (the periodic sync is the safety net).
-        const wait = Math.max(0, at.getTime() - deps.clock.now().getTime());
-        setTimeout(() => deps.afterResponse.run(`${type} sync retry`, () => service.syncService(userId, type, log)), wait).unref();
-      },
-      stravaEvent: (event) => deps.afterResponse.run('Strava webhook event', () => service.applyStravaEvent(event, log)),
+      sync: (userId, service, options = {}) =>
+        sent(`a ${service} sync`)(
+          deps.jobs.send('trackers.sync', { userId, service, countsQuota: options.countsQuota ?? false }, { singletonKey: `${userId}:${service}`, startAfter: secondsUntil(deps, options.at) }),
+        ),
+      stravaEvent: (event, at) => sent('a Strava event')(deps.jobs.send('trackers.strava-event', event as never, { startAfter: secondsUntil(deps, at) })),
     },
   });
-  return service;
+};
+
+/** The handlers of the tracker jobs (every process handles them). */
+export const registerTrackerJobs = (deps: AppDeps, service: TrackerService, log: FastifyBaseLogger) => {
+  deps.jobs.work('trackers.sync', async ({ userId, service: type, countsQuota }) => {
+    await service.syncService(userId, type, log, { countsQuota });
+  });
+  deps.jobs.work('trackers.strava-event', async (event) => {
+    await service.applyStravaEvent(event as StravaEvent, log);
+  });
+  deps.jobs.work('trackers.sync-all', async () => {
+    for (const type of apiTypes) for (const userId of await repo.connectedUsers(deps.db, type)) await deps.jobs.send('trackers.sync', { userId, service: type }, { singletonKey: `${userId}:${type}` });
+  });
+};
+
+/**
+ * The safety-net sync on a cron schedule: every TRACKER_SYNC_EVERY_MINUTES (whole hours from 60 on),
+ * every working connection is synced; it is how Google Health data arrives without a click (README).
+ */
+export const scheduleTrackerSync = async (jobs: AppJobQueue, everyMinutes: number) => {
+  if (everyMinutes <= 0) return jobs.unschedule('trackers.sync-all');
+  const cron = everyMinutes < 60 ? `*/${everyMinutes} * * * *` : `0 */${Math.max(1, Math.round(everyMinutes / 60))} * * *`;
+  await jobs.schedule('trackers.sync-all', cron, {});
 };

@@ -361,7 +361,7 @@ describe('failures', () => {
       clock: ctx.clock,
       config: ctx.config,
       trackers: createTrackers(fakeTrackerConfig(provider.url) as never, ctx.db, ctx.clock),
-      tasks: { sync: (userId, type, at) => void retries.push([userId, type, at]), stravaEvent: () => undefined },
+      tasks: { sync: (userId, type, options) => void retries.push([userId, type, options?.at]), stravaEvent: () => undefined },
     });
     provider.strava.failNext = [429];
     const outcome = await service.syncService(jane.id, 'STRAVA', ctx.app.log);
@@ -516,6 +516,21 @@ describe('one workout from two providers', () => {
     await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' });
     await ctx.app.afterResponse.idle();
     expect((await imported(ctx.db, jane.id)).map((row) => row.externalId).sort()).toEqual(['users/me/dataTypes/exercise/dataPoints/other', 'users/me/dataTypes/exercise/dataPoints/twin']);
+  });
+});
+
+describe('jobs', () => {
+  test('the periodic safety net queues a sync of every working connection', async () => {
+    const { ctx, jane } = await setup();
+    const olga = await addUser(ctx, 'olga');
+    await connect(ctx, jane, 'STRAVA');
+    await connect(ctx, olga, 'FITBIT');
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 600)];
+    provider.google.exercises = [exercise('p1', '2026-11-21T09:00:00Z', 1200)];
+    await ctx.jobs.send('trackers.sync-all', {});
+    await ctx.jobs.whenIdle();
+    expect((await imported(ctx.db, jane.id)).map((row) => row.externalId)).toEqual(['1']);
+    expect((await imported(ctx.db, olga.id)).map((row) => row.externalId)).toEqual(['users/me/dataTypes/exercise/dataPoints/p1']);
   });
 });
 
