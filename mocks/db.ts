@@ -74,6 +74,7 @@ export type MockTrackerConnection = {
   status?: 'connected' | 'reconnect_needed';
   lastAttemptAt?: string | null;
   lastResult?: string | null;
+  lastAttemptOk?: boolean | null;
 };
 /** An OAuth round trip in progress (server: oauth_states). */
 export type MockOauthState = { state: string; userId: number; service: ApiType; expiresAt: string; usedAt: string | null };

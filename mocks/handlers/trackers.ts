@@ -31,6 +31,7 @@ const statusOf = (userId: number): ConnectedApis => {
       lastSyncAt: connection.lastSyncedAt,
       lastAttemptAt: connection.lastAttemptAt ?? null,
       lastResult: connection.lastResult ?? null,
+      lastAttemptOk: connection.lastAttemptOk ?? null,
     })),
   };
 };
@@ -54,9 +55,13 @@ const syncOne = (userId: number, service: ApiType) => {
   const connection = mockDb.trackerConnections.find((row) => row.userId === userId && row.service === service)!;
   if ((connection.status ?? 'connected') === 'reconnect_needed') return { imported: 0, problem: connection.lastResult ?? trackerMessages.reconnect(service) };
   const imported = importFrom(userId, service);
-  connection.lastSyncedAt = nowIso();
-  connection.lastAttemptAt = nowIso();
+  // Strictly later than the previous attempt (the SPA waits for the attempt to change).
+  const previous = connection.lastAttemptAt ? Date.parse(connection.lastAttemptAt) : 0;
+  const at = new Date(Math.max(mockClock.now().getTime(), previous + 1)).toISOString();
+  connection.lastSyncedAt = at;
+  connection.lastAttemptAt = at;
   connection.lastResult = trackerMessages.synced(imported);
+  connection.lastAttemptOk = true;
   return { imported, problem: null };
 };
 
@@ -67,7 +72,7 @@ const connect = (service: ApiType) =>
     if (!pending || pending.userId !== user.id || pending.service !== service || pending.expiresAt <= nowIso()) throw trackerStateInvalid(service);
     pending.usedAt = nowIso();
     mockDb.trackerConnections = mockDb.trackerConnections.filter((row) => !(row.userId === user.id && row.service === service));
-    mockDb.trackerConnections.push({ userId: user.id, service, externalUserId: 'simulated', connectedAt: nowIso(), lastSyncedAt: null, status: 'connected', lastAttemptAt: null, lastResult: null });
+    mockDb.trackerConnections.push({ userId: user.id, service, externalUserId: 'simulated', connectedAt: nowIso(), lastSyncedAt: null, status: 'connected', lastAttemptAt: null, lastResult: null, lastAttemptOk: null });
     // The backfill, done at once here (the server runs it after answering).
     syncOne(user.id, service);
     return statusOf(user.id);
@@ -96,16 +101,21 @@ export const trackersHandlers: HttpHandler[] = [
     return statusOf(user.id);
   }),
 
+  // The server queues one job per working service; here the simulated provider answers at once,
+  // so the statuses already hold the results when the SPA looks.
   mockRoute(usersEndpoints.syncActivities, ({ user }) => {
     assertUnderRateLimit(syncRateLimit, String(user.id));
-    const connections = mockDb.trackerConnections.filter((connection) => connection.userId === user.id);
-    const outcomes = connections.map((connection) =>
-      simulatedTrackers.enabled ? { service: connection.service, ...syncOne(user.id, connection.service) } : { service: connection.service, imported: 0, problem: trackerMessages.unavailable(connection.service) },
-    );
-    if (outcomes.some((outcome) => outcome.problem === null)) consumeRateLimit(syncRateLimit, String(user.id));
-    return {
-      imported: outcomes.reduce((sum, outcome) => sum + outcome.imported, 0),
-      problems: outcomes.flatMap((outcome) => (outcome.problem ? [{ apiType: outcome.service, message: outcome.problem }] : [])),
-    };
+    const queued: ApiType[] = [];
+    const problems: { apiType: ApiType; message: string }[] = [];
+    for (const connection of mockDb.trackerConnections.filter((row) => row.userId === user.id)) {
+      if (!simulatedTrackers.enabled) problems.push({ apiType: connection.service, message: trackerMessages.unavailable(connection.service) });
+      else if ((connection.status ?? 'connected') === 'reconnect_needed') problems.push({ apiType: connection.service, message: connection.lastResult ?? trackerMessages.reconnect(connection.service) });
+      else {
+        syncOne(user.id, connection.service);
+        if (queued.length === 0) consumeRateLimit(syncRateLimit, String(user.id));
+        queued.push(connection.service);
+      }
+    }
+    return { queued, problems };
   }),
 ];

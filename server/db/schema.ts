@@ -161,6 +161,8 @@ export const trackerConnections = pgTable(
     /** When the last sync attempt ended, and what it said (success or the plain-words failure). */
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
     lastResult: text('last_result'),
+    /** Whether that last attempt worked (null before the first). */
+    lastAttemptOk: boolean('last_attempt_ok'),
   },
   (table) => [primaryKey({ columns: [table.userId, table.service] }), index('tracker_connections_external_idx').on(table.service, table.externalUserId)],
 );

@@ -80,8 +80,8 @@ describe('fitness services screen', () => {
     configureBoth();
     const synced = '2026-11-20T08:00:00.000Z';
     mockDb.trackerConnections.push(
-      { userId: beaId, service: 'STRAVA', externalUserId: '1', connectedAt: synced, lastSyncedAt: synced, status: 'connected', lastAttemptAt: synced, lastResult: '2 activities imported' },
-      { userId: beaId, service: 'FITBIT', externalUserId: null, connectedAt: synced, lastSyncedAt: synced, status: 'connected', lastAttemptAt: '2026-11-21T08:00:00.000Z', lastResult: 'Fitbit did not answer as expected. Please try again later.' },
+      { userId: beaId, service: 'STRAVA', externalUserId: '1', connectedAt: synced, lastSyncedAt: synced, status: 'connected', lastAttemptAt: synced, lastResult: '2 activities imported', lastAttemptOk: true },
+      { userId: beaId, service: 'FITBIT', externalUserId: null, connectedAt: synced, lastSyncedAt: synced, status: 'connected', lastAttemptAt: '2026-11-21T08:00:00.000Z', lastResult: 'Fitbit did not answer as expected. Please try again later.', lastAttemptOk: false },
     );
     await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     expect(await screen.findByText(/^Connected · last synced .+ · 2 activities imported$/)).toBeInTheDocument();
@@ -113,11 +113,21 @@ describe('fitness services screen', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('Sync now imports and tells how many activities came in', async () => {
+  it('Sync now queues the imports, follows them, and says what came in', async () => {
     configureBoth();
     connectStrava();
     let finish: () => void = () => undefined;
-    mockServer.use(mockRoute(usersEndpoints.syncActivities, () => new Promise((resolve) => (finish = () => resolve({ imported: 3, problems: [] })))));
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    mockServer.use(
+      mockRoute(usersEndpoints.syncActivities, async () => {
+        await held;
+        const connection = mockDb.trackerConnections[0]!;
+        connection.lastAttemptAt = connection.lastSyncedAt = '2026-11-22T10:00:00.000Z';
+        connection.lastResult = '3 activities imported';
+        connection.lastAttemptOk = true;
+        return { queued: ['STRAVA' as const], problems: [] };
+      }),
+    );
     const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     await user.click(await screen.findByRole('button', { name: 'Sync now' }));
     // While it runs, the page says what is happening (not only a spinner on the button).
@@ -131,10 +141,22 @@ describe('fitness services screen', () => {
   it('a sync where one service failed says what came in and what went wrong', async () => {
     configureBoth();
     connectStrava();
-    mockServer.use(mockRoute(usersEndpoints.syncActivities, () => ({ imported: 2, problems: [{ apiType: 'FITBIT' as const, message: 'Fitbit did not answer as expected. Please try again later.' }] })));
+    mockDb.trackerConnections.push({ userId: beaId, service: 'FITBIT', externalUserId: null, connectedAt: new Date().toISOString(), lastSyncedAt: null, status: 'connected', lastAttemptAt: null, lastResult: null });
+    mockServer.use(
+      mockRoute(usersEndpoints.syncActivities, () => {
+        const [strava, fitbit] = mockDb.trackerConnections;
+        strava!.lastAttemptAt = strava!.lastSyncedAt = '2026-11-22T10:00:00.000Z';
+        strava!.lastResult = '2 activities imported';
+        strava!.lastAttemptOk = true;
+        fitbit!.lastAttemptAt = '2026-11-22T10:00:00.000Z';
+        fitbit!.lastResult = 'Fitbit did not answer as expected. Please try again later.';
+        fitbit!.lastAttemptOk = false;
+        return { queued: ['STRAVA' as const, 'FITBIT' as const], problems: [] };
+      }),
+    );
     const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     await user.click(await screen.findByRole('button', { name: 'Sync now' }));
-    expect(await screen.findByText('2 activities imported. Fitbit did not answer as expected. Please try again later.')).toBeInTheDocument();
+    expect(await screen.findByText('Strava: 2 activities imported. Fitbit did not answer as expected. Please try again later.')).toBeInTheDocument();
   });
 });
 

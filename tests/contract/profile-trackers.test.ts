@@ -72,7 +72,7 @@ describe.each(targets)('profile and trackers on $name', (target) => {
     expectError(await target.call(usersEndpoints.connectStrava, { token, body: { code: 'abc' } as never }), 400, 'VALIDATION_FAILED');
     expect(expectSuccess(usersEndpoints.disconnectApi, await target.call(usersEndpoints.disconnectApi, { token, body: { apiType: 'STRAVA' } }))).toEqual({ apis: [], services: [] });
     expectError(await target.call(usersEndpoints.disconnectApi, { token, body: { apiType: 'GARMIN' } }), 400, 'VALIDATION_FAILED', 'Service must be STRAVA or FITBIT');
-    expect(expectSuccess(usersEndpoints.syncActivities, await target.call(usersEndpoints.syncActivities, { token }))).toEqual({ imported: 0, problems: [] });
+    expect(expectSuccess(usersEndpoints.syncActivities, await target.call(usersEndpoints.syncActivities, { token }))).toEqual({ queued: [], problems: [] });
   });
 
   test('trackers are for employees only', async () => {

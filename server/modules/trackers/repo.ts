@@ -53,7 +53,7 @@ export const findByExternalUser = async (db: DbOrTx, service: ApiType, externalU
 export const upsertConnection = (db: DbOrTx, userId: number, service: ApiType, tokens: ProviderTokens, grantedScope: string | null, now: Date, key: string) => {
   const accessToken = sealToken(key, tokens.accessToken);
   const refreshToken = tokens.refreshToken === null ? null : sealToken(key, tokens.refreshToken);
-  const values = { accessToken, refreshToken, expiresAt: tokens.expiresAt, externalUserId: tokens.externalUserId, grantedScope, status: 'connected' as const, lastResult: null };
+  const values = { accessToken, refreshToken, expiresAt: tokens.expiresAt, externalUserId: tokens.externalUserId, grantedScope, status: 'connected' as const, lastResult: null, lastAttemptOk: null };
   return db
     .insert(trackerConnections)
     .values({ userId, service, ...values, connectedAt: now })
@@ -78,6 +78,7 @@ export const recordAttempt = (db: DbOrTx, userId: number, service: ApiType, outc
     .set({
       lastAttemptAt: outcome.at,
       lastResult: outcome.result,
+      lastAttemptOk: outcome.syncedAt !== undefined,
       ...(outcome.syncedAt ? { lastSyncedAt: outcome.syncedAt } : {}),
       ...(outcome.reconnectNeeded ? { status: 'reconnect_needed' as const } : {}),
     })

@@ -19,7 +19,7 @@ export const registerTrackerRoutes = async (app: FastifyInstance, deps: AppDeps)
 
   route(app, deps, usersEndpoints.disconnectApi, ({ user, body, request }) => service.disconnect(user.id, body.apiType, request.log));
 
-  route(app, deps, usersEndpoints.syncActivities, ({ user, request }) => service.syncAll(user.id, request.log));
+  route(app, deps, usersEndpoints.syncActivities, ({ user }) => service.syncAll(user.id));
 
   registerStravaWebhook(app, deps, service);
   registerTrackerJobs(deps, service, app.log);

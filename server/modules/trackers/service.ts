@@ -94,6 +94,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
       lastSyncAt: connection.lastSyncedAt?.toISOString() ?? null,
       lastAttemptAt: connection.lastAttemptAt?.toISOString() ?? null,
       lastResult: connection.lastResult,
+      lastAttemptOk: connection.lastAttemptOk,
     }));
     return { apis: connections.map((connection) => connection.service), services };
   };
@@ -309,17 +310,25 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
     /** Hands a webhook event to the background work (answered 200 at once, applied after). */
     queueStravaEvent: (event: StravaEvent) => tasks.stravaEvent(event),
 
-    /** 'Sync now': every connected service, each on its own; only a sync that worked counts against the quota. */
-    syncAll: async (userId: number, log: FastifyBaseLogger) => {
-      const now = clock.now();
-      await assertUnderRateLimit(db, syncRateLimit, String(userId), now);
-      const connections = await repo.connectionsOf(db, userId, key);
-      const outcomes = await Promise.all(connections.map((connection) => syncService(userId, connection.service, log)));
-      if (outcomes.some((outcome) => outcome.problem === null)) await consumeRateLimit(db, syncRateLimit, String(userId), now);
-      return {
-        imported: outcomes.reduce((sum, outcome) => sum + outcome.imported, 0),
-        problems: outcomes.flatMap((outcome) => (outcome.problem ? [{ apiType: outcome.service, message: outcome.problem.message }] : [])),
-      };
+    /**
+     * 'Sync now': one import job per working service, each on its own. The quota (10 per
+     * 15 minutes) is checked here and counted by the first job once its sync worked: a failed sync
+     * does not use it up.
+     */
+    syncAll: async (userId: number) => {
+      await assertUnderRateLimit(db, syncRateLimit, String(userId), clock.now());
+      const queued: ApiType[] = [];
+      const problems: { apiType: ApiType; message: string }[] = [];
+      for (const connection of await repo.connectionsOf(db, userId, key)) {
+        if (!trackers[connection.service]) problems.push({ apiType: connection.service, message: trackerMessages.unavailable(connection.service) });
+        else if (connection.status === 'reconnect_needed' || connection.accessToken === null)
+          problems.push({ apiType: connection.service, message: connection.lastResult ?? trackerMessages.reconnect(connection.service) });
+        else {
+          tasks.sync(userId, connection.service, { countsQuota: queued.length === 0 });
+          queued.push(connection.service);
+        }
+      }
+      return { queued, problems };
     },
 
     /**

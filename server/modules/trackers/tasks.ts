@@ -23,7 +23,12 @@ export const trackerServiceOf = (deps: AppDeps, log: FastifyBaseLogger): Tracker
     tasks: {
       sync: (userId, service, options = {}) =>
         sent(`a ${service} sync`)(
-          deps.jobs.send('trackers.sync', { userId, service, countsQuota: options.countsQuota ?? false }, { singletonKey: `${userId}:${service}`, startAfter: secondsUntil(deps, options.at) }),
+          // A delayed retry has its own key: it never holds up a 'Sync now' once the window has passed.
+          deps.jobs.send(
+            'trackers.sync',
+            { userId, service, countsQuota: options.countsQuota ?? false },
+            { singletonKey: `${userId}:${service}${options.at ? ':retry' : ''}`, startAfter: secondsUntil(deps, options.at) },
+          ),
         ),
       stravaEvent: (event, at) => sent('a Strava event')(deps.jobs.send('trackers.strava-event', event as never, { startAfter: secondsUntil(deps, at) })),
     },

@@ -43,6 +43,8 @@ export const TrackerStatus = z.object({
   lastAttemptAt: z.string().nullable(),
   /** What the last attempt said, in plain words ('3 activities imported', or why it failed). */
   lastResult: z.string().nullable(),
+  /** Whether the last attempt worked (null before the first). */
+  lastAttemptOk: z.boolean().nullable(),
 });
 export type TrackerStatus = z.infer<typeof TrackerStatus>;
 /** The spec's list of connected services, plus each one's state and last sync. */
@@ -107,9 +109,13 @@ export const ConnectCode = z.object({
 export const AuthorizeTracker = z.object({ apiType: ApiType });
 export const TrackerAuthorization = z.object({ url: z.string() });
 export const DisconnectApi = z.object({ apiType: ApiType });
+/**
+ * 'Sync now' queues one import job per working service and answers at once: `queued` lists them
+ * (their results appear in GET /users/apis as each one's last attempt), `problems` the services
+ * that cannot sync now and why (reconnect needed, no longer available).
+ */
 export const SyncResult = z.object({
-  imported: z.number().int().min(0),
-  /** Services whose sync failed, with what the employee should know (the others were still synced). */
+  queued: z.array(ApiType),
   problems: z.array(z.object({ apiType: ApiType, message: z.string() })),
 });
 

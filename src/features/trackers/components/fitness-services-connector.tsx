@@ -23,7 +23,7 @@ const connectedDescription = (status: TrackerStatus | undefined) => {
   if (status.state === 'reconnect_needed') return `Reconnect needed. ${status.lastResult ?? ''}`.trim();
   if (!status.lastAttemptAt) return 'Connected · importing your workouts…';
   const synced = status.lastSyncAt ? `Connected · last synced ${when(status.lastSyncAt)}` : 'Connected · not synced yet';
-  const failedSince = status.lastSyncAt === null || status.lastAttemptAt > status.lastSyncAt;
+  const failedSince = status.lastAttemptOk === false;
   return failedSince && status.lastResult ? `${synced}. Last attempt: ${status.lastResult}` : `${synced} · ${status.lastResult ?? ''}`.replace(/ · $/, '');
 };
 
