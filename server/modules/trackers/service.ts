@@ -21,9 +21,9 @@ import * as repo from './repo';
  */
 export type TrackerTasks = {
   /** Import from one provider for one user; `at`: not before then (a busy provider's window); `countsQuota`: 'Sync now' (counted once it worked). */
-  sync: (userId: number, service: ApiType, options?: { at?: Date; countsQuota?: boolean }) => void;
+  sync: (userId: number, service: ApiType, options?: { at?: Date; countsQuota?: boolean }) => Promise<void>;
   /** Apply one Strava webhook event, at `at` at the earliest. */
-  stravaEvent: (event: StravaEvent, at?: Date) => void;
+  stravaEvent: (event: StravaEvent, at?: Date) => Promise<void>;
 };
 
 type Deps = { db: Db; clock: Clock; config: Pick<AppConfig, 'tokenEncryptionKey' | 'appOrigin' | 'scoring'>; trackers: TrackerProviders; tasks: TrackerTasks };
@@ -227,7 +227,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
       log.warn({ err: error, service, userId }, 'tracker sync failed');
       await repo.recordAttempt(db, userId, service, { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
       // A busy provider: try again once its window has passed (what the message promises).
-      if (problem.retryAt) tasks.sync(userId, service, { at: problem.retryAt, countsQuota: options.countsQuota });
+      if (problem.retryAt) await tasks.sync(userId, service, { at: problem.retryAt, countsQuota: options.countsQuota });
       return { service, imported: 0, requests: 0, problem };
     }
   };
@@ -244,7 +244,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
     const other: ApiType = service === 'STRAVA' ? 'FITBIT' : 'STRAVA';
     if (orphanedTwins > 0 && (await repo.findConnection(db, userId, other, key))) {
       await repo.resetSyncPosition(db, userId, other);
-      tasks.sync(userId, other);
+      await tasks.sync(userId, other);
     }
     return removed;
   };
@@ -289,7 +289,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
         await audit(tx, { at: now, actor: { id: userId, role: 'user' }, action: 'tracker.connect', subject: await subjectOf(tx, userId), after: { service } });
       });
       // The backfill: the current competition year, imported while the employee looks around.
-      tasks.sync(userId, service);
+      await tasks.sync(userId, service);
       return statusOf(userId);
     },
 
@@ -324,7 +324,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
         else if (connection.status === 'reconnect_needed' || connection.accessToken === null)
           problems.push({ apiType: connection.service, message: connection.lastResult ?? trackerMessages.reconnect(connection.service) });
         else {
-          tasks.sync(userId, connection.service, { countsQuota: queued.length === 0 });
+          await tasks.sync(userId, connection.service, { countsQuota: queued.length === 0 });
           queued.push(connection.service);
         }
       }
@@ -366,7 +366,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
           log.warn({ err: error, userId, activityId }, 'Strava webhook event could not be applied');
           await repo.recordAttempt(db, userId, 'STRAVA', { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
           // A busy provider: the same event again once its window has passed.
-          if (problem.retryAt) tasks.stravaEvent(event, problem.retryAt);
+          if (problem.retryAt) await tasks.stravaEvent(event, problem.retryAt);
         }
       }
     },

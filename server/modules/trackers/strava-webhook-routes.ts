@@ -25,11 +25,12 @@ export const registerStravaWebhook = (app: FastifyInstance, deps: AppDeps, servi
     return reply.code(200).send({ 'hub.challenge': challenge });
   });
 
-  // Events: acknowledged at once (Strava wants 200 within 2 s) and applied after the answer.
+  // Events: acknowledged at once (Strava wants 200 within 2 s) and applied by a job.
   app.post(STRAVA_WEBHOOK_PATH, async (request, reply) => {
     const event = (request.body ?? {}) as StravaEvent & { subscription_id?: unknown };
     if (!deps.config.strava || typeof event !== 'object') return reply.code(200).send({});
-    service.queueStravaEvent(event);
+    // Queued before the answer: a 200 means the event is kept (Strava retries otherwise).
+    await service.queueStravaEvent(event);
     return reply.code(200).send({});
   });
 };

@@ -14,7 +14,10 @@ const secondsUntil = (deps: AppDeps, at: Date | undefined) => (at ? Math.max(1, 
  * events. Jobs are durable and shared by every API process; a failed one is retried with backoff.
  */
 export const trackerServiceOf = (deps: AppDeps, log: FastifyBaseLogger): TrackerService => {
-  const sent = (what: string) => (promise: Promise<unknown>) => void promise.catch((error: unknown) => log.error({ err: error }, `queueing ${what} failed`));
+  // Awaited, so a job exists before the answer; a failure to queue is logged (the periodic sync catches up).
+  const sent = (what: string) => async (promise: Promise<unknown>) => {
+    await promise.catch((error: unknown) => log.error({ err: error }, `queueing ${what} failed`));
+  };
   return trackerService({
     db: deps.db,
     clock: deps.clock,

@@ -377,7 +377,7 @@ describe('failures', () => {
       clock: ctx.clock,
       config: ctx.config,
       trackers: createTrackers(fakeTrackerConfig(provider.url) as never, ctx.db, ctx.clock),
-      tasks: { sync: (userId, type, options) => void retries.push([userId, type, options?.at]), stravaEvent: () => undefined },
+      tasks: { sync: async (userId, type, options) => void retries.push([userId, type, options?.at]), stravaEvent: async () => undefined },
     });
     provider.strava.failNext = [429];
     const outcome = await service.syncService(jane.id, 'STRAVA', ctx.app.log);
@@ -420,7 +420,7 @@ describe('failures', () => {
       clock: ctx.clock,
       config: ctx.config,
       trackers: createTrackers(fakeTrackerConfig(provider.url) as never, ctx.db, ctx.clock),
-      tasks: { sync: () => undefined, stravaEvent: () => undefined },
+      tasks: { sync: async () => undefined, stravaEvent: async () => undefined },
     });
     const [a, b] = await Promise.all([service.syncService(jane.id, 'STRAVA', ctx.app.log), service.syncService(jane.id, 'STRAVA', ctx.app.log)]);
     expect([a.problem, b.problem]).toEqual([null, null]);
