@@ -51,11 +51,19 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every spec signs up from 127.0.0.1: lift the per-address sign-up limit for the suite.
       SIGNUP_LIMIT_PER_HOUR: '1000',
-      // Strava is configured against a local fake provider, so the whole OAuth round trip runs offline.
-      STRAVA_CLIENT_ID: 'e2e-strava',
-      STRAVA_CLIENT_SECRET: 'e2e-strava-secret',
-      STRAVA_AUTHORIZE_URL: `${E2E.fakeTrackerUrl}/oauth/authorize`,
-      STRAVA_API_URL: E2E.fakeTrackerUrl,
+      // Strava and Fitbit (Google Health) are configured against local fakes, so the whole OAuth round trips run offline.
+      STRAVA_CLIENT_ID: 'strava-id',
+      STRAVA_CLIENT_SECRET: 'strava-secret',
+      STRAVA_OAUTH_URL: `${E2E.fakeTrackerUrl}/strava-oauth`,
+      STRAVA_API_URL: `${E2E.fakeTrackerUrl}/strava-api`,
+      STRAVA_WEBHOOK_VERIFY_TOKEN: 'webhook-verify-secret',
+      GOOGLE_CLIENT_ID: 'google-id',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      GOOGLE_AUTHORIZE_URL: `${E2E.fakeTrackerUrl}/google/auth`,
+      GOOGLE_TOKEN_URL: `${E2E.fakeTrackerUrl}/google/token`,
+      GOOGLE_REVOKE_URL: `${E2E.fakeTrackerUrl}/google/revoke`,
+      GOOGLE_HEALTH_API_URL: `${E2E.fakeTrackerUrl}/google-health`,
+      TRACKER_SYNC_EVERY_MINUTES: '0',
     },
   },
 });

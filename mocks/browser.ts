@@ -4,6 +4,7 @@ import { seedDemoData } from './demo-data';
 import { mockDb, resetMockDb, restoreMockDb, snapshotMockDb, type MockDb } from './db';
 import { fixtureUsers } from './fixtures';
 import { handlers } from './handlers';
+import { simulatedTrackers } from './handlers/trackers';
 import { mockOutbox } from './outbox';
 import { setMockDbChangeListener } from './persistence';
 import { mockScenario } from './scenarios';
@@ -66,6 +67,8 @@ export const startMockWorker = async () => {
   setMockDbChangeListener(saveDb);
   mockOutbox.logToConsole(true);
   mockScenario.applyUrl(location.search);
+  // QA can connect and sync Strava and Fitbit offline against a simulated provider.
+  simulatedTrackers.enabled = true;
   window.__wellnessMocks = qaHandle;
   const worker = setupWorker(...handlers);
   await worker.start({

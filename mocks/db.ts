@@ -65,7 +65,19 @@ export type MockQuarterlyBonus = {
   fourthQuarter: boolean;
   updatedAt: string;
 };
-export type MockTrackerConnection = { userId: number; service: ApiType; externalUserId: string | null; connectedAt: string; lastSyncedAt: string | null };
+export type MockTrackerConnection = {
+  userId: number;
+  service: ApiType;
+  externalUserId: string | null;
+  connectedAt: string;
+  lastSyncedAt: string | null;
+  status?: 'connected' | 'reconnect_needed';
+  lastAttemptAt?: string | null;
+  lastResult?: string | null;
+  lastAttemptOk?: boolean | null;
+};
+/** An OAuth round trip in progress (server: oauth_states). */
+export type MockOauthState = { state: string; userId: number; service: ApiType; expiresAt: string; usedAt: string | null };
 /** Fixed-window counters, like the server's rate_limits table. */
 export type MockRateLimit = { key: string; windowStart: string; count: number };
 export type MockIdempotencyKey = { scope: string; key: string; requestHash: string; status: number; body: unknown; createdAt: string };
@@ -83,6 +95,7 @@ export type MockDb = {
   eventParticipations: MockEventParticipation[];
   quarterlyBonuses: MockQuarterlyBonus[];
   trackerConnections: MockTrackerConnection[];
+  oauthStates?: MockOauthState[];
   rateLimits: MockRateLimit[];
   /** First answers of creations by Idempotency-Key, per caller (server/http/idempotency.ts). */
   idempotencyKeys?: MockIdempotencyKey[];
@@ -103,6 +116,7 @@ const emptyDb = (): MockDb => ({
   eventParticipations: [],
   quarterlyBonuses: [],
   trackerConnections: [],
+  oauthStates: [],
   rateLimits: [],
   idempotencyKeys: [],
   auditEvents: [],
@@ -159,6 +173,7 @@ export const deleteUserCascade = (id: number) => {
   mockDb.eventParticipations = notTheirs(mockDb.eventParticipations);
   mockDb.quarterlyBonuses = notTheirs(mockDb.quarterlyBonuses);
   mockDb.trackerConnections = notTheirs(mockDb.trackerConnections);
+  mockDb.oauthStates = notTheirs(mockDb.oauthStates ?? []);
   if (user?.profilePicture) mockDb.uploads = mockDb.uploads.filter((upload) => upload.name !== user.profilePicture);
   return user?.profilePicture ?? null;
 };

@@ -19,7 +19,7 @@ import { registerTrackerRoutes } from './modules/trackers/routes';
 import { registerUsersRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerCorePlugins, registerServing } from './plugins';
-import { noTrackers, type Trackers } from './trackers/trackers';
+import { noTrackers, type TrackerProviders } from './modules/trackers/providers/types';
 import { sessionLiveness } from './auth/session-liveness';
 import { afterResponseQueue, type AfterResponseQueue } from './http/after-response';
 import type { AppJobQueue } from './jobs/catalog';
@@ -40,7 +40,7 @@ export type BuildAppOptions = {
   clock: Clock;
   config: AppConfig;
   mailer: Mailer;
-  trackers?: Trackers;
+  trackers?: TrackerProviders;
   /** The job queue; the caller starts it after buildApp (handlers are registered here) and stops it. */
   jobs?: AppJobQueue;
   /** Readiness probe (database round trip). */

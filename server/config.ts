@@ -4,7 +4,34 @@ import { join, resolve } from 'node:path';
 import { rateLimitRules } from '@/domain/rate-limit-rules';
 import { defaultScoringRules, type ScoringRules } from '@/domain/scoring-rules';
 
-export type TrackerConfig = { clientId: string; clientSecret: string; authorizeUrl: string; apiBaseUrl: string };
+/** Strava: OAuth pages and the API live on separate, configurable bases (Strava announced a host split for 2027). */
+export type StravaConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** `${oauthBaseUrl}/oauth/authorize` and `/oauth/token`. */
+  oauthBaseUrl: string;
+  /** Base of the REST API, e.g. https://www.strava.com/api/v3. */
+  apiBaseUrl: string;
+  /** Where access is withdrawn (today /oauth/deauthorize; /oauth/revoke from 2027). */
+  revokeUrl: string;
+  /** The secret Strava echoes when the webhook subscription is created (STRAVA_WEBHOOK_VERIFY_TOKEN). */
+  webhookVerifyToken: string | null;
+  /** Public URL of our webhook callback (APP_ORIGIN + /api/trackers/strava/webhook unless set). */
+  webhookCallbackUrl: string;
+  /** What the SPA shows as the provider's page (public). */
+  authorizeUrl: string;
+};
+
+/** Fitbit data through the Google Health API: a Google OAuth client (authorization code + PKCE). */
+export type GoogleHealthConfig = {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  /** Base of the Google Health API, e.g. https://health.googleapis.com. */
+  apiBaseUrl: string;
+};
 
 /** Everything the server reads from the environment, in one typed object (README: Configuration). */
 export type AppConfig = {
@@ -28,9 +55,12 @@ export type AppConfig = {
   secureCookies: boolean;
   trustProxy: boolean;
   logLevel: string;
-  strava: TrackerConfig | null;
-  fitbit: TrackerConfig | null;
+  strava: StravaConfig | null;
+  /** The FITBIT service, read through the Google Health API. */
+  fitbit: GoogleHealthConfig | null;
   stravaFeedSharing: boolean;
+  /** Minutes between two runs of the safety-net sync of every connection (0: off). */
+  trackerSyncEveryMinutes: number;
   /** Points per activity minute, step achievement, event, quarterly flag; optional daily minutes cap. */
   scoring: ScoringRules;
   /** Folder of the built SPA; served with history fallback when it exists. */
@@ -71,15 +101,34 @@ const secretFor = (dataDir: string, name: 'JWT_SECRET' | 'TOKEN_ENCRYPTION_KEY',
   return secret;
 };
 
-const tracker = (prefix: 'STRAVA' | 'FITBIT', authorizeUrl: string, apiBaseUrl: string): TrackerConfig | null => {
-  const clientId = env(`${prefix}_CLIENT_ID`);
-  const clientSecret = env(`${prefix}_CLIENT_SECRET`);
+const stravaConfig = (appOrigin: string): StravaConfig | null => {
+  const clientId = env('STRAVA_CLIENT_ID');
+  const clientSecret = env('STRAVA_CLIENT_SECRET');
+  if (!clientId || !clientSecret) return null;
+  const oauthBaseUrl = (env('STRAVA_OAUTH_URL') ?? 'https://www.strava.com').replace(/\/$/, '');
+  return {
+    clientId,
+    clientSecret,
+    oauthBaseUrl,
+    apiBaseUrl: (env('STRAVA_API_URL') ?? 'https://www.strava.com/api/v3').replace(/\/$/, ''),
+    revokeUrl: env('STRAVA_REVOKE_URL') ?? `${oauthBaseUrl}/oauth/deauthorize`,
+    webhookVerifyToken: env('STRAVA_WEBHOOK_VERIFY_TOKEN') ?? null,
+    webhookCallbackUrl: env('STRAVA_WEBHOOK_CALLBACK_URL') ?? `${appOrigin}/api/trackers/strava/webhook`,
+    authorizeUrl: `${oauthBaseUrl}/oauth/authorize`,
+  };
+};
+
+const googleHealthConfig = (): GoogleHealthConfig | null => {
+  const clientId = env('GOOGLE_CLIENT_ID');
+  const clientSecret = env('GOOGLE_CLIENT_SECRET');
   if (!clientId || !clientSecret) return null;
   return {
     clientId,
     clientSecret,
-    authorizeUrl: env(`${prefix}_AUTHORIZE_URL`) ?? authorizeUrl,
-    apiBaseUrl: env(`${prefix}_API_URL`) ?? apiBaseUrl,
+    authorizeUrl: env('GOOGLE_AUTHORIZE_URL') ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+    tokenUrl: env('GOOGLE_TOKEN_URL') ?? 'https://oauth2.googleapis.com/token',
+    revokeUrl: env('GOOGLE_REVOKE_URL') ?? 'https://oauth2.googleapis.com/revoke',
+    apiBaseUrl: (env('GOOGLE_HEALTH_API_URL') ?? 'https://health.googleapis.com').replace(/\/$/, ''),
   };
 };
 
@@ -109,9 +158,10 @@ export const loadConfig = (): AppConfig => {
     secureCookies: bool('SECURE_COOKIES', appOrigin.startsWith('https://')),
     trustProxy: bool('TRUST_PROXY', false),
     logLevel: env('LOG_LEVEL') ?? 'info',
-    strava: tracker('STRAVA', 'https://www.strava.com/oauth/authorize', 'https://www.strava.com'),
-    fitbit: tracker('FITBIT', 'https://www.fitbit.com/oauth2/authorize', 'https://api.fitbit.com'),
+    strava: stravaConfig(appOrigin),
+    fitbit: googleHealthConfig(),
     stravaFeedSharing: bool('STRAVA_FEED_SHARING', false),
+    trackerSyncEveryMinutes: int('TRACKER_SYNC_EVERY_MINUTES', 360),
     scoring: {
       pointsPerMinute: int('SCORE_POINTS_PER_MINUTE', defaultScoringRules.pointsPerMinute),
       dailySteps: int('SCORE_DAILY_STEPS', defaultScoringRules.dailySteps),
@@ -146,6 +196,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   strava: null,
   fitbit: null,
   stravaFeedSharing: false,
+  trackerSyncEveryMinutes: 0,
   scoring: defaultScoringRules,
   staticDir: join(process.cwd(), 'dist'),
   serveSourceMaps: false,

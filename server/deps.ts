@@ -4,7 +4,7 @@ import type { Db } from './db/client';
 import type { Mailer } from '@/domain/mail';
 import type { SessionLiveness } from './auth/session-liveness';
 import type { AfterResponseQueue } from './http/after-response';
-import type { Trackers } from './trackers/trackers';
+import type { TrackerProviders } from './modules/trackers/providers/types';
 import type { AppJobQueue } from './jobs/catalog';
 
 /** Everything a module needs, injected once through buildApp (tests swap any of these). */
@@ -13,7 +13,7 @@ export type AppDeps = {
   clock: Clock;
   config: AppConfig;
   mailer: Mailer;
-  trackers: Trackers;
+  trackers: TrackerProviders;
   /** Rejects access tokens whose sign-in ended (sign-out, reset, deletion, role change). */
   sessionLiveness: SessionLiveness;
   /** Work done after the response is sent (e.g. the forgot-password mail). */

@@ -9,7 +9,8 @@ import { DataDirError, canWrite, lockDataDir, prepareDataDir } from './db/data-d
 import { openAtStart } from './db/open-at-start';
 import { createMailer } from './mail/transport';
 import { pruneExpiredAuthRows } from './modules/auth/repo';
-import { createTrackers } from './trackers/create-trackers';
+import { createTrackers } from './modules/trackers/create-trackers';
+import { scheduleTrackerSync } from './modules/trackers/tasks';
 import { appJobs } from './jobs/catalog';
 import { createPgBossQueue } from './jobs/pg-boss-queue';
 import { jobSettingsFromEnv } from './jobs/settings';
@@ -38,7 +39,7 @@ const main = async () => {
     clock: systemClock,
     config,
     mailer: { send: (message) => mailer.send(message) },
-    trackers: createTrackers(config),
+    trackers: createTrackers(config, database.db, systemClock),
     jobs,
     // Ready means the database answers and DATA_DIR still takes writes (a full disk is not ready).
     ping: async () => {
@@ -118,6 +119,7 @@ const main = async () => {
 
   await app.listen({ host: config.host, port: config.port });
   await jobsStarted;
+  await scheduleTrackerSync(jobs, config.trackerSyncEveryMinutes);
 };
 
 main().catch((error: unknown) => {

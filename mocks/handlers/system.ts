@@ -1,10 +1,16 @@
 import type { HttpHandler } from 'msw';
 import { systemEndpoints } from '@/contract/system';
 import { mockRoute } from '../http';
+import { simulatedTrackers } from './trackers';
 
-/** Health and readiness always answer in the browser; no tracker is configured in mock mode. */
+/** Health and readiness always answer in the browser; trackers are offered only by the simulated provider. */
 export const systemHandlers: HttpHandler[] = [
   mockRoute(systemEndpoints.health, () => ({ status: 'ok' as const })),
   mockRoute(systemEndpoints.ready, () => ({ status: 'ready' as const })),
-  mockRoute(systemEndpoints.config, () => ({ strava: null, fitbit: null })),
+  // The simulated provider of QA mode offers both services (handlers/trackers.ts).
+  mockRoute(systemEndpoints.config, () =>
+    simulatedTrackers.enabled
+      ? { strava: { clientId: 'simulated', authorizeUrl: '/strava' }, fitbit: { clientId: 'simulated', authorizeUrl: '/fitbit' } }
+      : { strava: null, fitbit: null },
+  ),
 ];

@@ -1,43 +1,121 @@
 import type { HttpHandler } from 'msw';
-import { usersEndpoints, type ApiType } from '@/contract/users';
-import { syncRateLimit, trackerNotConfigured } from '@/domain/tracker-errors';
-import { consumeRateLimit } from '../auth/rate-limit';
-import { mockDb, nowIso } from '../db';
+import { usersEndpoints, type ApiType, type ConnectedApis } from '@/contract/users';
+import { toIsoDay } from '@/domain/competition';
+import { syncRateLimit, trackerMessages, trackerNotConfigured, trackerStateInvalid } from '@/domain/tracker-errors';
+import { assertUnderRateLimit, consumeRateLimit } from '../auth/rate-limit';
+import { mockClock } from '../clock';
+import { mockDb, nextId, nowIso } from '../db';
 import { mockRoute } from '../http';
-
-/** Sorted like the server's `order by service`. */
-const apisOf = (userId: number): ApiType[] =>
-  mockDb.trackerConnections
-    .filter((connection) => connection.userId === userId)
-    .map((connection) => connection.service)
-    .sort();
+import { randomHex } from '../random';
 
 /**
- * Tracker connections (server/modules/trackers). Mock mode configures no tracker (GET /config answers
- * null for both), so connecting answers 400 TRACKER_NOT_CONFIGURED exactly as an unconfigured server
- * does; the list, disconnect and sync work on whatever the mock db holds.
+ * Tracker connections (server/modules/trackers). By default no tracker is configured (GET /config
+ * answers null for both, as an unconfigured server does). QA mode (`npm run dev:mock`) switches on
+ * the simulated provider: both services are offered, the "provider's page" agrees at once and
+ * comes straight back to /strava or /fitbit with a code and the server-kept state, and each sync
+ * brings one workout of yesterday per service, so connect, sync and disconnect work offline.
  */
+export const simulatedTrackers = { enabled: false };
+
+const STATE_TTL_MS = 10 * 60_000;
+const returnPath = { STRAVA: '/strava', FITBIT: '/fitbit' } as const;
+const sourceOf = { STRAVA: 'strava', FITBIT: 'fitbit' } as const;
+
+const statusOf = (userId: number): ConnectedApis => {
+  const connections = mockDb.trackerConnections.filter((connection) => connection.userId === userId).sort((a, b) => a.service.localeCompare(b.service));
+  return {
+    apis: connections.map((connection) => connection.service),
+    services: connections.map((connection) => ({
+      apiType: connection.service,
+      state: !simulatedTrackers.enabled ? 'unavailable' : (connection.status ?? 'connected'),
+      lastSyncAt: connection.lastSyncedAt,
+      lastAttemptAt: connection.lastAttemptAt ?? null,
+      lastResult: connection.lastResult ?? null,
+      lastAttemptOk: connection.lastAttemptOk ?? null,
+    })),
+  };
+};
+
+const requireSimulated = (service: ApiType) => {
+  if (!simulatedTrackers.enabled) throw trackerNotConfigured(service);
+};
+
+/** The simulated provider's one new workout: yesterday, 30 minutes, once per service and day. */
+const importFrom = (userId: number, service: ApiType) => {
+  const yesterday = new Date(mockClock.now().getTime() - 86_400_000);
+  const externalId = `${service.toLowerCase()}-${toIsoDay(yesterday)}`;
+  if (mockDb.activities.some((row) => row.userId === userId && row.externalId === externalId)) return 0;
+  const now = nowIso();
+  const startAt = `${toIsoDay(yesterday)}T07:00:00.000Z`;
+  mockDb.activities.push({ id: nextId('activities'), userId, name: service === 'STRAVA' ? 'Running' : 'Walking', movingTime: 30, startAt, startDate: toIsoDay(yesterday), source: sourceOf[service], externalId, createdAt: now, updatedAt: now });
+  return 1;
+};
+
+const syncOne = (userId: number, service: ApiType) => {
+  const connection = mockDb.trackerConnections.find((row) => row.userId === userId && row.service === service)!;
+  if ((connection.status ?? 'connected') === 'reconnect_needed') return { imported: 0, problem: connection.lastResult ?? trackerMessages.reconnect(service) };
+  const imported = importFrom(userId, service);
+  // Strictly later than the previous attempt (the SPA waits for the attempt to change).
+  const previous = connection.lastAttemptAt ? Date.parse(connection.lastAttemptAt) : 0;
+  const at = new Date(Math.max(mockClock.now().getTime(), previous + 1)).toISOString();
+  connection.lastSyncedAt = at;
+  connection.lastAttemptAt = at;
+  connection.lastResult = trackerMessages.synced(imported);
+  connection.lastAttemptOk = true;
+  return { imported, problem: null };
+};
+
+const connect = (service: ApiType) =>
+  mockRoute(service === 'STRAVA' ? usersEndpoints.connectStrava : usersEndpoints.connectFitbit, ({ user, body }) => {
+    requireSimulated(service);
+    const pending = mockDb.oauthStates?.find((row) => row.state === body.state && row.usedAt === null);
+    if (!pending || pending.userId !== user.id || pending.service !== service || pending.expiresAt <= nowIso()) throw trackerStateInvalid(service);
+    pending.usedAt = nowIso();
+    mockDb.trackerConnections = mockDb.trackerConnections.filter((row) => !(row.userId === user.id && row.service === service));
+    mockDb.trackerConnections.push({ userId: user.id, service, externalUserId: 'simulated', connectedAt: nowIso(), lastSyncedAt: null, status: 'connected', lastAttemptAt: null, lastResult: null, lastAttemptOk: null });
+    // The backfill, done at once here (the server runs it after answering).
+    syncOne(user.id, service);
+    return statusOf(user.id);
+  });
+
 export const trackersHandlers: HttpHandler[] = [
-  mockRoute(usersEndpoints.apis, ({ user }) => ({ apis: apisOf(user.id) })),
+  mockRoute(usersEndpoints.apis, ({ user }) => statusOf(user.id)),
 
-  mockRoute(usersEndpoints.connectStrava, () => {
-    throw trackerNotConfigured('STRAVA');
+  mockRoute(usersEndpoints.authorizeTracker, ({ user, body, request }) => {
+    requireSimulated(body.apiType);
+    const state = randomHex(24);
+    mockDb.oauthStates = [...(mockDb.oauthStates ?? []), { state, userId: user.id, service: body.apiType, expiresAt: new Date(mockClock.now().getTime() + STATE_TTL_MS).toISOString(), usedAt: null }];
+    // The simulated provider agrees at once: straight back to the return page.
+    const back = new URL(returnPath[body.apiType], new URL(request.url).origin);
+    back.search = new URLSearchParams({ code: 'simulated-code', state, ...(body.apiType === 'STRAVA' ? { scope: 'read,activity:read_all' } : {}) }).toString();
+    return { url: back.toString() };
   }),
 
-  mockRoute(usersEndpoints.connectFitbit, () => {
-    throw trackerNotConfigured('FITBIT');
-  }),
+  connect('STRAVA'),
+  connect('FITBIT'),
 
   mockRoute(usersEndpoints.disconnectApi, ({ user, body }) => {
     mockDb.trackerConnections = mockDb.trackerConnections.filter((connection) => !(connection.userId === user.id && connection.service === body.apiType));
-    return { apis: apisOf(user.id) };
+    // Access ended: the provider's imports go too (as on the server).
+    mockDb.activities = mockDb.activities.filter((row) => !(row.userId === user.id && row.source === sourceOf[body.apiType]));
+    return statusOf(user.id);
   }),
 
-  // No provider to ask in the browser: a sync imports nothing but is recorded, as on the server.
+  // The server queues one job per working service; here the simulated provider answers at once,
+  // so the statuses already hold the results when the SPA looks.
   mockRoute(usersEndpoints.syncActivities, ({ user }) => {
-    consumeRateLimit(syncRateLimit, String(user.id));
-    const now = nowIso();
-    for (const connection of mockDb.trackerConnections) if (connection.userId === user.id) connection.lastSyncedAt = now;
-    return { imported: 0 };
+    assertUnderRateLimit(syncRateLimit, String(user.id));
+    const queued: ApiType[] = [];
+    const problems: { apiType: ApiType; message: string }[] = [];
+    for (const connection of mockDb.trackerConnections.filter((row) => row.userId === user.id)) {
+      if (!simulatedTrackers.enabled) problems.push({ apiType: connection.service, message: trackerMessages.unavailable(connection.service) });
+      else if ((connection.status ?? 'connected') === 'reconnect_needed') problems.push({ apiType: connection.service, message: connection.lastResult ?? trackerMessages.reconnect(connection.service) });
+      else {
+        syncOne(user.id, connection.service);
+        if (queued.length === 0) consumeRateLimit(syncRateLimit, String(user.id));
+        queued.push(connection.service);
+      }
+    }
+    return { queued, problems };
   }),
 ];

@@ -103,6 +103,10 @@ export const activities = pgTable(
     source: text('source', { enum: ['manual', 'strava', 'fitbit'] }).notNull().default('manual'),
     /** Id at the tracker, so a second sync does not import twice. */
     externalId: text('external_id'),
+    /** Private at the provider (Strava `private` / `only_me`): never shown to anyone else, whatever the feed sharing setting. */
+    isPrivate: boolean('is_private').notNull().default(false),
+    /** The provider's last edit of the record (Google Health `updateTime`), so an unchanged record is not rewritten. */
+    externalUpdatedAt: timestamp('external_updated_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -172,8 +176,56 @@ export const trackerConnections = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
     connectedAt: createdAt(),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true, mode: 'date' }),
+    /** `connected`, or `reconnect_needed` once the provider refused our tokens for good (the screen says so). */
+    status: text('status', { enum: ['connected', 'reconnect_needed'] }).notNull().default('connected'),
+    /** The scope the athlete granted, as the provider reported it. */
+    grantedScope: text('granted_scope'),
+    /** When the last sync attempt ended, and what it said (success or the plain-words failure). */
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
+    lastResult: text('last_result'),
+    /** Whether that last attempt worked (null before the first). */
+    lastAttemptOk: boolean('last_attempt_ok'),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.service] })],
+  (table) => [primaryKey({ columns: [table.userId, table.service] }), index('tracker_connections_external_idx').on(table.service, table.externalUserId)],
+);
+
+/** An OAuth round trip in progress: `state` (and Google's PKCE verifier) bound to the user who started it; single use, 10 minutes. */
+export const oauthStates = pgTable('oauth_states', {
+  state: text('state').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  service: text('service', { enum: ['STRAVA', 'FITBIT'] }).notNull(),
+  codeVerifier: text('code_verifier'),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** A workout reported by a second provider that matched one already imported: skipped, and kept as one more source of it. */
+export const trackerDuplicates = pgTable(
+  'tracker_duplicates',
+  {
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['strava', 'fitbit'] }).notNull(),
+    externalId: text('external_id').notNull(),
+    /** No foreign key: the read models let `activities` be truncated alone; a row whose activity is gone no longer counts. */
+    activityId: integer('activity_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.source, table.externalId] }), index('tracker_duplicates_activity_idx').on(table.activityId)],
+);
+
+/**
+ * The app's request budget at a provider (every API process shares it): per window (`15min`,
+ * `day`), the limit and usage the provider last reported in its rate-limit headers.
+ */
+export const providerBudgets = pgTable(
+  'provider_budgets',
+  {
+    provider: text('provider').notNull(),
+    window: text('window', { enum: ['15min', 'day'] }).notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+    limit: integer('limit').notNull(),
+    used: integer('used').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.window] })],
 );
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApiType } from '@/contract/users';
 import type { JobDefinition, JobQueue } from './job-queue';
 
 const job = <Payload extends z.ZodType>(definition: JobDefinition<Payload>) => definition;
@@ -16,11 +17,34 @@ const mailRetries = { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, 
  * `singletonKey` such as "strava:42". Periodic work: `deps.jobs.schedule(name, '17 * * * *', data)`
  * next to the `work` call (applied when the queue starts).
  */
+/** Tracker work: a failure (provider down) is retried with backoff; a busy provider's window is waited for by a new job sent with `startAfter`. */
+const trackerRetries = { retryLimit: 4, retryDelaySeconds: 60, retryBackoff: true } as const;
+
+/** A Strava webhook event as Strava posts it (ids only, never a token). */
+const StravaEventPayload = z.object({
+  object_type: z.string().max(20),
+  object_id: z.union([z.number(), z.string().max(40)]),
+  aspect_type: z.string().max(20),
+  owner_id: z.union([z.number(), z.string().max(40)]),
+  updates: z.record(z.string(), z.unknown()).optional(),
+});
+
 export const appJobs = {
   /** Forgot-password: the account is looked up here, so the answer takes the same time for known and unknown e-mails. */
   'mail.forgot-password': job({ payload: z.object({ email: z.string().max(320) }), ...mailRetries }),
   /** The admin's "Reset password" action: the same mail for a known user. */
   'mail.password-reset': job({ payload: z.object({ userId: z.number().int().positive() }), ...mailRetries }),
+  /** Import from one provider for one employee (backfill, 'Sync now', retries, the periodic sync): one waiting and one running per user and provider. */
+  'trackers.sync': job({
+    payload: z.object({ userId: z.number().int().positive(), service: ApiType, countsQuota: z.boolean().default(false) }),
+    ...trackerRetries,
+    timeoutSeconds: 600,
+    policy: 'stately',
+  }),
+  /** One Strava webhook event (answered 200 at once; applied here). */
+  'trackers.strava-event': job({ payload: StravaEventPayload, ...trackerRetries, timeoutSeconds: 120 }),
+  /** The safety net: queues a sync of every working connection (on a cron schedule). */
+  'trackers.sync-all': job({ payload: z.object({}), retryLimit: 1, retryDelaySeconds: 300, retryBackoff: false, timeoutSeconds: 600, policy: 'singleton' }),
 };
 
 export type AppJobs = typeof appJobs;

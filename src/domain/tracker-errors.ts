@@ -13,3 +13,24 @@ export const trackerError = (service: ApiType) =>
 
 /** Syncs per employee: providers limit requests per app (Strava: 200 per 15 minutes), so one person cannot spend them all. */
 export const syncRateLimit = { name: 'sync:user', limit: 10, windowSeconds: 15 * 60 };
+
+/** What an employee reads when a sync or a connection fails (README "Trackers: what an employee sees"). */
+export const trackerMessages = {
+  synced: (imported: number) => (imported === 0 ? 'Up to date' : `${imported} ${imported === 1 ? 'activity' : 'activities'} imported`),
+  reconnect: (service: ApiType) => `${serviceLabel[service]} no longer accepts this app's access (it was withdrawn or has expired). Please connect ${serviceLabel[service]} again.`,
+  stravaForbidden: 'Strava refused access: either this app has reached the number of athletes Strava allows it, or the permission to read your activities was not granted. Please connect Strava again, and ask your administrator if this message stays.',
+  googleForbidden: 'Google refused access to your Fitbit activities (the permission to read them was not granted or was withdrawn). Please connect Fitbit again.',
+  gone: (service: ApiType) => `${serviceLabel[service]} no longer offers what this app asked for (the address was switched off). Please ask your administrator; connecting again may help.`,
+  busy: (service: ApiType, retryAt: Date | null) =>
+    `${serviceLabel[service]} is busy: this app made too many requests for now.${retryAt ? ` Your activities will be imported after ${retryAt.toISOString().slice(11, 16)} UTC.` : ' Please try again later.'}`,
+  failed: (service: ApiType) => `${serviceLabel[service]} did not answer as expected. Please try again later.`,
+  unavailable: (service: ApiType) => `${serviceLabel[service]} is not available in this installation any more.`,
+  scopeMissing: (service: ApiType) =>
+    service === 'STRAVA'
+      ? 'Strava was connected without permission to read your activities. Please connect again and leave "View data about your private activities" ticked.'
+      : 'Google was connected without permission to read your activity and fitness data. Please connect Fitbit again and allow it.',
+  stateInvalid: (service: ApiType) => `This ${serviceLabel[service]} connection was not started here, was already used or took longer than 10 minutes. Please start connecting ${serviceLabel[service]} again.`,
+};
+
+export const trackerStateInvalid = (service: ApiType) => new AppError(400, 'TRACKER_STATE_INVALID', trackerMessages.stateInvalid(service));
+export const trackerScopeMissing = (service: ApiType) => new AppError(400, 'TRACKER_SCOPE_MISSING', trackerMessages.scopeMissing(service));

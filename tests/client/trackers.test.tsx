@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixtureEmployee, fixtureId } from '../../mocks/fixtures';
 import { mockRoute } from '../../mocks/http';
 import { mockDb, mockServer } from '../../mocks/node';
-import { systemEndpoints } from '@/contract/system';
 import { usersEndpoints } from '@/contract/users';
-import { browserNavigation, codeChallengeOf } from '../../src/features/trackers/authorization';
+import { browserNavigation } from '../../src/features/trackers/authorization';
+import { simulatedTrackers } from '../../mocks/handlers/trackers';
 import { createQueryClient } from '../../src/api/query-client';
 import { Providers } from '../../src/providers';
 import { createAppRouter } from '../../src/router';
@@ -15,16 +15,11 @@ import { renderApp, signInThroughMocks } from './render-app';
 
 const beaId = fixtureId(fixtureEmployee('Beginner').email);
 const RETURN_KEY = 'wellness.trackerReturnUrl';
-const PENDING_KEY = 'wellness.trackerAuthorisation';
 
-/** The installation offers both services (the default mock configures none). */
-const configureBoth = () =>
-  mockServer.use(
-    mockRoute(systemEndpoints.config, () => ({
-      strava: { clientId: 'strava-client', authorizeUrl: 'https://www.strava.com/oauth/authorize' },
-      fitbit: { clientId: 'fitbit-client', authorizeUrl: 'https://www.fitbit.com/oauth2/authorize' },
-    })),
-  );
+/** The installation offers both services: the mocks' simulated provider (QA mode) is switched on. */
+const configureBoth = () => {
+  simulatedTrackers.enabled = true;
+};
 
 const connectStrava = () => mockDb.trackerConnections.push({ userId: beaId, service: 'STRAVA', externalUserId: '1', connectedAt: new Date().toISOString(), lastSyncedAt: null });
 
@@ -33,7 +28,10 @@ beforeEach(() => {
   sessionStorage.clear();
   assign = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
 });
-afterEach(() => assign.mockRestore());
+afterEach(() => {
+  assign.mockRestore();
+  simulatedTrackers.enabled = false;
+});
 
 describe('fitness services screen', () => {
   it('without a configured service the boxes are disabled with a hint; Continue goes to the dashboard', async () => {
@@ -46,40 +44,48 @@ describe('fitness services screen', () => {
     await waitFor(() => expect(pathname()).toBe('/employee/dashboard'));
   });
 
-  it('ticking Strava stores the current path and goes to Strava with client id, code, redirect uri, scope and forced approval', async () => {
+  it('ticking Strava stores the current path and goes to the page the server issued, with a state kept on the server', async () => {
     configureBoth();
     const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     await user.click(await screen.findByRole('checkbox', { name: 'Strava' }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
     const url = new URL(assign.mock.calls[0]![0] as string);
-    expect(url.origin + url.pathname).toBe('https://www.strava.com/oauth/authorize');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      client_id: 'strava-client',
-      response_type: 'code',
-      redirect_uri: `${window.location.origin}/strava`,
-      scope: 'activity:read_all',
-      approval_prompt: 'force',
-    });
+    expect(url.pathname).toBe('/strava');
+    expect(url.searchParams.get('state')).toBe(mockDb.oauthStates![0]!.state);
+    expect(mockDb.oauthStates![0]).toMatchObject({ userId: beaId, service: 'STRAVA', usedAt: null });
     expect(localStorage.getItem(RETURN_KEY)).toBe('/employee/fitness-services');
+    // Nothing of the round trip is kept in the browser any more.
+    expect(sessionStorage.length).toBe(0);
   });
 
-  it('ticking Fitbit sends a PKCE S256 challenge of a verifier kept in sessionStorage', async () => {
+  it('ticking Fitbit asks the server for the (Google) page of Fitbit', async () => {
     configureBoth();
     const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     await user.click(await screen.findByRole('checkbox', { name: 'Fitbit' }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    const url = new URL(assign.mock.calls[0]![0] as string);
-    const pending = JSON.parse(sessionStorage.getItem(PENDING_KEY)!) as { codeVerifier: string; state: string };
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({
-      client_id: 'fitbit-client',
-      response_type: 'code',
-      redirect_uri: `${window.location.origin}/fitbit`,
-      scope: 'activity nutrition heartrate location',
-      code_challenge_method: 'S256',
-      code_challenge: await codeChallengeOf(pending.codeVerifier),
-      state: pending.state,
-    });
-    expect(pending.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
+    expect(new URL(assign.mock.calls[0]![0] as string).pathname).toBe('/fitbit');
+    expect(mockDb.oauthStates![0]).toMatchObject({ service: 'FITBIT' });
+  });
+
+  it('a connection the provider no longer accepts says "Reconnect needed" with its reason and offers to connect again', async () => {
+    configureBoth();
+    mockDb.trackerConnections.push({ userId: beaId, service: 'FITBIT', externalUserId: null, connectedAt: new Date().toISOString(), lastSyncedAt: null, status: 'reconnect_needed', lastAttemptAt: new Date().toISOString(), lastResult: 'Fitbit now connects through Google. Please connect Fitbit again.' });
+    const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
+    expect(await screen.findByText('Reconnect needed. Fitbit now connects through Google. Please connect Fitbit again.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Connect Fitbit again' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+  });
+
+  it('a connected service shows its last sync and result, and a later failed attempt says what went wrong', async () => {
+    configureBoth();
+    const synced = '2026-11-20T08:00:00.000Z';
+    mockDb.trackerConnections.push(
+      { userId: beaId, service: 'STRAVA', externalUserId: '1', connectedAt: synced, lastSyncedAt: synced, status: 'connected', lastAttemptAt: synced, lastResult: '2 activities imported', lastAttemptOk: true },
+      { userId: beaId, service: 'FITBIT', externalUserId: null, connectedAt: synced, lastSyncedAt: synced, status: 'connected', lastAttemptAt: '2026-11-21T08:00:00.000Z', lastResult: 'Fitbit did not answer as expected. Please try again later.', lastAttemptOk: false },
+    );
+    await renderApp('/employee/fitness-services', { signedInAs: 'user' });
+    expect(await screen.findByText(/^Connected · last synced .+ · 2 activities imported$/)).toBeInTheDocument();
+    expect(screen.getByText(/^Connected · last synced .+\. Last attempt: Fitbit did not answer as expected\. Please try again later\.$/)).toBeInTheDocument();
   });
 
   it("unticking asks 'Are you sure you want to disconnect service?' and disconnects only when confirmed", async () => {
@@ -92,6 +98,7 @@ describe('fitness services screen', () => {
     await user.click(strava);
     let dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure you want to disconnect service?')).toBeInTheDocument();
+    expect(within(dialog).getByText('Activities imported from Strava will be removed.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('checkbox', { name: 'Strava' })).toBeChecked();
@@ -106,11 +113,21 @@ describe('fitness services screen', () => {
     expect(assign).not.toHaveBeenCalled();
   });
 
-  it('Sync now imports and tells how many activities came in', async () => {
+  it('Sync now queues the imports, follows them, and says what came in', async () => {
     configureBoth();
     connectStrava();
     let finish: () => void = () => undefined;
-    mockServer.use(mockRoute(usersEndpoints.syncActivities, () => new Promise((resolve) => (finish = () => resolve({ imported: 3 })))));
+    const held = new Promise<void>((resolve) => (finish = resolve));
+    mockServer.use(
+      mockRoute(usersEndpoints.syncActivities, async () => {
+        await held;
+        const connection = mockDb.trackerConnections[0]!;
+        connection.lastAttemptAt = connection.lastSyncedAt = '2026-11-22T10:00:00.000Z';
+        connection.lastResult = '3 activities imported';
+        connection.lastAttemptOk = true;
+        return { queued: ['STRAVA' as const], problems: [] };
+      }),
+    );
     const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     await user.click(await screen.findByRole('button', { name: 'Sync now' }));
     // While it runs, the page says what is happening (not only a spinner on the button).
@@ -120,6 +137,27 @@ describe('fitness services screen', () => {
     expect(await screen.findByText('3 activities imported')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Importing your workouts from Strava…')).not.toBeInTheDocument());
   });
+
+  it('a sync where one service failed says what came in and what went wrong', async () => {
+    configureBoth();
+    connectStrava();
+    mockDb.trackerConnections.push({ userId: beaId, service: 'FITBIT', externalUserId: null, connectedAt: new Date().toISOString(), lastSyncedAt: null, status: 'connected', lastAttemptAt: null, lastResult: null });
+    mockServer.use(
+      mockRoute(usersEndpoints.syncActivities, () => {
+        const [strava, fitbit] = mockDb.trackerConnections;
+        strava!.lastAttemptAt = strava!.lastSyncedAt = '2026-11-22T10:00:00.000Z';
+        strava!.lastResult = '2 activities imported';
+        strava!.lastAttemptOk = true;
+        fitbit!.lastAttemptAt = '2026-11-22T10:00:00.000Z';
+        fitbit!.lastResult = 'Fitbit did not answer as expected. Please try again later.';
+        fitbit!.lastAttemptOk = false;
+        return { queued: ['STRAVA' as const, 'FITBIT' as const], problems: [] };
+      }),
+    );
+    const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
+    await user.click(await screen.findByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText('Strava: 2 activities imported. Fitbit did not answer as expected. Please try again later.')).toBeInTheDocument();
+  });
 });
 
 describe('tracker return pages', () => {
@@ -128,32 +166,28 @@ describe('tracker return pages', () => {
     mockServer.use(
       mockRoute(usersEndpoints.connectStrava, ({ body }) => {
         bodies.push(body);
-        return { apis: ['STRAVA' as const] };
+        return { apis: ['STRAVA' as const], services: [] };
       }),
       mockRoute(usersEndpoints.connectFitbit, ({ body }) => {
         bodies.push(body);
-        return { apis: ['FITBIT' as const] };
+        return { apis: ['FITBIT' as const], services: [] };
       }),
     );
     return bodies;
   };
 
-  it("connects with the code, toasts 'Strava successfully connected' and returns to the stored URL, then forgets it", async () => {
+  it("posts the code, state and granted scope, toasts 'Strava successfully connected' and returns to the stored URL, then forgets it", async () => {
     const bodies = connectSucceeds();
     localStorage.setItem(RETURN_KEY, '/employee/profile');
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ service: 'STRAVA', state: 'abc' }));
     const { pathname } = await renderApp('/strava?code=the-code&state=abc&scope=read,activity:read_all', { signedInAs: 'user' });
     expect(await screen.findByText('Strava successfully connected')).toBeInTheDocument();
     await waitFor(() => expect(pathname()).toBe('/employee/profile'));
-    expect(bodies).toEqual([{ code: 'the-code' }]);
+    expect(bodies).toEqual([{ code: 'the-code', state: 'abc', scope: 'read,activity:read_all' }]);
     expect(localStorage.getItem(RETURN_KEY)).toBeNull();
-    // The first import runs at once.
-    expect(await screen.findByText('Your activities are up to date')).toBeInTheDocument();
   });
 
   it('under StrictMode (development) the code is still exchanged exactly once and the redirect happens', async () => {
     const bodies = connectSucceeds();
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ service: 'STRAVA', state: 'once' }));
     await signInThroughMocks('user');
     const router = createAppRouter({ queryClient: createQueryClient(), history: createMemoryHistory({ initialEntries: ['/strava?code=c1&state=once'] }) });
     render(
@@ -165,23 +199,20 @@ describe('tracker return pages', () => {
     );
     expect(await screen.findByText('Strava successfully connected')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/employee/dashboard'));
-    expect(bodies).toEqual([{ code: 'c1' }]);
+    expect(bodies).toEqual([{ code: 'c1', state: 'once' }]);
   });
 
-  it('Fitbit sends the kept PKCE verifier and goes to the dashboard when no URL was stored', async () => {
+  it('Fitbit posts code and state (its PKCE verifier stays on the server) and goes to the dashboard when no URL was stored', async () => {
     const bodies = connectSucceeds();
-    const codeVerifier = 'v'.repeat(64);
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ service: 'FITBIT', state: 's1', codeVerifier }));
     const { pathname } = await renderApp('/fitbit?code=fb-code&state=s1', { signedInAs: 'user' });
     expect(await screen.findByText('Fitbit successfully connected')).toBeInTheDocument();
     await waitFor(() => expect(pathname()).toBe('/employee/dashboard'));
-    expect(bodies).toEqual([{ code: 'fb-code', codeVerifier }]);
-    expect(sessionStorage.getItem(PENDING_KEY)).toBeNull();
+    expect(bodies).toEqual([{ code: 'fb-code', state: 's1' }]);
   });
 
   it("shows the server's message and a way back when connecting fails", async () => {
     localStorage.setItem(RETURN_KEY, '/employee/profile');
-    const { user, pathname } = await renderApp('/strava?code=the-code', { signedInAs: 'user' });
+    const { user, pathname } = await renderApp('/strava?code=the-code&state=s', { signedInAs: 'user' });
     expect(await screen.findAllByText('Strava is not available: this installation has no Strava connection configured.')).not.toHaveLength(0);
     await user.click(screen.getByRole('link', { name: 'Go back' }));
     await waitFor(() => expect(pathname()).toBe('/employee/profile'));
@@ -195,11 +226,10 @@ describe('tracker return pages', () => {
     expect(bodies).toEqual([]);
   });
 
-  it('a return whose state does not match the one started here is refused', async () => {
+  it('a return without a state is refused without calling the server', async () => {
     const bodies = connectSucceeds();
-    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ service: 'STRAVA', state: 'mine' }));
-    await renderApp('/strava?code=x&state=forged', { signedInAs: 'user' });
-    expect(await screen.findByText('This Strava connection was not started in this browser tab. Please start again.')).toBeInTheDocument();
+    await renderApp('/strava?code=x', { signedInAs: 'user' });
+    expect(await screen.findByText('This Strava connection was not started here. Please start again.')).toBeInTheDocument();
     expect(bodies).toEqual([]);
   });
 });

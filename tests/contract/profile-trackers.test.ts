@@ -59,17 +59,20 @@ describe.each(targets)('profile and trackers on $name', (target) => {
 
   test('trackers: none connected, none configured, sync imports nothing', async () => {
     const token = await signInBea();
-    expect(expectSuccess(usersEndpoints.apis, await target.call(usersEndpoints.apis, { token }))).toEqual({ apis: [] });
+    expect(expectSuccess(usersEndpoints.apis, await target.call(usersEndpoints.apis, { token }))).toEqual({ apis: [], services: [] });
     expectError(
-      await target.call(usersEndpoints.connectStrava, { token, body: { code: 'abc' } }),
+      await target.call(usersEndpoints.authorizeTracker, { token, body: { apiType: 'STRAVA' } }),
       400,
       'TRACKER_NOT_CONFIGURED',
       'Strava is not available: this installation has no Strava connection configured.',
     );
-    expectError(await target.call(usersEndpoints.connectFitbit, { token, body: { code: 'abc' } }), 400, 'TRACKER_NOT_CONFIGURED');
-    expect(expectSuccess(usersEndpoints.disconnectApi, await target.call(usersEndpoints.disconnectApi, { token, body: { apiType: 'STRAVA' } }))).toEqual({ apis: [] });
+    expectError(await target.call(usersEndpoints.connectStrava, { token, body: { code: 'abc', state: 'some-state' } }), 400, 'TRACKER_NOT_CONFIGURED');
+    expectError(await target.call(usersEndpoints.connectFitbit, { token, body: { code: 'abc', state: 'some-state' } }), 400, 'TRACKER_NOT_CONFIGURED');
+    // The state the provider sends back is required.
+    expectError(await target.call(usersEndpoints.connectStrava, { token, body: { code: 'abc' } as never }), 400, 'VALIDATION_FAILED');
+    expect(expectSuccess(usersEndpoints.disconnectApi, await target.call(usersEndpoints.disconnectApi, { token, body: { apiType: 'STRAVA' } }))).toEqual({ apis: [], services: [] });
     expectError(await target.call(usersEndpoints.disconnectApi, { token, body: { apiType: 'GARMIN' } }), 400, 'VALIDATION_FAILED', 'Service must be STRAVA or FITBIT');
-    expect(expectSuccess(usersEndpoints.syncActivities, await target.call(usersEndpoints.syncActivities, { token }))).toEqual({ imported: 0 });
+    expect(expectSuccess(usersEndpoints.syncActivities, await target.call(usersEndpoints.syncActivities, { token }))).toEqual({ queued: [], problems: [] });
   });
 
   test('trackers are for employees only', async () => {

@@ -6,6 +6,6 @@ export const E2E = {
   baseUrl: `http://127.0.0.1:${port}`,
   dataDir: `.e2e-data${process.env.E2E_PORT ? `-${port}` : ''}`,
   admin: { email: 'admin@e2e.test', password: 'Admin-e2e-Password1' },
-  /** A fake Strava (tests/server/trackers/fake-provider.ts) that profile.spec.ts runs on this port. */
+  /** A fake Strava and Google Health (tests/server/trackers/fake-provider.ts) that profile.spec.ts runs on this port. */
   fakeTrackerUrl: `http://127.0.0.1:${port + 1}`,
 } as const;

@@ -24,6 +24,7 @@ test.beforeAll(async () => {
   strava = await startFakeProvider(Number(new URL(E2E.fakeTrackerUrl).port));
 });
 test.afterAll(() => strava.close());
+test.beforeEach(() => strava.reset());
 
 test('the profile saves only what changed, keeps it after a reload, and refuses a large photo', async ({ page }) => {
   await signUpByApi(page);
@@ -43,7 +44,7 @@ test('the profile saves only what changed, keeps it after a reload, and refuses 
     await expect(page.getByText('You can change your level of competition only in the first week of the new year')).toBeVisible();
   }
   await expect(page.getByRole('checkbox', { name: 'Strava' })).toBeEnabled();
-  await expect(page.getByRole('checkbox', { name: 'Fitbit' })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Fitbit' })).toBeEnabled();
   // Scoped to this screen's own content: the shared theme's filled buttons are judged elsewhere.
   await expectAccessible(page, 'main');
   await screenshotBoth(page, 'profile');
@@ -65,38 +66,81 @@ test('the profile saves only what changed, keeps it after a reload, and refuses 
   await expect(save).toBeDisabled();
 });
 
-test('Strava connects through its authorisation page, syncs, returns to the stored page, and disconnects after a question', async ({ page }) => {
+/** Strava's webhook as Strava calls it (no session): answered at once, applied after the answer. */
+const stravaEvent = (page: Page, aspect: 'create' | 'update' | 'delete', id: number) =>
+  page.request.post('/api/trackers/strava/webhook', { data: { object_type: 'activity', object_id: id, aspect_type: aspect, owner_id: 4242, subscription_id: 1, event_time: Math.floor(Date.now() / 1000), updates: {} } });
+
+test('Strava: connect through its page (state kept on the server), the backfill, a webhook update, and disconnect removing the imports', async ({ page }) => {
   await signUpByApi(page, 'Sam');
+  const start = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+  strava.strava.activities = [{ id: 777, name: 'Lunch run', sport_type: 'Run', moving_time: 1800, start_date: start, start_date_local: start }];
   await page.goto('/employee/fitness-services');
   await expect(page.getByRole('heading', { level: 1, name: 'Fitness services' })).toBeVisible();
   await expectAccessible(page, 'section[aria-label="Fitness services"]');
   await screenshotBoth(page, 'fitness-services');
 
-  // Ticking goes to the (fake) Strava page, which sends the browser back to /strava with a code.
+  // Ticking asks the server for Strava's page, which sends the browser back to /strava with code, state and scope.
   // click(), not check(): the page navigates away before the box could show a new state.
   await page.getByRole('checkbox', { name: 'Strava' }).click();
   await expect(page.getByText('Strava successfully connected')).toBeVisible();
   await expect(page).toHaveURL(`${E2E.baseUrl}/employee/fitness-services`);
   await expect(page.getByRole('checkbox', { name: 'Strava' })).toBeChecked();
-  const authorise = strava.requests.find((request) => request.path === '/oauth/authorize')!;
-  expect(Object.fromEntries(authorise.query)).toMatchObject({ client_id: 'e2e-strava', response_type: 'code', redirect_uri: `${E2E.baseUrl}/strava`, scope: 'activity:read_all', approval_prompt: 'force' });
+  const authorise = strava.requests.find((request) => request.path === '/strava-oauth/oauth/authorize')!;
+  expect(Object.fromEntries(authorise.query)).toMatchObject({ client_id: 'strava-id', response_type: 'code', redirect_uri: `${E2E.baseUrl}/strava`, scope: 'activity:read_all', approval_prompt: 'force' });
+  expect(authorise.query.get('state')).toMatch(/^[A-Za-z0-9_-]{32}$/);
+  // The backfill ran on the server; the screen shows its result.
+  await expect(page.getByText(/1 activity imported/)).toBeVisible();
   await screenshotBoth(page, 'fitness-services-connected');
 
-  strava.strava.activities = [{ id: 777, name: 'Lunch run', sport_type: 'Run', moving_time: 1800, start_date: new Date(Date.now() - 60 * 60 * 1000).toISOString() }];
-  await page.getByRole('button', { name: 'Sync now' }).click();
-  await expect(page.getByText('1 activity imported')).toBeVisible();
+  // Edited at Strava (30 -> 40 minutes, now a walk): the webhook brings it in.
+  strava.strava.activities = [{ id: 777, name: 'Lunch walk', sport_type: 'Walk', moving_time: 2400, start_date: start, start_date_local: start }];
+  expect((await stravaEvent(page, 'update', 777)).status()).toBe(200);
+  await page.goto('/employee/dashboard');
+  await expect(page.getByText('Walking').first()).toBeVisible();
+
+  await page.goto('/employee/fitness-services');
   await page.getByRole('button', { name: 'Sync now' }).click();
   await expect(page.getByText('Your activities are up to date')).toBeVisible();
 
   await page.getByRole('checkbox', { name: 'Strava' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Are you sure you want to disconnect service?')).toBeVisible();
+  await expect(dialog.getByText('Activities imported from Strava will be removed.')).toBeVisible();
   await screenshotBoth(page, 'fitness-services-disconnect');
   await dialog.getByRole('button', { name: 'Disconnect' }).click();
   await expect(page.getByRole('checkbox', { name: 'Strava' })).not.toBeChecked();
+  expect(strava.requests.some((request) => request.path === '/strava-oauth/oauth/deauthorize')).toBe(true);
+  await page.goto('/employee/dashboard');
+  await expect(page.getByText('Walking')).toHaveCount(0);
+});
 
-  await page.getByRole('link', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(`${E2E.baseUrl}/employee/dashboard`);
+test('Fitbit (Google Health): connect with PKCE on the server, the backfill, an edit picked up by Sync now, and disconnect', async ({ page }) => {
+  await signUpByApi(page, 'Fay');
+  const start = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+  const point = (seconds: number, type: string) => ({
+    name: 'users/me/dataTypes/exercise/dataPoints/e2e-1',
+    exercise: { interval: { startTime: start, startUtcOffset: '0s' }, exerciseType: type, activeDuration: `${seconds}s`, updateTime: new Date().toISOString() },
+  });
+  strava.google.exercises = [point(1500, 'YOGA')];
+  await page.goto('/employee/fitness-services');
+  await page.getByRole('checkbox', { name: 'Fitbit' }).click();
+  await expect(page.getByText('Fitbit successfully connected')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Fitbit' })).toBeChecked();
+  const authorise = strava.requests.find((request) => request.path === '/google/auth')!;
+  expect(Object.fromEntries(authorise.query)).toMatchObject({ client_id: 'google-id', redirect_uri: `${E2E.baseUrl}/fitbit`, code_challenge_method: 'S256', access_type: 'offline', prompt: 'consent' });
+  await expect(page.getByText(/1 activity imported/)).toBeVisible();
+
+  strava.google.exercises = [point(2700, 'PILATES')];
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByText('Your activities are up to date')).toBeVisible();
+  await page.goto('/employee/dashboard');
+  await expect(page.getByText('Pilates').first()).toBeVisible();
+
+  await page.goto('/employee/fitness-services');
+  await page.getByRole('checkbox', { name: 'Fitbit' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Fitbit' })).not.toBeChecked();
+  expect(strava.requests.some((request) => request.path === '/google/revoke')).toBe(true);
 });
 
 test('a denied authorisation shows why and the way back', async ({ page }) => {

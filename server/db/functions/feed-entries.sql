@@ -11,7 +11,8 @@ BEGIN
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     INSERT INTO feed_entries (kind, entry_id, user_id, at, name, moving_time, is_strava, is_public)
-    SELECT 'activity', n.id, n.user_id, n.start_at, n.name, n.moving_time, n.source = 'strava', NOT u.is_private_activity
+    -- An activity private at its provider (Strava only-me) is never public, whatever the user's switch.
+    SELECT 'activity', n.id, n.user_id, n.start_at, n.name, n.moving_time, n.source = 'strava', NOT u.is_private_activity AND NOT n.is_private
       FROM new_rows n JOIN users u ON u.id = n.user_id;
   END IF;
   RETURN NULL;
@@ -57,6 +58,7 @@ $$;
 CREATE OR REPLACE FUNCTION "feed_entries_follow_privacy"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE feed_entries f SET is_public = NOT n.is_private_activity
+         AND NOT (f.kind = 'activity' AND EXISTS (SELECT 1 FROM activities a WHERE a.id = f.entry_id AND a.is_private))
     FROM new_rows n JOIN old_rows o ON o.id = n.id
    WHERE n.is_private_activity IS DISTINCT FROM o.is_private_activity AND f.user_id = n.id;
   RETURN NULL;

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { systemEndpoints } from '@/contract/system';
-import type { TrackerConfig } from '../../config';
 import type { AppDeps } from '../../deps';
 import { AppError } from '@/domain/errors';
 import { route } from '../../http/route';
 
-const publicTracker = (tracker: TrackerConfig | null) => (tracker ? { clientId: tracker.clientId, authorizeUrl: tracker.authorizeUrl } : null);
+const publicTracker = (tracker: { clientId: string; authorizeUrl: string } | null) => (tracker ? { clientId: tracker.clientId, authorizeUrl: tracker.authorizeUrl } : null);
 
 /** Health (the process answers), readiness (the database answers) and the SPA's public settings. */
 export const registerSystemRoutes = async (app: FastifyInstance, deps: AppDeps, ping?: () => Promise<void>) => {

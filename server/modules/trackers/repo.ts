@@ -1,16 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, between, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { ApiType } from '@/contract/users';
-import type { DbOrTx } from '../../db/client';
-import { activities, trackerConnections } from '../../db/schema';
-import { openToken, sealToken } from '../../trackers/token-seal';
-import type { TrackerTokens } from '../../trackers/trackers';
+import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { activities, oauthStates, providerBudgets, trackerConnections, trackerDuplicates } from '../../db/schema';
+import type { ProviderTokens } from './providers/types';
+import { openToken, sealToken } from './token-seal';
 
 export type ConnectionRow = typeof trackerConnections.$inferSelect;
-
-export const connectedServices = async (db: DbOrTx, userId: number): Promise<ApiType[]> => {
-  const rows = await db.select({ service: trackerConnections.service }).from(trackerConnections).where(eq(trackerConnections.userId, userId)).orderBy(trackerConnections.service);
-  return rows.map((row) => row.service);
-};
+export type Source = 'strava' | 'fitbit';
+export const sourceOf = { STRAVA: 'strava', FITBIT: 'fitbit' } as const satisfies Record<ApiType, Source>;
 
 /** A stored connection with its tokens opened; null tokens when they cannot be opened (another key). */
 export type Connection = Omit<ConnectionRow, 'accessToken' | 'refreshToken'> & { accessToken: string | null; refreshToken: string | null };
@@ -27,25 +25,43 @@ const opened = (key: string, row: ConnectionRow): Connection => {
   return { ...row, accessToken: open(row.accessToken), refreshToken: open(row.refreshToken) };
 };
 
+const ofUser = (userId: number, service: ApiType) => and(eq(trackerConnections.userId, userId), eq(trackerConnections.service, service));
+
 export const connectionsOf = async (db: DbOrTx, userId: number, key: string): Promise<Connection[]> => {
   const rows = await db.select().from(trackerConnections).where(eq(trackerConnections.userId, userId)).orderBy(trackerConnections.service);
   return rows.map((row) => opened(key, row));
 };
 
-/** Connecting again replaces the tokens (a new authorisation) and keeps the sync position. */
-export const upsertConnection = (db: DbOrTx, userId: number, service: ApiType, tokens: TrackerTokens, now: Date, key: string) => {
-  const accessToken = sealToken(key, tokens.accessToken);
-  const refreshToken = tokens.refreshToken === null ? null : sealToken(key, tokens.refreshToken);
-  return db
-    .insert(trackerConnections)
-    .values({ userId, service, ...tokens, accessToken, refreshToken, connectedAt: now })
-    .onConflictDoUpdate({
-      target: [trackerConnections.userId, trackerConnections.service],
-      set: { accessToken, refreshToken, expiresAt: tokens.expiresAt, externalUserId: tokens.externalUserId, connectedAt: now },
-    });
+export const findConnection = async (db: DbOrTx, userId: number, service: ApiType, key: string): Promise<Connection | null> => {
+  const [row] = await db.select().from(trackerConnections).where(ofUser(userId, service));
+  return row ? opened(key, row) : null;
 };
 
-export const updateTokens = (db: DbOrTx, userId: number, service: ApiType, tokens: TrackerTokens, key: string) =>
+/** The connection row locked until the transaction ends: refreshes of one grant never run in parallel. */
+export const lockConnection = async (tx: DbOrTx, userId: number, service: ApiType, key: string): Promise<Connection | null> => {
+  const [row] = await tx.select().from(trackerConnections).where(ofUser(userId, service)).for('update');
+  return row ? opened(key, row) : null;
+};
+
+/** The employee behind a provider's athlete id (Strava webhooks name the owner only). */
+export const findByExternalUser = async (db: DbOrTx, service: ApiType, externalUserId: string, key: string): Promise<Connection[]> => {
+  const rows = await db.select().from(trackerConnections).where(and(eq(trackerConnections.service, service), eq(trackerConnections.externalUserId, externalUserId)));
+  return rows.map((row) => opened(key, row));
+};
+
+/** Connecting again replaces the tokens (a new authorisation), clears "reconnect needed" and keeps the sync position. */
+export const upsertConnection = (db: DbOrTx, userId: number, service: ApiType, tokens: ProviderTokens, grantedScope: string | null, now: Date, key: string) => {
+  const accessToken = sealToken(key, tokens.accessToken);
+  const refreshToken = tokens.refreshToken === null ? null : sealToken(key, tokens.refreshToken);
+  const values = { accessToken, refreshToken, expiresAt: tokens.expiresAt, externalUserId: tokens.externalUserId, grantedScope, status: 'connected' as const, lastResult: null, lastAttemptOk: null };
+  return db
+    .insert(trackerConnections)
+    .values({ userId, service, ...values, connectedAt: now })
+    .onConflictDoUpdate({ target: [trackerConnections.userId, trackerConnections.service], set: { ...values, connectedAt: now } });
+};
+
+/** Stores refreshed tokens; a refresh answer without a refresh token keeps the stored one (Google). */
+export const updateTokens = (db: DbOrTx, userId: number, service: ApiType, tokens: ProviderTokens, key: string) =>
   db
     .update(trackerConnections)
     .set({
@@ -53,29 +69,163 @@ export const updateTokens = (db: DbOrTx, userId: number, service: ApiType, token
       refreshToken: tokens.refreshToken ? sealToken(key, tokens.refreshToken) : undefined,
       expiresAt: tokens.expiresAt,
     })
-    .where(and(eq(trackerConnections.userId, userId), eq(trackerConnections.service, service)));
+    .where(ofUser(userId, service));
 
-export const markSynced = (db: DbOrTx, userId: number, service: ApiType, now: Date) =>
-  db.update(trackerConnections).set({ lastSyncedAt: now }).where(and(eq(trackerConnections.userId, userId), eq(trackerConnections.service, service)));
+/** The outcome of a sync attempt: `syncedAt` moves the import position only on success. */
+export const recordAttempt = (db: DbOrTx, userId: number, service: ApiType, outcome: { at: Date; result: string; syncedAt?: Date; reconnectNeeded?: boolean }) =>
+  db
+    .update(trackerConnections)
+    .set({
+      lastAttemptAt: outcome.at,
+      lastResult: outcome.result,
+      lastAttemptOk: outcome.syncedAt !== undefined,
+      ...(outcome.syncedAt ? { lastSyncedAt: outcome.syncedAt } : {}),
+      ...(outcome.reconnectNeeded ? { status: 'reconnect_needed' as const } : {}),
+    })
+    .where(ofUser(userId, service));
+
+/** Reads the provider from the start of the editable window again at the next sync. */
+export const resetSyncPosition = (db: DbOrTx, userId: number, service: ApiType) => db.update(trackerConnections).set({ lastSyncedAt: null }).where(ofUser(userId, service));
 
 /** Deletes the connection; returns it (for revoking at the provider) or null. */
 export const deleteConnection = async (db: DbOrTx, userId: number, service: ApiType, key: string): Promise<Connection | null> => {
-  const [row] = await db
-    .delete(trackerConnections)
-    .where(and(eq(trackerConnections.userId, userId), eq(trackerConnections.service, service)))
-    .returning();
+  const [row] = await db.delete(trackerConnections).where(ofUser(userId, service)).returning();
   return row ? opened(key, row) : null;
 };
 
-export type ImportRow = { userId: number; source: 'strava' | 'fitbit'; externalId: string; name: string; movingTime: number; startAt: Date; startDate: string };
+// OAuth round trips -------------------------------------------------------------------------------
 
-/** Inserts new imports; rows already imported (same user, source, external id) are skipped. Returns the inserted days. */
-export const insertImports = async (db: DbOrTx, rows: ImportRow[]): Promise<string[]> => {
+export const insertOauthState = (db: DbOrTx, row: typeof oauthStates.$inferInsert) => db.insert(oauthStates).values(row);
+
+/** Marks the state used and returns it, in one statement: a second use finds it already used. */
+export const takeOauthState = async (db: DbOrTx, state: string, now: Date) => {
+  const [row] = await db
+    .update(oauthStates)
+    .set({ usedAt: now })
+    .where(and(eq(oauthStates.state, state), sql`${oauthStates.usedAt} is null`))
+    .returning();
+  return row ?? null;
+};
+
+export const oauthStateExists = async (db: DbOrTx, state: string) => (await db.select({ state: oauthStates.state }).from(oauthStates).where(eq(oauthStates.state, state))).length > 0;
+
+/** States older than a day are of no use to anyone. */
+export const purgeOauthStates = (db: DbOrTx, before: Date) => db.delete(oauthStates).where(sql`${oauthStates.expiresAt} < ${before.toISOString()}`);
+
+// Imported activities ------------------------------------------------------------------------------
+
+export type ImportedRow = { id: number; externalId: string; name: string; movingTime: number; startAt: Date; startDate: string; isPrivate: boolean; externalUpdatedAt: Date | null };
+
+const importedColumns = {
+  id: activities.id,
+  externalId: sql<string>`${activities.externalId}`,
+  name: activities.name,
+  movingTime: activities.movingTime,
+  startAt: activities.startAt,
+  startDate: activities.startDate,
+  isPrivate: activities.isPrivate,
+  externalUpdatedAt: activities.externalUpdatedAt,
+};
+
+/** The user's rows already imported from `source` with these external ids. */
+export const importedByExternalId = async (db: DbOrTx, userId: number, source: Source, externalIds: string[]): Promise<ImportedRow[]> => {
+  if (externalIds.length === 0) return [];
+  return db
+    .select(importedColumns)
+    .from(activities)
+    .where(and(eq(activities.userId, userId), eq(activities.source, source), inArray(activities.externalId, externalIds)));
+};
+
+/** Rows imported from the user's other provider that start within [from, to] (duplicate candidates). */
+export const otherProviderRows = (db: DbOrTx, userId: number, source: Source, from: Date, to: Date) =>
+  db
+    .select({ id: activities.id, startAt: activities.startAt, movingTime: activities.movingTime })
+    .from(activities)
+    .where(and(eq(activities.userId, userId), ne(activities.source, source), ne(activities.source, 'manual'), isNotNull(activities.externalId), between(activities.startAt, from, to)));
+
+/** External ids of `source` already recorded as duplicates of another provider's row. */
+export const knownDuplicates = async (db: DbOrTx, userId: number, source: Source, externalIds: string[]) => {
+  if (externalIds.length === 0) return new Set<string>();
+  // Only while the kept activity exists: once it is gone, the other provider's record may come in.
+  const rows = await db
+    .select({ externalId: trackerDuplicates.externalId })
+    .from(trackerDuplicates)
+    .innerJoin(activities, eq(activities.id, trackerDuplicates.activityId))
+    .where(and(eq(trackerDuplicates.userId, userId), eq(trackerDuplicates.source, source), inArray(trackerDuplicates.externalId, externalIds)));
+  return new Set(rows.map((row) => row.externalId));
+};
+
+export const recordDuplicates = async (db: DbOrTx, rows: { userId: number; source: Source; externalId: string; activityId: number }[]) => {
+  if (rows.length > 0) await db.insert(trackerDuplicates).values(rows).onConflictDoNothing();
+};
+
+export type NewImport = { userId: number; source: Source; externalId: string; name: string; movingTime: number; startAt: Date; startDate: string; isPrivate: boolean; externalUpdatedAt: Date | null };
+
+/** Inserts new imports (a row imported meanwhile by a parallel sync is skipped). */
+export const insertImports = async (db: DbOrTx, rows: NewImport[]) => {
   if (rows.length === 0) return [];
-  const inserted = await db
+  return db
     .insert(activities)
     .values(rows)
     .onConflictDoNothing({ target: [activities.userId, activities.source, activities.externalId], where: sql`${activities.externalId} is not null` })
-    .returning({ startDate: activities.startDate });
-  return inserted.map((row) => row.startDate);
+    .returning({ id: activities.id, startDate: activities.startDate });
+};
+
+export const updateImport = (db: DbOrTx, id: number, row: Pick<NewImport, 'name' | 'movingTime' | 'startAt' | 'startDate' | 'isPrivate' | 'externalUpdatedAt'>, now: Date) =>
+  db
+    .update(activities)
+    .set({ ...row, updatedAt: now })
+    .where(eq(activities.id, id));
+
+export const deleteImports = async (db: DbOrTx, ids: number[]) => {
+  if (ids.length === 0) return;
+  await db.delete(activities).where(inArray(activities.id, ids));
+  await db.delete(trackerDuplicates).where(inArray(trackerDuplicates.activityId, ids));
+};
+
+/** Deletes every activity the user imported from `source`; returns their days (for rescoring) and how many of the other provider's twins lost their kept row. */
+export const deleteAllImports = async (db: DbOrTx, userId: number, source: Source): Promise<{ days: string[]; orphanedTwins: number }> => {
+  const rows = await db
+    .delete(activities)
+    .where(and(eq(activities.userId, userId), eq(activities.source, source)))
+    .returning({ id: activities.id, startDate: activities.startDate });
+  // This provider's own duplicate records, and the other provider's records that pointed at its rows.
+  await db.delete(trackerDuplicates).where(and(eq(trackerDuplicates.userId, userId), eq(trackerDuplicates.source, source)));
+  const orphaned =
+    rows.length > 0
+      ? await db
+          .delete(trackerDuplicates)
+          .where(
+            inArray(
+              trackerDuplicates.activityId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .returning({ externalId: trackerDuplicates.externalId })
+      : [];
+  return { days: rows.map((row) => row.startDate), orphanedTwins: orphaned.length };
+};
+
+// The app-wide provider budget -----------------------------------------------------------------------
+
+export type BudgetWindow = '15min' | 'day';
+
+export const budgetRows = (db: DbOrTx, provider: string) => db.select().from(providerBudgets).where(eq(providerBudgets.provider, provider));
+
+/** Stores what the provider reported for a window (its usage is the truth: every process's calls count). */
+export const saveBudget = (db: DbOrTx, row: { provider: string; window: BudgetWindow; windowStart: Date; limit: number; used: number }) =>
+  db
+    .insert(providerBudgets)
+    .values(row)
+    .onConflictDoUpdate({ target: [providerBudgets.provider, providerBudgets.window], set: { windowStart: row.windowStart, limit: row.limit, used: row.used } });
+
+/** Counts one call against a window we have numbers for (between two answers of other processes). */
+export const countBudgetCall = async (db: DbOrTx, provider: string) => {
+  await db.execute(sql`update ${providerBudgets} set used = used + 1 where provider = ${provider}`);
+};
+
+/** Users with a working connection, for the periodic safety-net sync. */
+export const connectedUsers = async (db: Db, service: ApiType) => {
+  const result = await db.execute(sql`select user_id from ${trackerConnections} where service = ${service} and status = 'connected' order by user_id`);
+  return rowsOf<{ user_id: number }>(result).map((row) => Number(row.user_id));
 };

@@ -2,19 +2,25 @@ import type { FastifyInstance } from 'fastify';
 import { usersEndpoints } from '@/contract/users';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
-import { trackerService } from './service';
+import { registerTrackerJobs, trackerServiceOf } from './tasks';
+import { registerStravaWebhook } from './strava-webhook-routes';
 
-/** Tracker connections (Strava, Fitbit) of the signed-in employee, and the activity sync. */
+/** Tracker connections (Strava, Fitbit through Google Health) of the signed-in employee, the sync, and Strava's webhook. */
 export const registerTrackerRoutes = async (app: FastifyInstance, deps: AppDeps) => {
-  const service = trackerService(deps);
+  const service = trackerServiceOf(deps, app.log);
 
-  route(app, deps, usersEndpoints.apis, async ({ user }) => ({ apis: await service.apis(user.id) }));
+  route(app, deps, usersEndpoints.apis, ({ user }) => service.status(user.id));
 
-  route(app, deps, usersEndpoints.connectStrava, async ({ user, body, request }) => ({ apis: await service.connect(user.id, 'STRAVA', body, request.log) }));
+  route(app, deps, usersEndpoints.authorizeTracker, ({ user, body }) => service.authorize(user.id, body.apiType));
 
-  route(app, deps, usersEndpoints.connectFitbit, async ({ user, body, request }) => ({ apis: await service.connect(user.id, 'FITBIT', body, request.log) }));
+  route(app, deps, usersEndpoints.connectStrava, ({ user, body, request }) => service.connect(user.id, 'STRAVA', body, request.log));
 
-  route(app, deps, usersEndpoints.disconnectApi, async ({ user, body, request }) => ({ apis: await service.disconnect(user.id, body.apiType, request.log) }));
+  route(app, deps, usersEndpoints.connectFitbit, ({ user, body, request }) => service.connect(user.id, 'FITBIT', body, request.log));
 
-  route(app, deps, usersEndpoints.syncActivities, async ({ user, request }) => service.sync(user.id, request.log));
+  route(app, deps, usersEndpoints.disconnectApi, ({ user, body, request }) => service.disconnect(user.id, body.apiType, request.log));
+
+  route(app, deps, usersEndpoints.syncActivities, ({ user }) => service.syncAll(user.id));
+
+  registerStravaWebhook(app, deps, service);
+  registerTrackerJobs(deps, service, app.log);
 };

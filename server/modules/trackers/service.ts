@@ -1,31 +1,49 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ApiType, TrackerStatus } from '@/contract/users';
+import type { Clock } from '@/domain/clock';
+import { competitionYearOf, competitionYearRange, currentCompetitionYear, PREVIOUS_YEAR_GRACE_LAST_DAY, toIsoDay } from '@/domain/competition';
+import { syncRateLimit, trackerError, trackerMessages, trackerNotConfigured, trackerScopeMissing, trackerStateInvalid } from '@/domain/tracker-errors';
+import { assertUnderRateLimit, consumeRateLimit } from '../../auth/rate-limit';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
 import { writeForUser } from '../../db/user-write-lock';
 import { audit, subjectOf } from '../audit/repo';
-import type { FastifyBaseLogger } from 'fastify';
-import type { ApiType } from '@/contract/users';
-import { competitionYearOf, competitionYearRange, currentCompetitionYear, isEditableDay, PREVIOUS_YEAR_GRACE_LAST_DAY, toIsoDay } from '@/domain/competition';
-import type { AppDeps } from '../../deps';
-import { consumeRateLimit } from '../../auth/rate-limit';
-import { badRequest } from '@/domain/errors';
-import type { TrackerActivity, TrackerClient } from '../../trackers/trackers';
 import { recomputeUserYear } from '../scoring/recompute';
-import { syncRateLimit, trackerError, trackerNotConfigured } from '@/domain/tracker-errors';
+import { planImport, twinWindow } from './import-plan';
+import { ProviderError } from './providers/provider-request';
+import type { ProviderActivity, ProviderClient, TrackerProviders } from './providers/types';
 import * as repo from './repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'trackers' | 'config'>;
+/**
+ * Work a tracker action starts that must not hold up its answer. Plain data in, so a job engine
+ * can carry it: `tasks.ts` runs them after the response (in-process), a job queue as jobs.
+ */
+export type TrackerTasks = {
+  /** Import from one provider for one user; `at`: not before then (a busy provider's window); `countsQuota`: 'Sync now' (counted once it worked). */
+  sync: (userId: number, service: ApiType, options?: { at?: Date; countsQuota?: boolean }) => Promise<void>;
+  /** Apply one Strava webhook event, at `at` at the earliest. */
+  stravaEvent: (event: StravaEvent, at?: Date) => Promise<void>;
+};
+
+type Deps = { db: Db; clock: Clock; config: Pick<AppConfig, 'tokenEncryptionKey' | 'appOrigin' | 'scoring'>; trackers: TrackerProviders; tasks: TrackerTasks };
 
 /** Tokens this close to expiry are refreshed before use. */
 const REFRESH_MARGIN_MS = 60_000;
-/** Each sync looks a few days behind the last one: activities are often uploaded late (dedup keeps it exact). */
+/** Each sync looks back a few days behind the last one (late uploads; Strava's webhooks bring the rest). */
 const SYNC_OVERLAP_MS = 3 * 24 * 60 * 60 * 1000;
+/** An OAuth round trip must come back within 10 minutes. */
+const STATE_TTL_MS = 10 * 60_000;
 
-const sourceOf = { STRAVA: 'strava', FITBIT: 'fitbit' } as const;
+const returnPath = { STRAVA: '/strava', FITBIT: '/fitbit' } as const;
 
 /** The first day that can still be written: the current competition year, or the previous one during 1-14 April. */
 const firstEditableDay = (now: Date) => {
   const current = currentCompetitionYear(now);
   const day = toIsoDay(now);
   const inGrace = day.slice(5, 7) === '04' && Number(day.slice(8, 10)) <= PREVIOUS_YEAR_GRACE_LAST_DAY;
-  return new Date(`${competitionYearRange(inGrace ? current - 1 : current).start}T00:00:00Z`);
+  // A day early: a local day east of UTC starts before its UTC midnight.
+  return new Date(Date.parse(`${competitionYearRange(inGrace ? current - 1 : current).start}T00:00:00Z`) - 86_400_000);
 };
 
 export const syncStart = (lastSyncedAt: Date | null, now: Date) => {
@@ -35,95 +53,327 @@ export const syncStart = (lastSyncedAt: Date | null, now: Date) => {
   return behind > floor ? behind : floor;
 };
 
-/** Runs a provider call; its failure becomes a readable 502 (details go to the log only). */
-const atProvider = async <T>(service: ApiType, log: FastifyBaseLogger, call: () => Promise<T>): Promise<T> => {
-  try {
-    return await call();
-  } catch (error) {
-    log.warn({ err: error, service }, 'tracker provider call failed');
-    throw trackerError(service);
+/** A sync's failure in the employee's words, and whether only a new connection can fix it. */
+export const describeFailure = (service: ApiType, error: unknown): { message: string; reconnectNeeded: boolean; retryAt: Date | null } => {
+  if (!(error instanceof ProviderError)) return { message: trackerMessages.failed(service), reconnectNeeded: false, retryAt: null };
+  switch (error.failure) {
+    case 'unauthorized':
+    case 'invalid_grant':
+      return { message: trackerMessages.reconnect(service), reconnectNeeded: true, retryAt: null };
+    case 'forbidden':
+      return service === 'STRAVA'
+        ? { message: trackerMessages.stravaForbidden, reconnectNeeded: false, retryAt: null }
+        : { message: trackerMessages.googleForbidden, reconnectNeeded: true, retryAt: null };
+    case 'gone':
+      return { message: trackerMessages.gone(service), reconnectNeeded: service === 'FITBIT', retryAt: null };
+    case 'rate_limited':
+      return { message: trackerMessages.busy(service, error.retryAt), reconnectNeeded: false, retryAt: error.retryAt };
+    default:
+      return { message: trackerMessages.failed(service), reconnectNeeded: false, retryAt: null };
   }
 };
 
-const importable = (activity: TrackerActivity, now: Date) => activity.movingTimeMinutes >= 1 && isEditableDay(toIsoDay(activity.startAt), now);
+export type SyncOutcome = { service: ApiType; imported: number; requests: number; problem: ReturnType<typeof describeFailure> | null };
 
-export const trackerService = ({ db, clock, trackers, config }: Deps) => {
+export type StravaEvent = { object_type?: unknown; object_id?: unknown; aspect_type?: unknown; owner_id?: unknown; updates?: unknown };
+
+export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => {
   const key = config.tokenEncryptionKey;
-  const clientFor = (service: ApiType): TrackerClient => {
+  const redirectUri = (service: ApiType) => `${config.appOrigin}${returnPath[service]}`;
+  const clientFor = (service: ApiType): ProviderClient => {
     const client = trackers[service];
     if (!client) throw trackerNotConfigured(service);
     return client;
   };
 
-  return {
-    apis: (userId: number) => repo.connectedServices(db, userId),
-
-    connect: async (userId: number, service: ApiType, input: { code: string; codeVerifier?: string }, log: FastifyBaseLogger) => {
-      const client = clientFor(service);
-      if (service === 'FITBIT' && !input.codeVerifier) throw badRequest('The Fitbit connection could not be verified. Please start connecting Fitbit again');
-      const tokens = await atProvider(service, log, () => client.exchangeCode(input.code, input.codeVerifier));
-      await db.transaction(async (tx) => {
-        await repo.upsertConnection(tx, userId, service, tokens, clock.now(), key);
-        await audit(tx, { at: clock.now(), actor: { id: userId, role: 'user' }, action: 'tracker.connect', subject: await subjectOf(tx, userId), after: { service } });
-      });
-      return repo.connectedServices(db, userId);
-    },
-
-    /** Forgets the tokens here first (that is what the user asked), then withdraws them at the provider, best effort. */
-    disconnect: async (userId: number, service: ApiType, log: FastifyBaseLogger) => {
-      const removed = await db.transaction(async (tx) => {
-        const row = await repo.deleteConnection(tx, userId, service, key);
-        if (row) await audit(tx, { at: clock.now(), actor: { id: userId, role: 'user' }, action: 'tracker.disconnect', subject: await subjectOf(tx, userId), before: { service } });
-        return row;
-      });
-      const client = trackers[service];
-      if (removed?.accessToken && client) {
-        await client.revoke(removed.accessToken).catch((error: unknown) => log.warn({ err: error, service }, 'revoking tracker access failed'));
-      }
-      return repo.connectedServices(db, userId);
-    },
-
-    /** Imports new activities of every connected service into editable days; returns how many were added. */
-    sync: async (userId: number, log: FastifyBaseLogger) => {
-      const now = clock.now();
-      await consumeRateLimit(db, syncRateLimit, String(userId), now);
-      const rows: repo.ImportRow[] = [];
-      const synced: ApiType[] = [];
-      for (const connection of await repo.connectionsOf(db, userId, key)) {
-        const client = trackers[connection.service];
-        if (!client) continue; // the service was unconfigured since: nothing to ask
-        // Tokens sealed with another key (TOKEN_ENCRYPTION_KEY changed) cannot be used: connect again.
-        if (connection.accessToken === null) throw trackerError(connection.service);
-        let accessToken = connection.accessToken;
-        if (connection.expiresAt && connection.expiresAt.getTime() - REFRESH_MARGIN_MS <= now.getTime()) {
-          const refreshToken = connection.refreshToken;
-          if (!refreshToken) throw trackerError(connection.service);
-          const tokens = await atProvider(connection.service, log, () => client.refresh(refreshToken));
-          // Stored at once: providers rotate refresh tokens, the old one is already spent.
-          await repo.updateTokens(db, userId, connection.service, tokens, key);
-          accessToken = tokens.accessToken;
-        }
-        const found = await atProvider(connection.service, log, () => client.listActivities(accessToken, syncStart(connection.lastSyncedAt, now)));
-        for (const activity of found.filter((candidate) => importable(candidate, now))) {
-          rows.push({
-            userId,
-            source: sourceOf[connection.service],
-            externalId: activity.externalId,
-            name: activity.name,
-            movingTime: activity.movingTimeMinutes,
-            startAt: activity.startAt,
-            startDate: toIsoDay(activity.startAt),
-          });
-        }
-        synced.push(connection.service);
-      }
-      const days = await writeForUser(db, userId, async (tx) => {
-        const inserted = await repo.insertImports(tx, rows);
-        for (const service of synced) await repo.markSynced(tx, userId, service, now);
-        for (const year of new Set(inserted.map(competitionYearOf))) await recomputeUserYear(tx, userId, year, config.scoring);
-        return inserted;
-      });
-      return { imported: days.length };
-    },
+  const statusOf = async (userId: number) => {
+    const connections = await repo.connectionsOf(db, userId, key);
+    const services: TrackerStatus[] = connections.map((connection) => ({
+      apiType: connection.service,
+      state: !trackers[connection.service] ? 'unavailable' : connection.status,
+      lastSyncAt: connection.lastSyncedAt?.toISOString() ?? null,
+      lastAttemptAt: connection.lastAttemptAt?.toISOString() ?? null,
+      lastResult: connection.lastResult,
+      lastAttemptOk: connection.lastAttemptOk,
+    }));
+    return { apis: connections.map((connection) => connection.service), services };
   };
+
+  /**
+   * A usable access token: the stored one, or a refreshed one. Refreshing happens with the
+   * connection row locked (SELECT ... FOR UPDATE), so two syncs never both spend the rotating
+   * refresh token: the second waits, then finds the fresh token the first stored.
+   */
+  const accessToken = async (userId: number, service: ApiType, client: ProviderClient, rejected: string | null): Promise<string> => {
+    const now = clock.now().getTime();
+    const current = await repo.findConnection(db, userId, service, key);
+    if (!current) throw new ProviderError('unauthorized', 'the connection ended', null);
+    const fresh = (connection: repo.Connection) =>
+      connection.accessToken !== null && connection.accessToken !== rejected && (!connection.expiresAt || connection.expiresAt.getTime() - REFRESH_MARGIN_MS > now);
+    if (fresh(current)) return current.accessToken!;
+    return db.transaction(async (tx) => {
+      const locked = await repo.lockConnection(tx, userId, service, key);
+      if (!locked) throw new ProviderError('unauthorized', 'the connection ended', null);
+      if (fresh(locked)) return locked.accessToken!;
+      if (!locked.refreshToken) throw new ProviderError('unauthorized', 'no refresh token to use', null);
+      const tokens = await client.refresh(locked.refreshToken);
+      await repo.updateTokens(tx, userId, service, tokens, key);
+      return tokens.accessToken;
+    });
+  };
+
+  /** Runs a provider call with a valid token: on 401, one refresh and one retry. */
+  const withAccess = async <T>(userId: number, service: ApiType, client: ProviderClient, call: (token: string) => Promise<T>): Promise<T> => {
+    const token = await accessToken(userId, service, client, null);
+    try {
+      return await call(token);
+    } catch (error) {
+      if (!(error instanceof ProviderError) || error.failure !== 'unauthorized') throw error;
+      return call(await accessToken(userId, service, client, token));
+    }
+  };
+
+  /** Applies provider records to the user's activities in one transaction; returns how many were added. */
+  const applyImports = async (userId: number, service: ApiType, activities: ProviderActivity[], now: Date) => {
+    const source = repo.sourceOf[service];
+    return writeForUser(db, userId, async (tx) => {
+      const ids = activities.map((activity) => activity.externalId);
+      const window = twinWindow(activities);
+      const plan = planImport(activities, {
+        userId,
+        source,
+        now,
+        existing: await repo.importedByExternalId(tx, userId, source, ids),
+        knownDuplicates: await repo.knownDuplicates(tx, userId, source, ids),
+        others: window ? await repo.otherProviderRows(tx, userId, source, window.from, window.to) : [],
+      });
+      const inserted = await repo.insertImports(tx, plan.inserts);
+      for (const update of plan.updates) await repo.updateImport(tx, update.id, update.row, now);
+      await repo.deleteImports(
+        tx,
+        plan.deletes.map((row) => row.id),
+      );
+      await repo.recordDuplicates(
+        tx,
+        plan.duplicates.map((row) => ({ userId, source, ...row })),
+      );
+      const days = [...inserted.map((row) => row.startDate), ...plan.updates.flatMap((row) => [row.oldDay, row.row.startDate]), ...plan.deletes.map((row) => row.day)];
+      for (const year of new Set(days.map(competitionYearOf))) await recomputeUserYear(tx, userId, year, config.scoring);
+      return inserted.length;
+    });
+  };
+
+  /** Deletes what the user imported from a provider (its access ended) and rescores those years. */
+  const removeImports = (userId: number, service: ApiType) =>
+    writeForUser(db, userId, async (tx) => {
+      const { days, orphanedTwins } = await repo.deleteAllImports(tx, userId, repo.sourceOf[service]);
+      for (const year of new Set(days.map(competitionYearOf))) await recomputeUserYear(tx, userId, year, config.scoring);
+      return orphanedTwins;
+    });
+
+  /** Deletes one imported activity (gone at the provider) and rescores its year. */
+  const removeImport = (userId: number, service: ApiType, externalId: string) =>
+    writeForUser(db, userId, async (tx) => {
+      const rows = await repo.importedByExternalId(tx, userId, repo.sourceOf[service], [externalId]);
+      await repo.deleteImports(
+        tx,
+        rows.map((row) => row.id),
+      );
+      for (const year of new Set(rows.map((row) => competitionYearOf(row.startDate)))) await recomputeUserYear(tx, userId, year, config.scoring);
+    });
+
+  /** Withdraws access at the provider; an expired token is refreshed first. Failures are logged, never hidden. */
+  const revokeAtProvider = async (connection: repo.Connection, log: FastifyBaseLogger) => {
+    const client = trackers[connection.service];
+    if (!client || connection.accessToken === null) {
+      log.warn({ service: connection.service, userId: connection.userId }, 'tracker access not revoked at the provider: no client or no readable token');
+      return;
+    }
+    try {
+      let tokens = { accessToken: connection.accessToken, refreshToken: connection.refreshToken };
+      if (connection.expiresAt && connection.expiresAt.getTime() - REFRESH_MARGIN_MS <= clock.now().getTime() && connection.refreshToken) {
+        const refreshed = await client.refresh(connection.refreshToken);
+        tokens = { accessToken: refreshed.accessToken, refreshToken: refreshed.refreshToken ?? connection.refreshToken };
+      }
+      await client.revoke(tokens);
+    } catch (error) {
+      log.error({ err: error, service: connection.service, userId: connection.userId }, 'revoking tracker access at the provider failed; the connection ended here anyway');
+    }
+  };
+
+  /** Imports from one provider for one user (a job handler's unit of work). Never throws for a provider failure. */
+  const syncService = async (userId: number, service: ApiType, log: FastifyBaseLogger, options: { countsQuota?: boolean } = {}): Promise<SyncOutcome> => {
+    const now = clock.now();
+    const connection = await repo.findConnection(db, userId, service, key);
+    if (!connection) return { service, imported: 0, requests: 0, problem: null };
+    const client = trackers[service];
+    if (!client) return { service, imported: 0, requests: 0, problem: { message: trackerMessages.unavailable(service), reconnectNeeded: false, retryAt: null } };
+    if (connection.status === 'reconnect_needed' || connection.accessToken === null) {
+      const problem = { message: connection.lastResult ?? trackerMessages.reconnect(service), reconnectNeeded: true, retryAt: null };
+      if (connection.status !== 'reconnect_needed') await repo.recordAttempt(db, userId, service, { at: now, result: problem.message, reconnectNeeded: true });
+      return { service, imported: 0, requests: 0, problem };
+    }
+    try {
+      const list = await withAccess(userId, service, client, (token) => client.listActivities(token, syncStart(connection.lastSyncedAt, now)));
+      for (const skipped of list.skipped) log.warn({ service, userId, externalId: skipped.externalId, reason: skipped.reason }, 'tracker record skipped: it cannot be read');
+      const imported = await applyImports(userId, service, list.activities, now);
+      // One instant for both: the screen tells a failed attempt by a later attempt than sync.
+      await repo.recordAttempt(db, userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now });
+      // 'Sync now' counts against the employee's quota only once it worked.
+      if (options.countsQuota) await consumeRateLimit(db, syncRateLimit, String(userId), now).catch(() => undefined);
+      return { service, imported, requests: list.requests, problem: null };
+    } catch (error) {
+      const problem = describeFailure(service, error);
+      log.warn({ err: error, service, userId }, 'tracker sync failed');
+      await repo.recordAttempt(db, userId, service, { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
+      // A busy provider: try again once its window has passed (what the message promises).
+      if (problem.retryAt) await tasks.sync(userId, service, { at: problem.retryAt, countsQuota: options.countsQuota });
+      return { service, imported: 0, requests: 0, problem };
+    }
+  };
+
+  /** Ends a connection here: forgets the tokens, deletes its imports (Strava's API agreement), audits. */
+  const endConnection = async (userId: number, service: ApiType, actor: { id: number; role: 'user' | 'admin' } | null) => {
+    const removed = await db.transaction(async (tx) => {
+      const row = await repo.deleteConnection(tx, userId, service, key);
+      if (row) await audit(tx, { at: clock.now(), actor, action: 'tracker.disconnect', subject: await subjectOf(tx, userId), before: { service } });
+      return row;
+    });
+    const orphanedTwins = await removeImports(userId, service);
+    // Workouts the other provider also reported were kept from this one: the other brings them back.
+    const other: ApiType = service === 'STRAVA' ? 'FITBIT' : 'STRAVA';
+    if (orphanedTwins > 0 && (await repo.findConnection(db, userId, other, key))) {
+      await repo.resetSyncPosition(db, userId, other);
+      await tasks.sync(userId, other);
+    }
+    return removed;
+  };
+
+  const service = {
+    status: statusOf,
+
+    /** The provider's page, with a fresh `state` (and PKCE verifier) kept here for this user. */
+    authorize: async (userId: number, service: ApiType) => {
+      const client = clientFor(service);
+      const state = randomBytes(24).toString('base64url');
+      const codeVerifier = client.usesPkce ? randomBytes(48).toString('base64url') : null;
+      const now = clock.now();
+      await repo.purgeOauthStates(db, new Date(now.getTime() - 24 * 60 * 60_000));
+      await repo.insertOauthState(db, { state, userId, service, codeVerifier, expiresAt: new Date(now.getTime() + STATE_TTL_MS) });
+      const codeChallenge = codeVerifier ? createHash('sha256').update(codeVerifier).digest('base64url') : null;
+      return { url: client.authorizeUrl({ state, redirectUri: redirectUri(service), codeChallenge }) };
+    },
+
+    /** Exchanges the returned code, once the state proves this user started this round trip here. */
+    connect: async (userId: number, service: ApiType, input: { code: string; state: string; scope?: string }, log: FastifyBaseLogger) => {
+      const client = clientFor(service);
+      const now = clock.now();
+      const pending = await repo.takeOauthState(db, input.state, now);
+      if (!pending || pending.userId !== userId || pending.service !== service || pending.expiresAt <= now) throw trackerStateInvalid(service);
+      // Strava says the granted scope on the return URL; refuse before spending the code.
+      if (service === 'STRAVA' && !client.scopeIsEnough(input.scope ?? null)) throw trackerScopeMissing(service);
+      let tokens;
+      try {
+        tokens = await client.exchangeCode(input.code, redirectUri(service), pending.codeVerifier);
+      } catch (error) {
+        log.warn({ err: error, service }, 'tracker code exchange failed');
+        throw trackerError(service);
+      }
+      const scope = service === 'STRAVA' ? (input.scope ?? null) : tokens.scope;
+      if (service === 'FITBIT' && !client.scopeIsEnough(scope)) {
+        await client.revoke({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }).catch((error: unknown) => log.warn({ err: error }, 'revoking an unusable Google grant failed'));
+        throw trackerScopeMissing(service);
+      }
+      await db.transaction(async (tx) => {
+        await repo.upsertConnection(tx, userId, service, tokens, scope, now, key);
+        await audit(tx, { at: now, actor: { id: userId, role: 'user' }, action: 'tracker.connect', subject: await subjectOf(tx, userId), after: { service } });
+      });
+      // The backfill: the current competition year, imported while the employee looks around.
+      await tasks.sync(userId, service);
+      return statusOf(userId);
+    },
+
+    /** Ends the connection here (the user asked), then withdraws access at the provider. */
+    disconnect: async (userId: number, service: ApiType, log: FastifyBaseLogger) => {
+      const removed = await endConnection(userId, service, { id: userId, role: 'user' });
+      if (removed) await revokeAtProvider(removed, log);
+      return statusOf(userId);
+    },
+
+    /** Before an employee is deleted: withdraw every grant at its provider (their rows go with the user). */
+    revokeAllOf: async (userId: number, log: FastifyBaseLogger) => {
+      for (const connection of await repo.connectionsOf(db, userId, key)) await revokeAtProvider(connection, log);
+    },
+
+    syncService,
+
+    /** Hands a webhook event to the background work (answered 200 at once, applied after). */
+    queueStravaEvent: (event: StravaEvent) => tasks.stravaEvent(event),
+
+    /**
+     * 'Sync now': one import job per working service, each on its own. The quota (10 per
+     * 15 minutes) is checked here and counted by the first job once its sync worked: a failed sync
+     * does not use it up.
+     */
+    syncAll: async (userId: number) => {
+      await assertUnderRateLimit(db, syncRateLimit, String(userId), clock.now());
+      const queued: ApiType[] = [];
+      const problems: { apiType: ApiType; message: string }[] = [];
+      for (const connection of await repo.connectionsOf(db, userId, key)) {
+        if (!trackers[connection.service]) problems.push({ apiType: connection.service, message: trackerMessages.unavailable(connection.service) });
+        else if (connection.status === 'reconnect_needed' || connection.accessToken === null)
+          problems.push({ apiType: connection.service, message: connection.lastResult ?? trackerMessages.reconnect(connection.service) });
+        else {
+          await tasks.sync(userId, connection.service, { countsQuota: queued.length === 0 });
+          queued.push(connection.service);
+        }
+      }
+      return { queued, problems };
+    },
+
+    /**
+     * One Strava webhook event (create, update, delete, deauthorisation); unknown athletes are ignored.
+     * Strava does not sign its events, so a destructive one is checked at Strava first: a "deleted"
+     * activity must answer 404, a deauthorised athlete's refresh token must be refused.
+     */
+    applyStravaEvent: async (event: StravaEvent, log: FastifyBaseLogger) => {
+      const owner = typeof event.owner_id === 'number' || typeof event.owner_id === 'string' ? String(event.owner_id) : null;
+      const client = trackers.STRAVA;
+      if (!owner || !client) return;
+      for (const connection of await repo.findByExternalUser(db, 'STRAVA', owner, key)) {
+        const userId = connection.userId;
+        if (event.object_type === 'athlete') {
+          const updates = (event.updates ?? {}) as Record<string, unknown>;
+          if (updates.authorized !== 'false' && updates.authorized !== false) continue;
+          const stillAuthorized = await accessToken(userId, 'STRAVA', client, connection.accessToken).then(
+            () => true,
+            (error: unknown) => !(error instanceof ProviderError && (error.failure === 'invalid_grant' || error.failure === 'unauthorized')),
+          );
+          // Nothing to revoke: the athlete withdrew our access at strava.com. End it here, data included.
+          if (!stillAuthorized) await endConnection(userId, 'STRAVA', null);
+          else log.warn({ userId }, 'Strava deauthorisation event ignored: the grant still works');
+          continue;
+        }
+        const activityId = typeof event.object_id === 'number' || typeof event.object_id === 'string' ? String(event.object_id) : null;
+        if (event.object_type !== 'activity' || !activityId || connection.status !== 'connected' || !client.getActivity) continue;
+        const now = clock.now();
+        try {
+          const activity = await withAccess(userId, 'STRAVA', client, (token) => client.getActivity!(token, activityId));
+          if (activity) await applyImports(userId, 'STRAVA', [activity], now);
+          else await removeImport(userId, 'STRAVA', activityId);
+        } catch (error) {
+          const problem = describeFailure('STRAVA', error);
+          log.warn({ err: error, userId, activityId }, 'Strava webhook event could not be applied');
+          await repo.recordAttempt(db, userId, 'STRAVA', { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
+          // A busy provider: the same event again once its window has passed.
+          if (problem.retryAt) await tasks.stravaEvent(event, problem.retryAt);
+        }
+      }
+    },
+
+  };
+  return service;
 };
+
+export type TrackerService = ReturnType<typeof trackerService>;
+

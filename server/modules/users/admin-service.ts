@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { trackerServiceOf } from '../trackers/tasks';
 import { eq } from 'drizzle-orm';
 import type { PageQuery } from '@/contract/common';
 import { type AdminUserUpdate, type User, type UsersQuery, type usersEndpoints } from '@/contract/users';
@@ -80,9 +82,11 @@ export const updateUser = async (deps: AppDeps, caller: AuthUser, id: number, bo
  * Deletes the employee and, through the foreign keys' ON DELETE CASCADE, every row of theirs
  * (activities, steps, events, bonuses, scores, sessions, tracker links); then their photo file.
  */
-export const deleteUser = async (deps: AppDeps, caller: AuthUser, id: number): Promise<void> => {
+export const deleteUser = async (deps: AppDeps, caller: AuthUser, id: number, log: FastifyBaseLogger): Promise<void> => {
   // Checked first, so the admin gets a sentence rather than a bare 404 for their own id.
   if (caller.id === id) throw conflict(CANNOT_DELETE_SELF);
+  // Their tracker grants are withdrawn at the providers first (failures logged; the deletion goes on).
+  await trackerServiceOf(deps, log).revokeAllOf(id, log);
   const photo = await writeForUser(deps.db, id, async (tx) => {
     const row = await findEmployeeRow(tx, id, true);
     if (!row) throw userNotFound();

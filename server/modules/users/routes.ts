@@ -15,7 +15,7 @@ export const registerUsersRoutes = async (app: FastifyInstance, deps: AppDeps) =
   route(app, deps, usersEndpoints.exportUser, ({ params }) => exportUser(deps, params.id));
   route(app, deps, usersEndpoints.detail, ({ params }) => getUser(deps, params.id));
   route(app, deps, usersEndpoints.update, ({ params, body, user }) => updateUser(deps, user, params.id, body));
-  route(app, deps, usersEndpoints.remove, ({ params, user }) => deleteUser(deps, user, params.id));
+  route(app, deps, usersEndpoints.remove, ({ params, user, request }) => deleteUser(deps, user, params.id, request.log));
   route(app, deps, usersEndpoints.sendResetMail, ({ params, user }) => sendResetMail(deps, user, params.id));
   route(app, deps, usersEndpoints.workouts, ({ params, query }) => userWorkouts(deps, params.id, query));
   route(app, deps, usersEndpoints.eventParticipation, ({ params, query }) => userEvents(deps, params.id, query));

@@ -14,3 +14,5 @@ export const serviceByType = (type: ApiType) => trackerServices.find((service) =
 export const connectedMessage = (type: ApiType) => `${serviceByType(type).label} successfully connected`;
 export const CONNECTING_MESSAGE = 'Connecting...';
 export const DISCONNECT_QUESTION = 'Are you sure you want to disconnect service?';
+/** Under the spec's question: what ending access does to the data (Strava's API agreement). */
+export const disconnectConsequence = (type: ApiType) => `Activities imported from ${serviceByType(type).label} will be removed.`;

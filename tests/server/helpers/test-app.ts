@@ -5,7 +5,8 @@ import { testConfig, type AppConfig } from '../../../server/config';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../../server/db/client';
 import { memoryMailer, type Mailer } from '@/domain/mail';
-import type { Trackers } from '../../../server/trackers/trackers';
+import type { TrackerProviders } from '../../../server/modules/trackers/providers/types';
+import type { Db } from '../../../server/db/client';
 import type { Clock } from '@/domain/clock';
 import { appJobs, type AppJobQueue, type AppJobs } from '../../../server/jobs/catalog';
 import { createPgBossQueue } from '../../../server/jobs/pg-boss-queue';
@@ -85,7 +86,8 @@ export const movableClock = (iso: string) => {
 export type TestAppOptions = {
   now?: string;
   config?: Partial<AppConfig>;
-  trackers?: Trackers;
+  /** May be built from the app's database and movable clock (real clients share the budget table). */
+  trackers?: TrackerProviders | ((db: Db, clock: Clock) => TrackerProviders);
   /** Mail goes here instead of the returned memory mailer (e.g. SMTP to a fake server). */
   mailer?: Mailer;
   /** The jobs' retry rules, e.g. shorter delays for retry tests. */
@@ -103,7 +105,7 @@ export const createTestApp = async (options: TestAppOptions = {}) => {
   // The real job queue on the test database (no cron or maintenance timers).
   const jobs = createPgBossQueue(options.jobCatalog ?? appJobs, { db: database, log: () => app.log, schedule: false, supervise: false });
   previousJobs = jobs;
-  const app = await buildApp({ db: database.db, clock, config, mailer: options.mailer ?? mailer, trackers: options.trackers, jobs, ping: database.ping });
+  const app = await buildApp({ db: database.db, clock, config, mailer: options.mailer ?? mailer, trackers: typeof options.trackers === 'function' ? options.trackers(database.db, clock) : options.trackers, jobs, ping: database.ping });
   app.addHook('onClose', () => jobs.stop());
   await app.ready();
   await jobs.start();

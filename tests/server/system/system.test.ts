@@ -49,7 +49,16 @@ describe('health, readiness, client config', () => {
   });
 
   test('GET /api/config: tracker client ids when configured, null otherwise; never the secrets', async () => {
-    const strava = { clientId: '123', clientSecret: 'shh-secret', authorizeUrl: 'https://strava.test/oauth/authorize', apiBaseUrl: 'https://strava.test' };
+    const strava = {
+      clientId: '123',
+      clientSecret: 'shh-secret',
+      oauthBaseUrl: 'https://strava.test',
+      apiBaseUrl: 'https://strava.test/api/v3',
+      revokeUrl: 'https://strava.test/oauth/deauthorize',
+      webhookVerifyToken: 'also-secret',
+      webhookCallbackUrl: 'http://localhost:3000/api/trackers/strava/webhook',
+      authorizeUrl: 'https://strava.test/oauth/authorize',
+    };
     const { app } = await createTestApp({ config: { strava } });
     const response = await app.inject({ method: 'GET', url: '/api/config' });
     expect(response.json()).toEqual({ strava: { clientId: '123', authorizeUrl: 'https://strava.test/oauth/authorize' }, fitbit: null });

@@ -1,316 +1,575 @@
 import { and, eq } from 'drizzle-orm';
 import { signAccessToken } from '../../../server/auth/access-token';
-import type { TrackerConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
-import { activities, scoreYears, trackerConnections, users } from '../../../server/db/schema';
-import { createTrackers } from '../../../server/trackers/create-trackers';
-import { openToken, sealToken } from '../../../server/trackers/token-seal';
-import type { Clock } from '@/domain/clock';
-import { createTestApp } from '../helpers/test-app';
-import { startFakeProvider, type FakeProvider } from './fake-provider';
+import { activities, oauthStates, providerBudgets, scoreYears, trackerConnections, trackerDuplicates, users } from '../../../server/db/schema';
+import { createTrackers } from '../../../server/modules/trackers/create-trackers';
+import { noBudget } from '../../../server/modules/trackers/providers/provider-request';
+import { createStravaClient } from '../../../server/modules/trackers/providers/strava';
+import { trackerService } from '../../../server/modules/trackers/service';
+import { runStravaWebhookCli } from '../../../server/modules/trackers/strava-webhook-cli';
+import { openToken, sealToken } from '../../../server/modules/trackers/token-seal';
+import { createTestApp, testDatabase } from '../helpers/test-app';
+import { fakeTrackerConfig, startFakeProvider, type FakeExercise, type FakeProvider, type FakeStravaActivity } from './fake-provider';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
+type Person = { id: number; role: 'user' | 'admin' };
 
 let provider: FakeProvider;
 beforeAll(async () => {
   provider = await startFakeProvider();
-});
+  // PGlite's first open takes seconds on a busy machine: not inside a test's time.
+  await testDatabase();
+}, 120_000);
 afterAll(() => provider.close());
 beforeEach(() => provider.reset());
 
-const tracker = (name: string): TrackerConfig => ({ clientId: `${name}-id`, clientSecret: `${name}-secret`, authorizeUrl: `${provider.url}/authorize`, apiBaseUrl: provider.url });
-
-/** The app with real Strava/Fitbit clients pointed at the fake provider (or none configured). */
-const setup = async (now = '2026-11-22T10:00:00Z', configured = true) => {
-  // The clients read the app's movable clock, which exists only once the app is built.
-  const clockRef: { current?: Clock } = {};
-  const config = configured ? { strava: tracker('strava'), fitbit: tracker('fitbit') } : {};
-  const trackers = configured ? createTrackers({ ...config, appOrigin: 'http://localhost:3000' } as never, { now: () => clockRef.current!.now() }) : undefined;
-  const ctx = await createTestApp({ now, config, trackers });
-  clockRef.current = ctx.clock;
-  const [jane] = await ctx.db
-    .insert(users)
-    .values({ role: 'user', email: 'jane@example.com', passwordHash: 'x', firstName: 'Jane', lastName: 'Doe', gender: 'female', levelOfCompetition: 'Beginner' })
-    .returning();
-  return { ctx, jane: jane! };
+/** The app with real Strava and Google Health clients pointed at the fake (or none configured). */
+const setup = async (options: { now?: string; configured?: boolean; sharing?: boolean } = {}) => {
+  const trackerConfig = options.configured === false ? {} : fakeTrackerConfig(provider.url);
+  const ctx = await createTestApp({
+    now: options.now ?? '2026-11-22T10:00:00Z',
+    config: { ...trackerConfig, stravaFeedSharing: options.sharing ?? false },
+    trackers: options.configured === false ? undefined : (db, clock) => createTrackers(trackerConfig as never, db, clock),
+  });
+  const jane = await addUser(ctx, 'jane');
+  return { ctx, jane };
 };
 
-const call = async (ctx: Ctx, person: { id: number; role: 'user' | 'admin' }, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object) => {
+const addUser = async (ctx: Ctx, name: string): Promise<Person> => {
+  const [row] = await ctx.db
+    .insert(users)
+    .values({ role: 'user', email: `${name}@example.com`, passwordHash: 'x', firstName: name, lastName: 'Doe', gender: 'female', levelOfCompetition: 'Beginner' })
+    .returning();
+  return { id: row!.id, role: 'user' };
+};
+
+const call = async (ctx: Ctx, person: Person, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: object) => {
   const token = await signAccessToken(person, ctx.config.jwtSecret, ctx.clock.now(), 900);
   return ctx.app.inject({ method, url: `/api/users/${path}`, payload, headers: { authorization: `Bearer ${token}` } });
 };
 
-const VERIFIER = 'v'.repeat(43);
-/** A Strava activity as the provider lists it. */
-const strava = (id: number, start: string, seconds: number, sport = 'Run', name = 'Morning run') => ({ id, name, sport_type: sport, moving_time: seconds, start_date: start });
-
-/** Tokens are stored sealed: what a row holds, opened with the app's key (and never the token itself). */
-const opened = (ctx: Ctx, stored: string | null) => {
-  if (stored === null) return null;
-  expect(stored).toMatch(/^v1\./);
-  return openToken(ctx.config.tokenEncryptionKey, stored);
-};
-const connectBoth = async (ctx: Ctx, jane: { id: number; role: 'user' | 'admin' }) => {
-  expect((await call(ctx, jane, 'POST', 'connect-strava', { code: 'strava-code' })).statusCode).toBe(200);
-  expect((await call(ctx, jane, 'POST', 'connect-fitbit', { code: 'fitbit-code', codeVerifier: VERIFIER })).statusCode).toBe(200);
+/** The whole round trip: our authorise URL, the provider's consent page (the fake agrees), the return page's POST. */
+const connect = async (ctx: Ctx, person: Person, service: 'STRAVA' | 'FITBIT') => {
+  const { url } = (await call(ctx, person, 'POST', 'tracker-authorization', { apiType: service })).json() as { url: string };
+  const consent = await fetch(url, { redirect: 'manual' });
+  const back = new URL(consent.headers.get('location')!);
+  const body = { code: back.searchParams.get('code')!, state: back.searchParams.get('state')!, ...(back.searchParams.get('scope') ? { scope: back.searchParams.get('scope')! } : {}) };
+  const response = await call(ctx, person, 'POST', service === 'STRAVA' ? 'connect-strava' : 'connect-fitbit', body);
+  return { response, body, url: new URL(url) };
 };
 
-const imported = (db: Db, userId: number) => db.select().from(activities).where(eq(activities.userId, userId)).orderBy(activities.startAt);
+const stravaRun = (id: number, start: string, seconds: number, extra: Partial<FakeStravaActivity> = {}): FakeStravaActivity => ({
+  id,
+  name: 'Morning run',
+  sport_type: 'Run',
+  moving_time: seconds,
+  start_date: start,
+  start_date_local: start,
+  ...extra,
+});
+
+const exercise = (id: string, start: string, seconds: number, extra: Partial<FakeExercise['exercise']> = {}): FakeExercise => ({
+  name: `users/me/dataTypes/exercise/dataPoints/${id}`,
+  exercise: { interval: { startTime: start, startUtcOffset: '0s' }, exerciseType: 'RUNNING', activeDuration: `${seconds}s`, ...extra },
+});
+
+const imported = (db: Db, userId: number) => db.select().from(activities).where(eq(activities.userId, userId)).orderBy(activities.startAt, activities.id);
 const points = async (db: Db, userId: number, year: number) =>
   (await db.select().from(scoreYears).where(and(eq(scoreYears.userId, userId), eq(scoreYears.competitionYear, year))))[0]?.points ?? 0;
+const statusOf = async (ctx: Ctx, person: Person) =>
+  (await call(ctx, person, 'GET', 'apis')).json() as { apis: string[]; services: { apiType: string; state: string; lastResult: string | null; lastSyncAt: string | null; lastAttemptAt: string | null; lastAttemptOk: boolean | null }[] };
+/**
+ * 'Sync now' queues jobs; the test's inject returns once they have run. What they did is read back
+ * as the screen reads it: each queued service's last result (imported counts from '3 activities imported').
+ */
+const sync = async (ctx: Ctx, person: Person) => {
+  const answer = (await call(ctx, person, 'POST', 'sync-activities')).json() as { queued: string[]; problems: { apiType: string; message: string }[] };
+  const { services } = await statusOf(ctx, person);
+  let imported = 0;
+  const problems = [...answer.problems];
+  for (const type of answer.queued) {
+    const status = services.find((service) => service.apiType === type)!;
+    if (status.state === 'connected' && status.lastAttemptOk) imported += Number(/^(\d+) activit/.exec(status.lastResult ?? '')?.[1] ?? 0);
+    else problems.push({ apiType: type, message: status.lastResult! });
+  }
+  return { imported, problems, queued: answer.queued };
+};
 
-describe('connect, list and disconnect', () => {
-  test('connect-strava and connect-fitbit exchange the code server-side and store the tokens', async () => {
+describe('OAuth on the server', () => {
+  test('the authorise URLs carry a server-kept state, Google PKCE S256 offline access, and redirect URIs from APP_ORIGIN', async () => {
     const { ctx, jane } = await setup();
-    expect((await call(ctx, jane, 'GET', 'apis')).json()).toEqual({ apis: [] });
-
-    const strava = await call(ctx, jane, 'POST', 'connect-strava', { code: 'strava-code' });
-    expect(strava.statusCode).toBe(200);
-    expect(strava.json()).toEqual({ apis: ['STRAVA'] });
-    const stravaToken = provider.requests.find((request) => request.path === '/oauth/token')!;
-    expect(Object.fromEntries(stravaToken.form)).toEqual({ client_id: 'strava-id', client_secret: 'strava-secret', code: 'strava-code', grant_type: 'authorization_code' });
-
-    const fitbit = await call(ctx, jane, 'POST', 'connect-fitbit', { code: 'fitbit-code', codeVerifier: VERIFIER });
-    expect(fitbit.json()).toEqual({ apis: ['FITBIT', 'STRAVA'] });
-    const fitbitToken = provider.requests.find((request) => request.path === '/oauth2/token')!;
-    expect(fitbitToken.authorization).toBe(`Basic ${Buffer.from('fitbit-id:fitbit-secret').toString('base64')}`);
-    expect(Object.fromEntries(fitbitToken.form)).toEqual({
-      client_id: 'fitbit-id',
-      code: 'fitbit-code',
-      grant_type: 'authorization_code',
+    const strava = new URL(((await call(ctx, jane, 'POST', 'tracker-authorization', { apiType: 'STRAVA' })).json() as { url: string }).url);
+    expect(Object.fromEntries(strava.searchParams)).toMatchObject({ client_id: 'strava-id', response_type: 'code', redirect_uri: 'http://localhost:3000/strava', scope: 'activity:read_all', approval_prompt: 'force' });
+    const google = new URL(((await call(ctx, jane, 'POST', 'tracker-authorization', { apiType: 'FITBIT' })).json() as { url: string }).url);
+    expect(Object.fromEntries(google.searchParams)).toMatchObject({
+      client_id: 'google-id',
       redirect_uri: 'http://localhost:3000/fitbit',
-      code_verifier: VERIFIER,
+      scope: 'https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly',
+      access_type: 'offline',
+      prompt: 'consent',
+      code_challenge_method: 'S256',
     });
-
-    const rows = await ctx.db.select().from(trackerConnections).orderBy(trackerConnections.service);
-    expect(rows.map((row) => [row.service, row.externalUserId, opened(ctx, row.accessToken)])).toEqual([
-      ['FITBIT', 'ABC123', 'fitbit-access-2'],
-      ['STRAVA', '4242', 'strava-access-1'],
+    const states = await ctx.db.select().from(oauthStates).orderBy(oauthStates.service);
+    expect(states.map((row) => [row.service, row.userId, row.codeVerifier === null])).toEqual([
+      ['FITBIT', jane.id, false],
+      ['STRAVA', jane.id, true],
     ]);
-    // Fitbit's relative expiry is dated by the app clock: 8 hours after "now".
-    expect(rows[0]!.expiresAt?.toISOString()).toBe('2026-11-22T18:00:00.000Z');
-    expect((await call(ctx, jane, 'GET', 'apis')).json()).toEqual({ apis: ['FITBIT', 'STRAVA'] });
+    expect(google.searchParams.get('state')).toBe(states[0]!.state);
+    expect(states[0]!.expiresAt.getTime() - ctx.clock.now().getTime()).toBe(10 * 60_000);
   });
 
-  test('connecting again replaces the tokens (upsert)', async () => {
+  test('connect succeeds once with its state; a used, foreign, missing or expired state is refused and no code is spent', async () => {
     const { ctx, jane } = await setup();
-    await call(ctx, jane, 'POST', 'connect-strava', { code: 'one' });
-    await call(ctx, jane, 'POST', 'connect-strava', { code: 'two' });
-    const rows = await ctx.db.select().from(trackerConnections);
-    expect(rows.map((row) => opened(ctx, row.accessToken))).toEqual(['strava-access-2']);
-  });
-
-  test('disconnect-api deletes the connection, withdraws the token at the provider, and answers the remaining list', async () => {
-    const { ctx, jane } = await setup();
-    await connectBoth(ctx, jane);
-    const response = await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' });
+    const { response, body } = await connect(ctx, jane, 'STRAVA');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ apis: ['FITBIT'] });
-    const deauthorize = provider.requests.find((request) => request.path === '/oauth/deauthorize')!;
-    expect(deauthorize.authorization).toBe('Bearer strava-access-1');
-    expect(provider.strava.validTokens.has('strava-access-1')).toBe(false);
-    expect((await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'FITBIT' })).json()).toEqual({ apis: [] });
-    expect(Object.fromEntries(provider.requests.find((request) => request.path === '/oauth2/revoke')!.form)).toEqual({ token: 'fitbit-access-2' });
-    await connectBoth(ctx, jane);
-    await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' });
-    expect((await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' })).json()).toEqual({ apis: ['FITBIT'] });
-    const bad = await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'GARMIN' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toBe('Service must be STRAVA or FITBIT');
+    expect((response.json() as { apis: string[] }).apis).toEqual(['STRAVA']);
+    const tokenCalls = () => provider.requests.filter((request) => request.path === '/strava-oauth/oauth/token').length;
+    expect(tokenCalls()).toBe(1);
+
+    const again = await call(ctx, jane, 'POST', 'connect-strava', body);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ serverCode: 'TRACKER_STATE_INVALID' });
+
+    const olga = await addUser(ctx, 'olga');
+    const { url } = (await call(ctx, jane, 'POST', 'tracker-authorization', { apiType: 'STRAVA' })).json() as { url: string };
+    const janesState = new URL(url).searchParams.get('state')!;
+    expect((await call(ctx, olga, 'POST', 'connect-strava', { code: 'someone-elses', state: janesState, scope: 'read,activity:read_all' })).statusCode).toBe(400);
+    expect((await call(ctx, jane, 'POST', 'connect-strava', { code: 'x', scope: 'activity:read_all' })).statusCode).toBe(400);
+
+    const { url: late } = (await call(ctx, jane, 'POST', 'tracker-authorization', { apiType: 'STRAVA' })).json() as { url: string };
+    ctx.clock.advance(10 * 60_000 + 1);
+    expect((await call(ctx, jane, 'POST', 'connect-strava', { code: 'x', state: new URL(late).searchParams.get('state')!, scope: 'activity:read_all' })).statusCode).toBe(400);
+    expect(tokenCalls()).toBe(1);
+    expect((await ctx.db.select().from(trackerConnections)).map((row) => row.userId)).toEqual([jane.id]);
   });
 
-  test('an unconfigured service answers 400 TRACKER_NOT_CONFIGURED', async () => {
-    const { ctx, jane } = await setup('2026-11-22T10:00:00Z', false);
-    const response = await call(ctx, jane, 'POST', 'connect-strava', { code: 'strava-code' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      serverCode: 'TRACKER_NOT_CONFIGURED',
-      message: 'Strava is not available: this installation has no Strava connection configured.',
-    });
-    expect((await call(ctx, jane, 'POST', 'connect-fitbit', { code: 'x', codeVerifier: VERIFIER })).json().message).toMatch(/^Fitbit is not available/);
-    expect(provider.requests).toEqual([]);
-  });
-
-  test('a provider that refuses the code answers 502 TRACKER_ERROR and stores nothing', async () => {
+  test('a state issued for Fitbit cannot connect Strava', async () => {
     const { ctx, jane } = await setup();
-    const response = await call(ctx, jane, 'POST', 'connect-strava', { code: 'bad-code' });
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ serverCode: 'TRACKER_ERROR', message: 'Strava did not answer as expected. Please try again, or connect Strava again.' });
+    const { url } = (await call(ctx, jane, 'POST', 'tracker-authorization', { apiType: 'FITBIT' })).json() as { url: string };
+    const response = await call(ctx, jane, 'POST', 'connect-strava', { code: 'x', state: new URL(url).searchParams.get('state')!, scope: 'activity:read_all' });
+    expect(response.statusCode).toBe(400);
+  });
+
+  test('a Strava grant without activity:read_all, or a Google grant without the activity scope, is refused in plain words', async () => {
+    const { ctx, jane } = await setup();
+    provider.strava.grantedScope = 'read';
+    const strava = (await connect(ctx, jane, 'STRAVA')).response;
+    expect(strava.statusCode).toBe(400);
+    expect(strava.json()).toMatchObject({ serverCode: 'TRACKER_SCOPE_MISSING' });
+    expect(strava.json().message).toMatch(/^Strava was connected without permission to read your activities/);
+
+    provider.google.grantedScope = 'openid';
+    const google = (await connect(ctx, jane, 'FITBIT')).response;
+    expect(google.statusCode).toBe(400);
+    expect(google.json().message).toMatch(/^Google was connected without permission/);
+    // The useless grant was given back.
+    expect(provider.requests.some((request) => request.path === '/google/revoke')).toBe(true);
     expect(await ctx.db.select().from(trackerConnections)).toEqual([]);
   });
 
-  test('Fitbit without the PKCE verifier answers 400; an empty code answers 400', async () => {
+  test('Google: the code is exchanged with the PKCE verifier kept server-side; tokens are stored sealed', async () => {
     const { ctx, jane } = await setup();
-    const response = await call(ctx, jane, 'POST', 'connect-fitbit', { code: 'fitbit-code' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('The Fitbit connection could not be verified. Please start connecting Fitbit again');
-    expect((await call(ctx, jane, 'POST', 'connect-strava', { code: ' ' })).json().message).toBe('Authorisation code is required');
+    expect((await connect(ctx, jane, 'FITBIT')).response.statusCode).toBe(200);
+    const exchange = provider.requests.find((request) => request.path === '/google/token')!;
+    expect(exchange.form.get('redirect_uri')).toBe('http://localhost:3000/fitbit');
+    expect(exchange.form.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
+    const [row] = await ctx.db.select().from(trackerConnections);
+    expect(row!.accessToken).not.toContain('google-access');
+    expect(openToken(ctx.config.tokenEncryptionKey, row!.refreshToken!)).toMatch(/^google-refresh-/);
+    expect(row!.grantedScope).toBe('https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly');
   });
 
-  test('tracker endpoints are for employees only', async () => {
-    const { ctx } = await setup();
-    const [admin] = await ctx.db
-      .insert(users)
-      .values({ role: 'admin', email: 'boss@example.com', passwordHash: 'x', firstName: 'B', lastName: 'A', gender: 'male', levelOfCompetition: 'Beginner' })
-      .returning();
-    expect((await call(ctx, admin!, 'GET', 'apis')).statusCode).toBe(403);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/users/sync-activities' })).statusCode).toBe(401);
+  test('an unconfigured service: authorise and connect answer 400 TRACKER_NOT_CONFIGURED', async () => {
+    const { ctx, jane } = await setup({ configured: false });
+    const response = await call(ctx, jane, 'POST', 'tracker-authorization', { apiType: 'FITBIT' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ serverCode: 'TRACKER_NOT_CONFIGURED' });
   });
 });
 
-describe('POST /api/users/sync-activities', () => {
-
-  test('imports editable days of both services, scores them, and skips duplicates on the next sync', async () => {
+describe('Google Health imports (Fitbit)', () => {
+  test('the backfill after connecting pages with pageToken, reads local days, minutes and types, and dedups on the data point name', async () => {
     const { ctx, jane } = await setup();
-    await connectBoth(ctx, jane);
-    provider.strava.activities = [
-      strava(1, '2026-03-30T07:00:00Z', 3600), // previous competition year: closed in November
-      strava(2, '2026-11-20T07:00:00Z', 1830),
-      strava(3, '2026-11-21T07:00:00Z', 20), // under a minute: nothing to score
-      strava(4, '2026-11-21T18:00:00Z', 2700, 'Kitesurf', 'Kite session'),
-    ];
-    provider.fitbit.activities = [{ logId: 99, activityName: 'Walk', activeDuration: 40 * 60_000, startTime: '2026-11-19T12:00:00.000+00:00' }];
-
-    const first = await call(ctx, jane, 'POST', 'sync-activities');
-    expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ imported: 3 });
+    provider.google.exercises = Array.from({ length: 60 }, (_, index) => exercise(`p${index}`, new Date(Date.parse('2026-09-01T12:00:00Z') + index * 86_400_000).toISOString(), 1800));
+    // Sydney, Saturday 21 Nov 06:00 local = Friday 20 Nov 19:00 UTC.
+    provider.google.exercises.push(exercise('sydney', '2026-11-20T19:00:00Z', 45 * 60, { interval: { startTime: '2026-11-20T19:00:00Z', startUtcOffset: '39600s' }, exerciseType: 'YOGA' }));
+    // Tomorrow (a provider clock error) is not imported.
+    provider.google.exercises.push(exercise('future', '2026-11-23T12:00:00Z', 1800));
+    provider.google.exercises.push(exercise('odd', '2026-11-21T08:00:00Z', 600, { exerciseType: 'UNDERWATER_HOCKEY', displayName: 'Hockey under water' }));
+    expect((await connect(ctx, jane, 'FITBIT')).response.statusCode).toBe(200);
+    await ctx.app.afterResponse.idle();
+    const pages = provider.requests.filter((request) => request.path.endsWith('/exercise/dataPoints'));
+    expect(pages).toHaveLength(3);
+    expect(pages.map((request) => request.query.get('pageSize'))).toEqual(['25', '25', '25']);
+    expect(pages[0]!.query.get('filter')).toMatch(/^exercise\.interval\.start_time >= "2026-03-31T00:00:00.000Z"$/);
+    expect(pages[1]!.query.get('pageToken')).toBeTruthy();
     const rows = await imported(ctx.db, jane.id);
-    expect(rows.map((row) => [row.source, row.externalId, row.name, row.movingTime, row.startDate])).toEqual([
-      ['fitbit', '99', 'Walking', 40, '2026-11-19'],
-      ['strava', '2', 'Running', 31, '2026-11-20'],
-      ['strava', '4', 'Kite session', 45, '2026-11-21'],
+    expect(rows).toHaveLength(62);
+    expect(rows.find((row) => row.externalId === 'users/me/dataTypes/exercise/dataPoints/sydney')).toMatchObject({ startDate: '2026-11-21', name: 'Yoga', movingTime: 45, source: 'fitbit' });
+    expect(rows.find((row) => row.externalId?.endsWith('/odd'))!.name).toBe('Hockey under water');
+    expect(await points(ctx.db, jane.id, 2026)).toBeGreaterThan(0);
+
+    expect((await sync(ctx, jane)).imported).toBe(0);
+    expect(await imported(ctx.db, jane.id)).toHaveLength(62);
+    expect((await statusOf(ctx, jane)).services).toMatchObject([{ apiType: 'FITBIT', state: 'connected', lastResult: 'Up to date' }]);
+  });
+
+  test('an edit at the provider (new updateTime, 30 -> 40 minutes, re-typed) updates the activity and its points', async () => {
+    const { ctx, jane } = await setup();
+    provider.google.exercises = [exercise('e1', '2026-11-21T08:00:00Z', 1800)];
+    await connect(ctx, jane, 'FITBIT');
+    await ctx.app.afterResponse.idle();
+    const before = await points(ctx.db, jane.id, 2026);
+    provider.google.exercises = [exercise('e1', '2026-11-21T08:00:00Z', 2400, { exerciseType: 'WALKING', updateTime: '2026-11-22T09:00:00Z' })];
+    await sync(ctx, jane);
+    const [row] = await imported(ctx.db, jane.id);
+    expect(row).toMatchObject({ movingTime: 40, name: 'Walking' });
+    expect(await points(ctx.db, jane.id, 2026)).toBeGreaterThan(before);
+  });
+
+  test('old Fitbit (legacy API) connections are "reconnect needed" and are not called', async () => {
+    const { ctx, jane } = await setup();
+    await ctx.db.insert(trackerConnections).values({ userId: jane.id, service: 'FITBIT', accessToken: sealToken(ctx.config.tokenEncryptionKey, 'legacy'), status: 'reconnect_needed', lastResult: 'Fitbit now connects through Google. Please connect Fitbit again.' });
+    const result = await sync(ctx, jane);
+    expect(result.problems).toEqual([{ apiType: 'FITBIT', message: 'Fitbit now connects through Google. Please connect Fitbit again.' }]);
+    expect(provider.requests).toEqual([]);
+    expect((await statusOf(ctx, jane)).services[0]).toMatchObject({ state: 'reconnect_needed' });
+  });
+});
+
+describe('Strava imports', () => {
+  test('pages of 200 until an empty page, even after a short one; local days; sport_type then type; the minute rule; private kept private', async () => {
+    const { ctx, jane } = await setup();
+    const base = Date.parse('2026-06-01T10:00:00Z');
+    provider.strava.activities = Array.from({ length: 450 }, (_, index) => stravaRun(index + 1, new Date(base + index * 3_600_000).toISOString(), 1800, { hiddenFromLists: index % 2 === 0 && index < 200 }));
+    // California, 19:30 on the 20th local = 03:30 UTC on the 21st.
+    provider.strava.activities.push(stravaRun(9001, '2026-11-21T03:30:00Z', 89, { start_date_local: '2026-11-20T19:30:00Z', sport_type: 'EMountainBikeRide' }));
+    provider.strava.activities.push(stravaRun(9002, '2026-11-21T05:00:00Z', 90, { sport_type: undefined, type: 'Walk' }));
+    provider.strava.activities.push(stravaRun(9003, '2026-11-21T06:00:00Z', 45));
+    provider.strava.activities.push(stravaRun(9004, '2026-11-21T07:00:00Z', 600, { sport_type: 'Kitesurf', name: 'Kite\u0000 session' }));
+    provider.strava.activities.push(stravaRun(9005, '2026-11-21T08:00:00Z', 600, { private: true }));
+    provider.strava.activities.push(stravaRun(9006, '2026-11-21T09:00:00Z', 600, { visibility: 'only_me' }));
+    expect((await connect(ctx, jane, 'STRAVA')).response.statusCode).toBe(200);
+    await ctx.app.afterResponse.idle();
+    const pages = provider.requests.filter((request) => request.path === '/strava-api/athlete/activities');
+    expect(pages.map((request) => [request.query.get('page'), request.query.get('per_page')])).toEqual([
+      ['1', '200'],
+      ['2', '200'],
+      ['3', '200'],
+      ['4', '200'],
     ]);
-    expect(await points(ctx.db, jane.id, 2026)).toBe(40 + 31 + 45);
-    // The first sync asks from the start of the current competition year.
-    const firstList = provider.requests.find((request) => request.path === '/api/v3/athlete/activities')!;
-    expect(firstList.query.get('after')).toBe(String(Date.parse('2026-04-01T00:00:00Z') / 1000));
-    expect(provider.requests.find((request) => request.path.endsWith('list.json'))!.query.get('afterDate')).toBe('2026-04-01T00:00:00');
-
-    provider.requests.length = 0;
-    ctx.clock.set('2026-11-22T12:00:00Z');
-    expect((await call(ctx, jane, 'POST', 'sync-activities')).json()).toEqual({ imported: 0 });
-    expect(await imported(ctx.db, jane.id)).toHaveLength(3);
-    expect(await points(ctx.db, jane.id, 2026)).toBe(116);
-    // Later syncs look three days behind the previous one (late uploads), not the whole year.
-    const secondList = provider.requests.find((request) => request.path === '/api/v3/athlete/activities')!;
-    expect(secondList.query.get('after')).toBe(String(Date.parse('2026-11-19T10:00:00Z') / 1000));
+    const rows = await imported(ctx.db, jane.id);
+    expect(rows).toHaveLength(350 + 5);
+    const byId = (id: number) => rows.find((row) => row.externalId === String(id));
+    expect(byId(9001)).toMatchObject({ startDate: '2026-11-20', movingTime: 1, name: 'Cycling' });
+    expect(byId(9002)).toMatchObject({ movingTime: 2, name: 'Walking' });
+    expect(byId(9003)).toBeUndefined();
+    expect(byId(9004)!.name).toBe('Kite session');
+    expect([byId(9005)!.isPrivate, byId(9006)!.isPrivate, byId(9002)!.isPrivate]).toEqual([true, true, false]);
   });
 
-  test('1-14 April the previous competition year is still imported; afterwards it is not', async () => {
-    const { ctx, jane } = await setup('2027-04-05T10:00:00Z');
-    await call(ctx, jane, 'POST', 'connect-strava', { code: 'strava-code' });
-    provider.strava.activities = [strava(10, '2027-03-30T07:00:00Z', 600), strava(11, '2027-04-02T07:00:00Z', 1200)];
-    expect((await call(ctx, jane, 'POST', 'sync-activities')).json()).toEqual({ imported: 2 });
-    expect(await points(ctx.db, jane.id, 2026)).toBe(10);
-    expect(await points(ctx.db, jane.id, 2027)).toBe(20);
-    expect(provider.requests.find((request) => request.path === '/api/v3/athlete/activities')!.query.get('after')).toBe(String(Date.parse('2026-04-01T00:00:00Z') / 1000));
-
-    const { ctx: later, jane: other } = await setup('2027-04-20T10:00:00Z');
-    await call(later, other, 'POST', 'connect-strava', { code: 'strava-code' });
-    expect((await call(later, other, 'POST', 'sync-activities')).json()).toEqual({ imported: 1 });
-    expect((await imported(later.db, other.id)).map((row) => row.externalId)).toEqual(['11']);
-  });
-
-  test('an expired token is refreshed first and the new tokens are stored', async () => {
+  test('a record that cannot be read is skipped and logged; the rest import', async () => {
     const { ctx, jane } = await setup();
-    provider.strava.expiresAt = Math.floor(Date.parse('2026-11-22T09:00:00Z') / 1000); // already expired at 10:00
-    await call(ctx, jane, 'POST', 'connect-strava', { code: 'strava-code' });
-    provider.strava.activities = [strava(5, '2026-11-21T07:00:00Z', 600)];
-    provider.strava.expiresAt = Math.floor(Date.parse('2026-11-22T16:00:00Z') / 1000);
-    provider.requests.length = 0;
-
-    expect((await call(ctx, jane, 'POST', 'sync-activities')).json()).toEqual({ imported: 1 });
-    const refresh = provider.requests[0]!;
-    expect(refresh.path).toBe('/oauth/token');
-    expect(Object.fromEntries(refresh.form)).toMatchObject({ grant_type: 'refresh_token', refresh_token: 'strava-refresh-1' });
-    expect(provider.requests[1]!.authorization).toBe('Bearer strava-access-2');
-    const [row] = await ctx.db.select().from(trackerConnections);
-    expect([opened(ctx, row!.accessToken), opened(ctx, row!.refreshToken)]).toEqual(['strava-access-2', 'strava-refresh-2']);
-    expect(row!.expiresAt?.toISOString()).toBe('2026-11-22T16:00:00.000Z');
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 600), { ...stravaRun(2, '2026-11-21T08:00:00Z', 600), moving_time: 'soon' as never }, stravaRun(3, '2026-11-21T09:00:00Z', 600)];
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    expect((await imported(ctx.db, jane.id)).map((row) => row.externalId)).toEqual(['1', '3']);
   });
 
-  test('a provider failure answers 502 and imports nothing from any service', async () => {
-    const { ctx, jane } = await setup();
-    await connectBoth(ctx, jane);
-    provider.fitbit.activities = [{ logId: 1, activityName: 'Run', activeDuration: 600_000, startTime: '2026-11-20T08:00:00.000+00:00' }];
-    provider.strava.validTokens.clear(); // Strava revoked our access
-    const response = await call(ctx, jane, 'POST', 'sync-activities');
-    expect(response.statusCode).toBe(502);
-    expect(response.json()).toMatchObject({ serverCode: 'TRACKER_ERROR', message: 'Strava did not answer as expected. Please try again, or connect Strava again.' });
-    expect(await imported(ctx.db, jane.id)).toEqual([]);
-    expect((await ctx.db.select().from(trackerConnections)).every((row) => row.lastSyncedAt === null)).toBe(true);
-  });
-
-  test('Strava imports stay out of colleagues\' feed (Strava API agreement); Fitbit imports are shared', async () => {
-    const { ctx, jane } = await setup();
-    const [olga] = await ctx.db
-      .insert(users)
-      .values({ role: 'user', email: 'olga@example.com', passwordHash: 'x', firstName: 'Olga', lastName: 'O', gender: 'female', levelOfCompetition: 'Beginner' })
-      .returning();
-    await connectBoth(ctx, jane);
-    provider.strava.activities = [strava(21, '2026-11-21T07:00:00Z', 1800)];
-    provider.fitbit.activities = [{ logId: 22, activityName: 'Yoga', activeDuration: 30 * 60_000, startTime: '2026-11-21T09:00:00.000+00:00' }];
-    expect((await call(ctx, jane, 'POST', 'sync-activities')).json()).toEqual({ imported: 2 });
-    const feedOf = async (person: { id: number; role: 'user' | 'admin' }) => {
+  test('private Strava activities are never in colleagues\' feed, even with STRAVA_FEED_SHARING=true', async () => {
+    const { ctx, jane } = await setup({ sharing: true });
+    const olga = await addUser(ctx, 'olga');
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 600, { name: 'Shared' }), stravaRun(2, '2026-11-21T08:00:00Z', 600, { visibility: 'only_me' }), stravaRun(3, '2026-11-21T09:00:00Z', 600, { private: true })];
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    const feedOf = async (person: Person) => {
       const token = await signAccessToken(person, ctx.config.jwtSecret, ctx.clock.now(), 900);
       const response = await ctx.app.inject({ method: 'GET', url: '/api/user/activity/feed', headers: { authorization: `Bearer ${token}` } });
-      return (response.json() as { feed: { name: string }[] }).feed.map((item) => item.name).sort();
+      return (response.json() as { feed: unknown[] }).feed.length;
     };
-    expect(await feedOf(jane)).toEqual(['Running', 'Yoga']);
-    expect(await feedOf(olga!)).toEqual(['Yoga']);
+    expect(await feedOf(jane)).toBe(3);
+    expect(await feedOf(olga)).toBe(1);
+    // The employee's own privacy switch going off and on again keeps them private.
+    await ctx.db.update(users).set({ isPrivateActivity: true }).where(eq(users.id, jane.id));
+    await ctx.db.update(users).set({ isPrivateActivity: false }).where(eq(users.id, jane.id));
+    expect(await feedOf(olga)).toBe(1);
   });
 
-  test('more than 10 syncs in 15 minutes answer 429 RATE_LIMITED; the next window is open again', async () => {
+  test('a later sync reads from the last sync minus the overlap', async () => {
     const { ctx, jane } = await setup();
-    for (let attempt = 0; attempt < 10; attempt += 1) expect((await call(ctx, jane, 'POST', 'sync-activities')).statusCode).toBe(200);
-    const limited = await call(ctx, jane, 'POST', 'sync-activities');
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toMatchObject({ serverCode: 'RATE_LIMITED', message: 'Too many attempts. Please try again in 15 minutes.' });
-    ctx.clock.advance(15 * 60 * 1000);
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    ctx.clock.advance(24 * 3_600_000);
+    provider.requests.length = 0;
+    await sync(ctx, jane);
+    const first = provider.requests.find((request) => request.path === '/strava-api/athlete/activities')!;
+    expect(Number(first.query.get('after'))).toBe(Date.parse('2026-11-19T10:00:00Z') / 1000);
+  });
+});
+
+describe('failures', () => {
+  test('one failing provider never blocks the other, and a failed sync does not use up the quota', async () => {
+    const { ctx, jane } = await setup();
+    await connect(ctx, jane, 'STRAVA');
+    await connect(ctx, jane, 'FITBIT');
+    await ctx.app.afterResponse.idle();
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 600)];
+    provider.google.failNext = [410];
+    const result = await sync(ctx, jane);
+    expect(result.imported).toBe(1);
+    expect(result.problems).toEqual([{ apiType: 'FITBIT', message: expect.stringMatching(/^Fitbit no longer offers/) }]);
+    const status = await statusOf(ctx, jane);
+    expect(status.services.map((service) => [service.apiType, service.state])).toEqual([
+      ['FITBIT', 'reconnect_needed'],
+      ['STRAVA', 'connected'],
+    ]);
+    expect(status.services[1]!.lastResult).toBe('1 activity imported');
+  });
+
+  test('failed syncs leave the quota alone: eleven failures, then a working sync still passes', async () => {
+    const { ctx, jane } = await setup();
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    for (let attempt = 0; attempt < 11; attempt += 1) {
+      provider.strava.failNext = [503];
+      expect((await sync(ctx, jane)).problems[0]!.message).toBe('Strava did not answer as expected. Please try again later.');
+    }
     expect((await call(ctx, jane, 'POST', 'sync-activities')).statusCode).toBe(200);
   });
 
-  test('with no connection nothing is asked and nothing imported', async () => {
+  test('401: one refresh and one retry; a second refusal marks "reconnect needed" and the screen data says so', async () => {
     const { ctx, jane } = await setup();
-    expect((await call(ctx, jane, 'POST', 'sync-activities')).json()).toEqual({ imported: 0 });
-    expect(provider.requests).toEqual([]);
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 600)];
+    provider.strava.failNext = [401];
+    expect(await sync(ctx, jane)).toEqual({ imported: 1, problems: [], queued: ['STRAVA'] });
+    expect(provider.strava.refreshes).toBe(1);
+
+    provider.strava.failNext = [401, 401];
+    const result = await sync(ctx, jane);
+    expect(result.problems[0]!.message).toBe("Strava no longer accepts this app's access (it was withdrawn or has expired). Please connect Strava again.");
+    expect((await statusOf(ctx, jane)).services[0]!.state).toBe('reconnect_needed');
+    expect(provider.strava.refreshes).toBe(2);
+    // Connecting again clears it.
+    await connect(ctx, jane, 'STRAVA');
+    expect((await statusOf(ctx, jane)).services[0]!.state).toBe('connected');
+  });
+
+  test('403 (athlete cap / scope) and 429 are explained; 429 keeps the connection', async () => {
+    const { ctx, jane } = await setup();
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    provider.strava.failNext = [403];
+    expect((await sync(ctx, jane)).problems[0]!.message).toMatch(/^Strava refused access: either this app has reached the number of athletes/);
+    provider.strava.failNext = [429];
+    expect((await sync(ctx, jane)).problems[0]!.message).toMatch(/^Strava is busy: this app made too many requests for now\. Your activities will be imported after 10:15 UTC\.$/);
+    expect((await statusOf(ctx, jane)).services[0]!.state).toBe('connected');
+  });
+
+  test('syncService, the unit a job handler calls: on 429 it asks for a retry once the window has passed', async () => {
+    const { ctx, jane } = await setup();
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    const retries: [number, string, Date | undefined][] = [];
+    const service = trackerService({
+      db: ctx.db,
+      clock: ctx.clock,
+      config: ctx.config,
+      trackers: createTrackers(fakeTrackerConfig(provider.url) as never, ctx.db, ctx.clock),
+      tasks: { sync: async (userId, type, options) => void retries.push([userId, type, options?.at]), stravaEvent: async () => undefined },
+    });
+    provider.strava.failNext = [429];
+    const outcome = await service.syncService(jane.id, 'STRAVA', ctx.app.log);
+    expect(outcome.problem?.retryAt?.toISOString()).toBe('2026-11-22T10:15:00.000Z');
+    expect(retries).toEqual([[jane.id, 'STRAVA', new Date('2026-11-22T10:15:00.000Z')]]);
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 600)];
+    expect((await service.syncService(jane.id, 'STRAVA', ctx.app.log)).imported).toBe(1);
+  });
+
+  test('the rate-limit headers are kept app-wide; once the read budget is spent no request is made until the window ends', async () => {
+    const { ctx, jane } = await setup();
+    provider.strava.readLimit = 2;
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    const budget = await ctx.db.select().from(providerBudgets).orderBy(providerBudgets.window);
+    expect(budget.map((row) => [row.window, row.limit, row.used])).toEqual([
+      ['15min', 2, 1],
+      ['day', 20, 1],
+    ]);
+    provider.strava.activities = Array.from({ length: 5 }, (_, index) => stravaRun(index + 1, `2026-11-2${index}T07:00:00Z`, 600));
+    await sync(ctx, jane); // the second call spends the budget
+    const before = provider.requests.length;
+    const result = await sync(ctx, jane);
+    expect(result.problems[0]!.message).toMatch(/^Strava is busy/);
+    expect(provider.requests.length).toBe(before);
+    ctx.clock.advance(15 * 60_000);
+    provider.strava.readUsage = 0;
+    expect((await sync(ctx, jane)).problems).toEqual([]);
+  });
+
+  test('parallel syncs with an expired token refresh it once (row lock), and both succeed', async () => {
+    const { ctx, jane } = await setup();
+    provider.strava.expiresAt = Math.floor(Date.parse('2026-11-22T09:00:00Z') / 1000);
+    await connect(ctx, jane, 'STRAVA');
+    provider.strava.expiresAt = Math.floor(Date.parse('2026-11-22T16:00:00Z') / 1000);
+    const refreshesBefore = provider.strava.refreshes;
+    // Two job handlers at once (two processes on PostgreSQL): the unit they run, in parallel.
+    const service = trackerService({
+      db: ctx.db,
+      clock: ctx.clock,
+      config: ctx.config,
+      trackers: createTrackers(fakeTrackerConfig(provider.url) as never, ctx.db, ctx.clock),
+      tasks: { sync: async () => undefined, stravaEvent: async () => undefined },
+    });
+    const [a, b] = await Promise.all([service.syncService(jane.id, 'STRAVA', ctx.app.log), service.syncService(jane.id, 'STRAVA', ctx.app.log)]);
+    expect([a.problem, b.problem]).toEqual([null, null]);
+    expect(provider.strava.refreshes - refreshesBefore).toBe(1);
   });
 });
 
-describe('tokens at rest', () => {
-  test('stored sealed (AES-GCM): the database holds neither token in clear, and each seal differs', async () => {
-    const { ctx, jane } = await setup();
-    await call(ctx, jane, 'POST', 'connect-strava', { code: 'strava-code' });
-    const [row] = await ctx.db.select().from(trackerConnections);
-    expect(row!.accessToken).not.toContain('strava-access');
-    expect(row!.refreshToken).not.toContain('strava-refresh');
-    expect(sealToken(ctx.config.tokenEncryptionKey, 'same')).not.toBe(sealToken(ctx.config.tokenEncryptionKey, 'same'));
-    const tampered = `${row!.accessToken!.slice(0, -2)}AA`;
-    expect(() => openToken(ctx.config.tokenEncryptionKey, tampered)).toThrow();
-  });
-
-  test('a connection stored before sealing still syncs, and its refreshed tokens are stored sealed', async () => {
+describe('ending access', () => {
+  test('disconnect revokes at Strava (refreshing an expired token first), deletes the imports and rescoring follows', async () => {
     const { ctx, jane } = await setup();
     provider.strava.expiresAt = Math.floor(Date.parse('2026-11-22T09:00:00Z') / 1000);
-    await call(ctx, jane, 'POST', 'connect-strava', { code: 'strava-code' });
-    // As an older version wrote it: tokens in clear.
-    await ctx.db.update(trackerConnections).set({ accessToken: 'strava-access-1', refreshToken: 'strava-refresh-1' });
-    provider.strava.activities = [strava(5, '2026-11-21T07:00:00Z', 600)];
-    provider.strava.expiresAt = Math.floor(Date.parse('2026-11-22T16:00:00Z') / 1000);
-    expect((await call(ctx, jane, 'POST', 'sync-activities')).json()).toEqual({ imported: 1 });
-    const [row] = await ctx.db.select().from(trackerConnections);
-    expect([opened(ctx, row!.accessToken), opened(ctx, row!.refreshToken)]).toEqual(['strava-access-2', 'strava-refresh-2']);
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 1800)];
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    expect(await points(ctx.db, jane.id, 2026)).toBeGreaterThan(0);
+    const response = await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' });
+    expect(response.json()).toEqual({ apis: [], services: [] });
+    const revoke = provider.requests.filter((request) => request.path === '/strava-oauth/oauth/deauthorize');
+    expect(revoke).toHaveLength(1);
+    expect(provider.strava.tokens.access.size).toBe(0);
+    expect(await imported(ctx.db, jane.id)).toEqual([]);
+    expect(await points(ctx.db, jane.id, 2026)).toBe(0);
   });
 
-  test('tokens sealed with another key: sync asks to connect again (502) and imports nothing; disconnect still works', async () => {
+  test('a revoke the provider refuses is logged, and the connection still ends here', async () => {
     const { ctx, jane } = await setup();
-    await call(ctx, jane, 'POST', 'connect-strava', { code: 'strava-code' });
-    await ctx.db.update(trackerConnections).set({ accessToken: sealToken('another-key', 'strava-access-1') });
-    provider.strava.activities = [strava(5, '2026-11-21T07:00:00Z', 600)];
-    const response = await call(ctx, jane, 'POST', 'sync-activities');
-    expect(response.statusCode).toBe(502);
-    expect(response.json().message).toBe('Strava did not answer as expected. Please try again, or connect Strava again.');
+    await connect(ctx, jane, 'FITBIT');
+    await ctx.app.afterResponse.idle();
+    provider.google.tokens.refresh.clear();
+    provider.google.tokens.access.clear();
+    expect((await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'FITBIT' })).json()).toEqual({ apis: [], services: [] });
+    expect(provider.requests.filter((request) => request.path === '/google/revoke')).toHaveLength(1);
+  });
+
+  test('deleting an employee revokes their grants at both providers', async () => {
+    const { ctx, jane } = await setup();
+    await connect(ctx, jane, 'STRAVA');
+    await connect(ctx, jane, 'FITBIT');
+    await ctx.app.afterResponse.idle();
+    const [admin] = await ctx.db.insert(users).values({ role: 'admin', email: 'admin@example.com', passwordHash: 'x', firstName: 'A', lastName: 'A', gender: 'other', levelOfCompetition: 'Beginner' }).returning();
+    const token = await signAccessToken({ id: admin!.id, role: 'admin' }, ctx.config.jwtSecret, ctx.clock.now(), 900);
+    expect((await ctx.app.inject({ method: 'DELETE', url: `/api/users/${jane.id}`, headers: { authorization: `Bearer ${token}` } })).statusCode).toBeLessThan(300);
+    expect(provider.strava.tokens.access.size + provider.google.tokens.refresh.size).toBe(0);
+  });
+});
+
+describe('Strava webhook', () => {
+  const webhook = (ctx: Ctx, method: 'GET' | 'POST', query: string, payload?: object) => ctx.app.inject({ method, url: `/api/trackers/strava/webhook${query}`, payload });
+
+  test('the subscription callback echoes hub.challenge only with the right verify token', async () => {
+    const { ctx } = await setup();
+    const ok = await webhook(ctx, 'GET', '?hub.mode=subscribe&hub.challenge=15f7d1a91c1f40f8a748fd134752feb3&hub.verify_token=webhook-verify-secret');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ 'hub.challenge': '15f7d1a91c1f40f8a748fd134752feb3' });
+    expect((await webhook(ctx, 'GET', '?hub.mode=subscribe&hub.challenge=x&hub.verify_token=guess')).statusCode).toBe(403);
+    expect((await webhook(ctx, 'GET', '?hub.mode=subscribe&hub.challenge=x')).statusCode).toBe(403);
+  });
+
+  test('create, update and delete events are applied; points follow', async () => {
+    const { ctx, jane } = await setup();
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    const event = (aspect: string, id: number, updates: object = {}) => ({ object_type: 'activity', object_id: id, aspect_type: aspect, owner_id: 4242, subscription_id: 1, event_time: 1764000000, updates });
+
+    provider.strava.activities = [stravaRun(77, '2026-11-21T07:00:00Z', 1800)];
+    expect((await webhook(ctx, 'POST', '', event('create', 77))).statusCode).toBe(200);
+    expect((await imported(ctx.db, jane.id)).map((row) => [row.externalId, row.movingTime])).toEqual([['77', 30]]);
+
+    provider.strava.activities = [stravaRun(77, '2026-11-21T07:00:00Z', 2400, { sport_type: 'Walk' })];
+    await webhook(ctx, 'POST', '', event('update', 77, { title: 'Walk' }));
+    expect((await imported(ctx.db, jane.id)).map((row) => [row.name, row.movingTime])).toEqual([['Walking', 40]]);
+
+    // A delete is checked at Strava: still there means it was not deleted.
+    await webhook(ctx, 'POST', '', event('delete', 77));
+    expect(await imported(ctx.db, jane.id)).toHaveLength(1);
+    provider.strava.activities = [];
+    await webhook(ctx, 'POST', '', event('delete', 77));
     expect(await imported(ctx.db, jane.id)).toEqual([]);
-    expect((await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' })).json()).toEqual({ apis: [] });
+    expect(await points(ctx.db, jane.id, 2026)).toBe(0);
+  });
+
+  test('deauthorisation at strava.com ends the connection and removes its data; a forged one is ignored', async () => {
+    const { ctx, jane } = await setup();
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 1800)];
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    const deauth = { object_type: 'athlete', object_id: 4242, aspect_type: 'update', owner_id: 4242, subscription_id: 1, event_time: 1764000000, updates: { authorized: 'false' } };
+    await webhook(ctx, 'POST', '', deauth);
+    expect((await statusOf(ctx, jane)).apis).toEqual(['STRAVA']);
+    provider.strava.tokens.access.clear();
+    provider.strava.tokens.refresh.clear();
+    await webhook(ctx, 'POST', '', deauth);
+    expect((await statusOf(ctx, jane)).apis).toEqual([]);
+    expect(await imported(ctx.db, jane.id)).toEqual([]);
+  });
+});
+
+describe('one workout from two providers', () => {
+  test('same start within minutes and similar duration counts once; the second source is recorded', async () => {
+    const { ctx, jane } = await setup();
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 1800)];
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    provider.google.exercises = [exercise('twin', '2026-11-21T07:02:00Z', 1750), exercise('other', '2026-11-21T12:00:00Z', 1800)];
+    await connect(ctx, jane, 'FITBIT');
+    await ctx.app.afterResponse.idle();
+    const rows = await imported(ctx.db, jane.id);
+    expect(rows.map((row) => [row.source, row.externalId])).toEqual([
+      ['strava', '1'],
+      ['fitbit', 'users/me/dataTypes/exercise/dataPoints/other'],
+    ]);
+    expect(await ctx.db.select().from(trackerDuplicates)).toEqual([{ userId: jane.id, source: 'fitbit', externalId: 'users/me/dataTypes/exercise/dataPoints/twin', activityId: rows[0]!.id }]);
+    expect((await sync(ctx, jane)).imported).toBe(0);
+
+    // Strava's access ends: its row goes, and Fitbit's record of the same workout comes in instead.
+    await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' });
+    await ctx.app.afterResponse.idle();
+    expect((await imported(ctx.db, jane.id)).map((row) => row.externalId).sort()).toEqual(['users/me/dataTypes/exercise/dataPoints/other', 'users/me/dataTypes/exercise/dataPoints/twin']);
+  });
+});
+
+describe('jobs', () => {
+  test('the periodic safety net queues a sync of every working connection', async () => {
+    const { ctx, jane } = await setup();
+    const olga = await addUser(ctx, 'olga');
+    await connect(ctx, jane, 'STRAVA');
+    await connect(ctx, olga, 'FITBIT');
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 600)];
+    provider.google.exercises = [exercise('p1', '2026-11-21T09:00:00Z', 1200)];
+    await ctx.jobs.send('trackers.sync-all', {});
+    await ctx.jobs.whenIdle();
+    expect((await imported(ctx.db, jane.id)).map((row) => row.externalId)).toEqual(['1']);
+    expect((await imported(ctx.db, olga.id)).map((row) => row.externalId)).toEqual(['users/me/dataTypes/exercise/dataPoints/p1']);
+  });
+});
+
+describe('Strava webhook subscription CLI', () => {
+  test('create registers the callback with the verify token, list shows it, delete removes it', async () => {
+    const config = fakeTrackerConfig(provider.url, 'https://wellness.example').strava;
+    const client = createStravaClient(config, noBudget);
+    const lines: string[] = [];
+    expect(await runStravaWebhookCli(['create'], config, client, (line) => lines.push(line))).toBe(0);
+    const create = provider.requests.find((request) => request.path === '/strava-api/push_subscriptions' && request.method === 'POST')!;
+    expect(Object.fromEntries(create.form)).toEqual({ client_id: 'strava-id', client_secret: 'strava-secret', callback_url: 'https://wellness.example/api/trackers/strava/webhook', verify_token: 'webhook-verify-secret' });
+    expect(await runStravaWebhookCli(['list'], config, client, (line) => lines.push(line))).toBe(0);
+    expect(lines.at(-1)).toContain('https://wellness.example/api/trackers/strava/webhook');
+    expect(await runStravaWebhookCli(['delete', '1'], config, client, (line) => lines.push(line))).toBe(0);
+    expect(provider.strava.subscriptions).toEqual([]);
+    expect(await runStravaWebhookCli(['create'], { ...config, webhookVerifyToken: null }, client, (line) => lines.push(line))).toBe(1);
+    expect(await runStravaWebhookCli(['frobnicate'], config, client, (line) => lines.push(line))).toBe(1);
   });
 });

@@ -1,7 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { systemEndpoints } from '../../../api/contract/system';
-import { usersEndpoints } from '../../../api/contract/users';
+import { usersEndpoints, type ConnectedApis } from '../../../api/contract/users';
+
+const BACKFILL_POLL_MS = 2000;
+
+/** A service connected but not yet synced once: its first import is still running on the server. */
+export const backfillPending = (data: ConnectedApis) => data.services.some((service) => service.state === 'connected' && service.lastAttemptAt === null);
 
 /** The one query-key factory of tracker connections; mutations invalidate `trackerQueries.all()`. */
 export const trackerQueries = {
@@ -11,6 +16,8 @@ export const trackerQueries = {
     queryOptions({
       queryKey: [...trackerQueries.all(), 'apis'] as const,
       queryFn: ({ signal }) => callApi(usersEndpoints.apis, { signal }),
+      // Right after connecting, the server imports the year: look again until its first result is in.
+      refetchInterval: (query) => (query.state.data && backfillPending(query.state.data) ? BACKFILL_POLL_MS : false),
     }),
   /** Which services this installation offers (client ids and authorise URLs are public). */
   config: () =>

@@ -8,13 +8,13 @@ import { trackerQueries } from './tracker-queries';
 const TOAST_ID = 'tracker-connect';
 const endpointOf = { STRAVA: usersEndpoints.connectStrava, FITBIT: usersEndpoints.connectFitbit } as const;
 
-export type ConnectInput = { service: ApiType; code: string; codeVerifier?: string };
+export type ConnectInput = { service: ApiType; code: string; state: string; scope?: string };
 
-/** POST /users/connect-strava|fitbit with the code the provider returned: 'Connecting...' then '{service} successfully connected'. */
+/** POST /users/connect-strava|fitbit with the code and state the provider returned: 'Connecting...' then '{service} successfully connected'. */
 export const useConnectService = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ service, code, codeVerifier }: ConnectInput) => callApi(endpointOf[service], { body: { code, codeVerifier } }),
+    mutationFn: ({ service, code, state, scope }: ConnectInput) => callApi(endpointOf[service], { body: { code, state, ...(scope ? { scope } : {}) } }),
     meta: { errorToast: false },
     onMutate: () => toast.loading('create', CONNECTING_MESSAGE, TOAST_ID),
     onSuccess: async (result, { service }) => {

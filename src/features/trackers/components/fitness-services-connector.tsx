@@ -1,18 +1,31 @@
 import { Alert, Button, Checkbox, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
-import { useState } from 'react';
-import type { ApiType } from '../../../api/contract/users';
+import { useEffect, useRef, useState } from 'react';
+import type { ApiType, TrackerStatus } from '../../../api/contract/users';
 import { toast } from '../../../api/toasts';
 import { saveTrackerReturnUrl } from '../../../lib/tracker-return';
-import { trackerQueries } from '../api/tracker-queries';
+import { backfillPending, trackerQueries } from '../api/tracker-queries';
 import { useDisconnectService } from '../api/use-disconnect-service';
 import { useSyncActivities } from '../api/use-sync-activities';
 import { authorizationUrl, browserNavigation } from '../authorization';
-import { DISCONNECT_QUESTION, trackerServices, type TrackerService } from '../services';
+import { DISCONNECT_QUESTION, disconnectConsequence, trackerServices, type TrackerService } from '../services';
 import './readable.css';
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The line under a connected service: its state, last sync and, after a failed attempt, what went wrong. */
+const connectedDescription = (status: TrackerStatus | undefined) => {
+  if (!status) return 'Connected';
+  if (status.state === 'unavailable') return 'Connected, but no longer available in this installation';
+  if (status.state === 'reconnect_needed') return `Reconnect needed. ${status.lastResult ?? ''}`.trim();
+  if (!status.lastAttemptAt) return 'Connected · importing your workouts…';
+  const synced = status.lastSyncAt ? `Connected · last synced ${when(status.lastSyncAt)}` : 'Connected · not synced yet';
+  const failedSince = status.lastAttemptOk === false;
+  return failedSince && status.lastResult ? `${synced}. Last attempt: ${status.lastResult}` : `${synced} · ${status.lastResult ?? ''}`.replace(/ · $/, '');
+};
 
 /**
  * The fitness service connector (SPEC 2), on the fitness services page and the profile: ticking a
@@ -28,14 +41,22 @@ export function FitnessServicesConnector({ withTitle = true }: { withTitle?: boo
   // The app's own location (path and query), where the return page brings the user back.
   const here = useRouterState({ select: (state) => state.location.href });
   const connected = new Set(apis.data?.apis ?? []);
+  const statusOf = (type: ApiType) => apis.data?.services.find((service) => service.apiType === type);
+  const queryClient = useQueryClient();
+  // When the import after connecting finishes, the dashboard, feed and standings change: refetch them.
+  const pending = apis.data ? backfillPending(apis.data) : false;
+  const wasPending = useRef(pending);
+  useEffect(() => {
+    if (wasPending.current && !pending) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'trackers' });
+    wasPending.current = pending;
+  }, [pending, queryClient]);
 
   const connect = async (service: TrackerService) => {
-    const settings = config.data?.[service.key];
-    if (!settings) return;
+    if (!config.data?.[service.key]) return;
     setLeaving(service.type);
     try {
       saveTrackerReturnUrl(here);
-      browserNavigation.assign(await authorizationUrl(service.type, settings));
+      browserNavigation.assign(await authorizationUrl(service.type));
     } catch {
       setLeaving(null);
       toast.error('create', `${service.label} could not be opened. Please try again`);
@@ -45,7 +66,12 @@ export function FitnessServicesConnector({ withTitle = true }: { withTitle?: boo
   const confirmDisconnect = (service: TrackerService) =>
     modals.openConfirmModal({
       title: `Disconnect ${service.label}`,
-      children: <Text size="sm">{DISCONNECT_QUESTION}</Text>,
+      children: (
+        <Stack gap="xs">
+          <Text size="sm">{DISCONNECT_QUESTION}</Text>
+          <Text size="sm">{disconnectConsequence(service.type)}</Text>
+        </Stack>
+      ),
       labels: { confirm: 'Disconnect', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () => disconnect.mutate(service.type),
@@ -75,18 +101,27 @@ export function FitnessServicesConnector({ withTitle = true }: { withTitle?: boo
             : leaving === service.type
               ? `Opening ${service.label}...`
               : isConnected
-                ? 'Connected'
+                ? connectedDescription(statusOf(service.type))
                 : 'Not connected';
+          const needsReconnect = isConnected && statusOf(service.type)?.state === 'reconnect_needed';
           return (
-            <Checkbox
-              key={service.type}
-              size="md"
-              label={service.label}
-              description={description}
-              checked={isConnected}
-              disabled={!available || leaving !== null || disconnect.isPending}
-              onChange={(event) => (event.currentTarget.checked ? void connect(service) : confirmDisconnect(service))}
-            />
+            <Stack key={service.type} gap={6}>
+              <Checkbox
+                size="md"
+                label={service.label}
+                description={description}
+                checked={isConnected}
+                disabled={!available || leaving !== null || disconnect.isPending}
+                onChange={(event) => (event.currentTarget.checked ? void connect(service) : confirmDisconnect(service))}
+              />
+              {needsReconnect && available && (
+                <Group ml={34}>
+                  <Button size="xs" variant="light" color="orange" leftSection={<IconAlertTriangle size={16} />} disabled={leaving !== null} onClick={() => void connect(service)}>
+                    Connect {service.label} again
+                  </Button>
+                </Group>
+              )}
+            </Stack>
           );
         })}
         {!config.data.strava && !config.data.fitbit && (

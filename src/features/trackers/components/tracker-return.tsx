@@ -6,17 +6,15 @@ import type { ApiType } from '../../../api/contract/users';
 import { USER_ENTRY, USER_ENTRY_AFTER_SIGNUP } from '../../../lib/guard';
 import { takeTrackerReturnUrl } from '../../../lib/tracker-return';
 import { useConnectService } from '../api/use-connect-service';
-import { useSyncActivities } from '../api/use-sync-activities';
-import { takePendingAuthorization } from '../authorization';
 import { serviceByType } from '../services';
 
-export type TrackerReturnSearch = { code?: string; error?: string; state?: string };
+export type TrackerReturnSearch = { code?: string; error?: string; state?: string; scope?: string };
 
-/** Why a return cannot be used, before asking the server anything. */
-const problemOf = (label: string, search: TrackerReturnSearch, pendingState: string | undefined) => {
+/** Why a return cannot be used, before asking the server anything (the server checks the state itself). */
+const problemOf = (label: string, search: TrackerReturnSearch) => {
   if (search.error) return search.error === 'access_denied' ? `${label} access was not granted.` : `${label} reported an error: ${search.error}.`;
   if (!search.code) return `${label} did not send an authorisation code.`;
-  if (search.state !== undefined && search.state !== pendingState) return `This ${label} connection was not started in this browser tab. Please start again.`;
+  if (!search.state) return `This ${label} connection was not started here. Please start again.`;
   return null;
 };
 
@@ -27,7 +25,6 @@ const problemOf = (label: string, search: TrackerReturnSearch, pendingState: str
 export function TrackerReturn({ service, search }: { service: ApiType; search: TrackerReturnSearch }) {
   const { label } = serviceByType(service);
   const connect = useConnectService();
-  const sync = useSyncActivities();
   const navigate = useNavigate();
   const [problem, setProblem] = useState<string | null>(null);
   const [backTo, setBackTo] = useState(USER_ENTRY_AFTER_SIGNUP);
@@ -37,8 +34,7 @@ export function TrackerReturn({ service, search }: { service: ApiType; search: T
     // Once per visit: the code can be exchanged only once (StrictMode mounts effects twice).
     if (started.current) return;
     started.current = true;
-    const pending = takePendingAuthorization(service);
-    const found = problemOf(label, search, pending?.state);
+    const found = problemOf(label, search);
     if (found) {
       // The inputs are one-shot browser storage read once per visit, not React state to derive from.
       // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -47,20 +43,17 @@ export function TrackerReturn({ service, search }: { service: ApiType; search: T
       return;
     }
     connect.mutate(
-      { service, code: search.code!, codeVerifier: pending?.codeVerifier },
+      { service, code: search.code!, state: search.state!, scope: search.scope },
       {
-        onSuccess: () => {
-          void navigate({ href: takeTrackerReturnUrl() ?? USER_ENTRY, replace: true });
-          // A first import right away: the user connected to see their workouts count.
-          sync.mutate();
-        },
+        // The server imports the current competition year right after connecting; the connector shows it.
+        onSuccess: () => void navigate({ href: takeTrackerReturnUrl() ?? USER_ENTRY, replace: true }),
         onError: (error) => {
           setBackTo(takeTrackerReturnUrl() ?? USER_ENTRY_AFTER_SIGNUP);
           setProblem(error.message);
         },
       },
     );
-  }, [connect, label, navigate, search, service, sync]);
+  }, [connect, label, navigate, search, service]);
 
   if (!problem) {
     return (
@@ -87,5 +80,5 @@ export function TrackerReturn({ service, search }: { service: ApiType; search: T
 /** The return page's query: only strings are kept (anything else is treated as absent). */
 export const trackerReturnSearch = (search: Record<string, unknown>): TrackerReturnSearch => {
   const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
-  return { code: text(search.code), error: text(search.error), state: text(search.state) };
+  return { code: text(search.code), error: text(search.error), state: text(search.state), scope: text(search.scope) };
 };

@@ -1,0 +1,9 @@
+import { loadConfig } from '../config';
+import { createStravaClient } from '../modules/trackers/providers/strava';
+import { noBudget } from '../modules/trackers/providers/provider-request';
+import { runStravaWebhookCli } from '../modules/trackers/strava-webhook-cli';
+
+/** `npm run strava:webhook -- list | create | delete <id>`: the app's Strava webhook subscription. */
+const config = loadConfig();
+const client = config.strava ? createStravaClient(config.strava, noBudget) : null;
+process.exitCode = await runStravaWebhookCli(process.argv.slice(2), config.strava, client, (line) => console.info(line));

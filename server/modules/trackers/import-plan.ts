@@ -1,0 +1,98 @@
+import { isEditableDay, toIsoDay } from '@/domain/competition';
+import { minutesOf } from './minutes';
+import type { ProviderActivity } from './providers/types';
+import type { ImportedRow, NewImport, Source } from './repo';
+
+/** Two providers' records are one workout when they start this close... */
+const SAME_START_MS = 5 * 60_000;
+/** ...and their minutes differ by at most this share of the longer one (or 5 minutes). */
+const SIMILAR_DURATION_SHARE = 0.2;
+/** Clocks differ a little: a start this far ahead of ours is still accepted. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+/** A local day can be up to 14 hours ahead of UTC (UTC+14): such a day is not "in the future". */
+const MAX_AHEAD_MS = 14 * 60 * 60_000;
+
+/** Editable days (DESIGN 4), allowing for a local day already begun east of UTC. */
+export const isImportableDay = (day: string, now: Date) =>
+  isEditableDay(day, now) || (day > toIsoDay(now) && day <= toIsoDay(new Date(now.getTime() + MAX_AHEAD_MS)) && isEditableDay(toIsoDay(now), now));
+
+export const isSameWorkout = (a: { startAt: Date; movingTime: number }, b: { startAt: Date; movingTime: number }) => {
+  if (Math.abs(a.startAt.getTime() - b.startAt.getTime()) > SAME_START_MS) return false;
+  const longer = Math.max(a.movingTime, b.movingTime);
+  return Math.abs(a.movingTime - b.movingTime) <= Math.max(5, longer * SIMILAR_DURATION_SHARE);
+};
+
+export type ImportPlan = {
+  inserts: NewImport[];
+  updates: { id: number; row: Omit<NewImport, 'userId' | 'source' | 'externalId'>; oldDay: string }[];
+  deletes: { id: number; day: string }[];
+  duplicates: { externalId: string; activityId: number }[];
+};
+
+type Context = {
+  userId: number;
+  source: Source;
+  now: Date;
+  existing: ImportedRow[];
+  knownDuplicates: Set<string>;
+  /** The other provider's rows near these starts. */
+  others: { id: number; startAt: Date; movingTime: number }[];
+};
+
+/**
+ * What a batch of provider records changes here, decided without the database: new workouts are
+ * inserted (unless the other provider already brought the same one: then it is recorded as a
+ * second source), changed ones updated, ones now under a minute deleted. Closed days stay as they
+ * are (DESIGN 4), except that a record moving out of a closed day is left alone too.
+ */
+export const planImport = (activities: ProviderActivity[], context: Context): ImportPlan => {
+  const plan: ImportPlan = { inserts: [], updates: [], deletes: [], duplicates: [] };
+  const existing = new Map(context.existing.map((row) => [row.externalId, row]));
+  const seen = new Set<string>();
+  for (const activity of activities) {
+    if (seen.has(activity.externalId)) continue;
+    seen.add(activity.externalId);
+    const minutes = minutesOf(activity.seconds);
+    const old = existing.get(activity.externalId);
+    if (old) {
+      if (!isImportableDay(old.startDate, context.now)) continue;
+      if (minutes === null || !isImportableDay(activity.localDay, context.now)) {
+        plan.deletes.push({ id: old.id, day: old.startDate });
+        continue;
+      }
+      const row = { name: activity.name, movingTime: minutes, startAt: activity.startAt, startDate: activity.localDay, isPrivate: activity.isPrivate, externalUpdatedAt: activity.updatedAt };
+      const unchanged =
+        old.name === row.name && old.movingTime === row.movingTime && old.startAt.getTime() === row.startAt.getTime() && old.startDate === row.startDate && old.isPrivate === row.isPrivate;
+      if (!unchanged) plan.updates.push({ id: old.id, row, oldDay: old.startDate });
+      continue;
+    }
+    // A workout cannot start in the future: such a record is a clock error at the provider.
+    const future = activity.startAt.getTime() > context.now.getTime() + CLOCK_SKEW_MS;
+    if (minutes === null || future || !isImportableDay(activity.localDay, context.now) || context.knownDuplicates.has(activity.externalId)) continue;
+    const candidate = { startAt: activity.startAt, movingTime: minutes };
+    const twin = context.others.find((other) => isSameWorkout(other, candidate));
+    if (twin) {
+      plan.duplicates.push({ externalId: activity.externalId, activityId: twin.id });
+      continue;
+    }
+    plan.inserts.push({
+      userId: context.userId,
+      source: context.source,
+      externalId: activity.externalId,
+      name: activity.name,
+      movingTime: minutes,
+      startAt: activity.startAt,
+      startDate: activity.localDay,
+      isPrivate: activity.isPrivate,
+      externalUpdatedAt: activity.updatedAt,
+    });
+  }
+  return plan;
+};
+
+/** The window of starts to look for the other provider's twins in. */
+export const twinWindow = (activities: ProviderActivity[]) => {
+  if (activities.length === 0) return null;
+  const times = activities.map((activity) => activity.startAt.getTime());
+  return { from: new Date(Math.min(...times) - SAME_START_MS), to: new Date(Math.max(...times) + SAME_START_MS) };
+};

@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import type { GoogleHealthConfig } from '../../../config';
+import { cleanTitle, expectString, providerJson, ProviderError, type ProviderBudget } from './provider-request';
+import type { ActivityList, ProviderActivity, ProviderClient } from './types';
+
+/** Read-only access to activity and fitness data, exercises included (the only scope we ask for). */
+export const GOOGLE_HEALTH_SCOPE = 'https://www.googleapis.com/auth/googlehealth.activity_and_fitness.readonly';
+/** The API's largest page for exercise. */
+export const EXERCISE_PAGE_SIZE = 25;
+const MAX_PAGES = 400;
+
+/** Google Health exercise types mapped onto the product's activity types; others keep their title. */
+const EXERCISE_TYPES: Record<string, string> = {
+  RUNNING: 'Running',
+  TREADMILL_RUNNING: 'Running',
+  TRAIL_RUNNING: 'Running',
+  WALKING: 'Walking',
+  TREADMILL_WALKING: 'Walking',
+  HIKING: 'Hiking',
+  BIKING: 'Cycling',
+  CYCLING: 'Cycling',
+  MOUNTAIN_BIKING: 'Cycling',
+  STATIONARY_BIKING: 'Spinning',
+  SPINNING: 'Spinning',
+  SWIMMING: 'Swimming',
+  SWIMMING_POOL: 'Swimming',
+  SWIMMING_OPEN_WATER: 'Swimming',
+  YOGA: 'Yoga',
+  PILATES: 'Pilates',
+  WEIGHTLIFTING: 'Strength Training',
+  STRENGTH_TRAINING: 'Strength Training',
+  WEIGHTS: 'Strength Training',
+  CIRCUIT_TRAINING: 'Circuit Training',
+  CROSSFIT: 'Circuit Training',
+  HIIT: 'HIIT',
+  HIGH_INTENSITY_INTERVAL_TRAINING: 'HIIT',
+  INTERVAL_WORKOUT: 'HIIT',
+  AEROBIC_WORKOUT: 'Aerobics',
+  AEROBICS: 'Aerobics',
+  ELLIPTICAL: 'Elliptical',
+  MARTIAL_ARTS: 'Martial Arts',
+  KICKBOXING: 'Boxing',
+  BOXING: 'Boxing',
+  DANCING: 'Dancing',
+  DANCE: 'Dancing',
+  TENNIS: 'Tennis',
+  GOLF: 'Golf',
+  ROCK_CLIMBING: 'Climbing',
+  CLIMBING: 'Climbing',
+  SKIING: 'Skiing/Snowboarding',
+  SNOWBOARDING: 'Skiing/Snowboarding',
+  ROLLER_SKATING: 'Rollerblading',
+  INLINE_SKATING: 'Rollerblading',
+  BASKETBALL: 'Team Sports',
+  SOCCER: 'Team Sports',
+  FOOTBALL: 'Team Sports',
+  VOLLEYBALL: 'Team Sports',
+  BARRE: 'Barre',
+};
+
+/** `"1800s"` / `"1800.5s"` (protobuf Duration in JSON) in seconds; null when unreadable. */
+export const durationSeconds = (value: unknown): number | null => {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value !== 'string') return null;
+  const match = /^(-?\d+(?:\.\d+)?)s$/.exec(value.trim());
+  return match ? Number(match[1]) : null;
+};
+
+type CivilDateTime = { date?: { year?: number; month?: number; day?: number } };
+type GoogleDataPoint = {
+  name?: unknown;
+  exercise?: {
+    interval?: { startTime?: unknown; startUtcOffset?: unknown; civilStartTime?: CivilDateTime };
+    exerciseType?: unknown;
+    displayName?: unknown;
+    activeDuration?: unknown;
+    updateTime?: unknown;
+  };
+  updateTime?: unknown;
+};
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * The athlete's local day: the civil start date when the API gives it, else the start instant
+ * moved by its UTC offset (a Sydney run at 06:00 on the 21st local is the 21st, not the 20th).
+ */
+const localDayOf = (startAt: Date, interval: NonNullable<NonNullable<GoogleDataPoint['exercise']>['interval']>): string => {
+  const civil = interval.civilStartTime?.date;
+  if (civil?.year && civil.month && civil.day) return `${civil.year}-${pad(civil.month)}-${pad(civil.day)}`;
+  const offset = durationSeconds(interval.startUtcOffset) ?? 0;
+  return new Date(startAt.getTime() + offset * 1000).toISOString().slice(0, 10);
+};
+
+const humanised = (type: string) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ');
+
+/** One exercise data point in our terms, or why it cannot be read. Dedup is on the data point `name`. */
+export const readExercise = (point: GoogleDataPoint): ProviderActivity | string => {
+  const exercise = point.exercise;
+  if (typeof point.name !== 'string' || !point.name) return 'no name';
+  if (!exercise?.interval) return 'no interval';
+  const seconds = durationSeconds(exercise.activeDuration);
+  if (seconds === null) return 'no active duration';
+  if (typeof exercise.interval.startTime !== 'string' || Number.isNaN(Date.parse(exercise.interval.startTime))) return 'no start time';
+  const startAt = new Date(exercise.interval.startTime);
+  const type = typeof exercise.exerciseType === 'string' ? exercise.exerciseType : '';
+  const updated = typeof exercise.updateTime === 'string' ? exercise.updateTime : typeof point.updateTime === 'string' ? point.updateTime : null;
+  return {
+    externalId: point.name,
+    name: EXERCISE_TYPES[type] ?? cleanTitle(exercise.displayName) ?? (type ? humanised(type) : 'Other'),
+    seconds,
+    startAt,
+    localDay: localDayOf(startAt, exercise.interval),
+    isPrivate: false,
+    updatedAt: updated && !Number.isNaN(Date.parse(updated)) ? new Date(updated) : null,
+  };
+};
+
+const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
+/** Fitbit data through the Google Health API: Google OAuth 2 (code + PKCE S256, offline) and exercise data points. */
+export const createGoogleHealthClient = (config: GoogleHealthConfig, budget: ProviderBudget, now: () => number = Date.now): ProviderClient => {
+  const request = { provider: 'google-health', budget, now };
+  const token = async (params: Record<string, string>) => {
+    const at = now();
+    const body = (await providerJson(
+      config.tokenUrl,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ client_id: config.clientId, client_secret: config.clientSecret, ...params }),
+      },
+      { ...request, isTokenCall: true },
+    )) as { access_token?: unknown; refresh_token?: unknown; expires_in?: unknown; scope?: unknown };
+    return {
+      accessToken: expectString(body.access_token, 'access token'),
+      refreshToken: typeof body.refresh_token === 'string' ? body.refresh_token : null,
+      expiresAt: typeof body.expires_in === 'number' ? new Date(at + body.expires_in * 1000) : null,
+      externalUserId: null,
+      scope: typeof body.scope === 'string' ? body.scope : null,
+    };
+  };
+
+  return {
+    service: 'FITBIT',
+    usesPkce: true,
+    authorizeUrl: ({ state, redirectUri, codeChallenge }) => {
+      const url = new URL(config.authorizeUrl);
+      url.search = new URLSearchParams({
+        client_id: config.clientId,
+        redirect_uri: redirectUri,
+        response_type: 'code',
+        scope: GOOGLE_HEALTH_SCOPE,
+        // A refresh token, and asked again on every connect so a new one is always issued.
+        access_type: 'offline',
+        prompt: 'consent',
+        state,
+        code_challenge: codeChallenge ?? '',
+        code_challenge_method: 'S256',
+      }).toString();
+      return url.toString();
+    },
+    scopeIsEnough: (scope) => (scope ?? '').split(/\s+/).includes(GOOGLE_HEALTH_SCOPE),
+    exchangeCode: (code, redirectUri, codeVerifier) =>
+      token({ code, grant_type: 'authorization_code', redirect_uri: redirectUri, ...(codeVerifier ? { code_verifier: codeVerifier } : {}) }),
+    refresh: (refreshToken) => token({ refresh_token: refreshToken, grant_type: 'refresh_token' }),
+    revoke: async ({ accessToken, refreshToken }) => {
+      // Revoking the refresh token ends the whole grant (its access tokens too).
+      await providerJson(config.revokeUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: refreshToken ?? accessToken }) }, request);
+    },
+    listActivities: async (accessToken, since) => {
+      const list: ActivityList = { activities: [], skipped: [], requests: 0 };
+      let pageToken: string | null = null;
+      for (let page = 0; page < MAX_PAGES; page += 1) {
+        const query = new URLSearchParams({ pageSize: String(EXERCISE_PAGE_SIZE), filter: `exercise.interval.start_time >= "${since.toISOString()}"` });
+        if (pageToken) query.set('pageToken', pageToken);
+        const body = (await providerJson(`${config.apiBaseUrl}/v4/users/me/dataTypes/exercise/dataPoints?${query.toString()}`, { headers: { authorization: `Bearer ${accessToken}` } }, request)) as {
+          dataPoints?: unknown;
+          nextPageToken?: unknown;
+        } | null;
+        list.requests += 1;
+        const points = body?.dataPoints ?? [];
+        if (!Array.isArray(points)) throw new ProviderError('failed', 'Google Health answer has no data point list', null);
+        for (const point of points as GoogleDataPoint[]) {
+          const read = readExercise(point ?? {});
+          if (typeof read === 'string') list.skipped.push({ externalId: typeof point?.name === 'string' ? point.name : null, reason: read });
+          else list.activities.push(read);
+        }
+        pageToken = typeof body?.nextPageToken === 'string' && body.nextPageToken ? body.nextPageToken : null;
+        if (!pageToken) break;
+      }
+      return list;
+    },
+  };
+};
+
+/** RFC 7636 S256 challenge of a verifier (exported for tests). */
+export const pkceChallenge = challengeOf;

@@ -1,0 +1,115 @@
+/** How a provider call failed; the service turns each into plain words for the employee. */
+export type ProviderFailure =
+  /** 401: the token is no longer valid (one refresh and one retry, then "reconnect needed"). */
+  | 'unauthorized'
+  /** 403: no permission (Strava's athlete cap of the standard tier, a missing scope). */
+  | 'forbidden'
+  /** 410: the endpoint or the record is gone for good. */
+  | 'gone'
+  /** 429, or our own app-wide budget is spent: wait for the window. */
+  | 'rate_limited'
+  /** 400 on a token call: the code or refresh token was refused. */
+  | 'invalid_grant'
+  /** Anything else: no answer, 5xx, a body we cannot read. */
+  | 'failed';
+
+export class ProviderError extends Error {
+  constructor(
+    readonly failure: ProviderFailure,
+    message: string,
+    readonly status: number | null,
+    /** When a rate-limited call may be tried again. */
+    readonly retryAt: Date | null = null,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/**
+ * The app's request budget at a provider, shared by every process (kept in the database by the
+ * trackers repo): `check` throws `rate_limited` while a window is spent, `record` stores the usage a
+ * response reported in its headers.
+ */
+export type ProviderBudget = {
+  check: (provider: string) => Promise<void>;
+  record: (provider: string, headers: Headers) => Promise<void>;
+};
+
+export const noBudget: ProviderBudget = { check: async () => undefined, record: async () => undefined };
+
+/** Providers are remote: a hanging one must not hold a sync forever. */
+const PROVIDER_TIMEOUT_MS = 15_000;
+
+const failureOf = (status: number, isTokenCall: boolean): ProviderFailure => {
+  if (status === 401) return isTokenCall ? 'invalid_grant' : 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 410) return 'gone';
+  if (status === 429) return 'rate_limited';
+  if (status === 400 && isTokenCall) return 'invalid_grant';
+  return 'failed';
+};
+
+/** Seconds from a Retry-After header (seconds or an HTTP date); null when absent. */
+const retryAfterOf = (headers: Headers, now: number): Date | null => {
+  const raw = headers.get('retry-after');
+  if (!raw) return null;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return new Date(now + seconds * 1000);
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? null : new Date(date);
+};
+
+/** The end of the provider's current 15-minute window (Strava's windows start at :00, :15, :30, :45 UTC). */
+export const nextQuarterHour = (now: number) => new Date(Math.floor(now / 900_000) * 900_000 + 900_000);
+
+export type ProviderRequest = {
+  provider: string;
+  budget: ProviderBudget;
+  /** Token endpoints: a 400/401 there means the grant was refused, not that a token expired. */
+  isTokenCall?: boolean;
+  now?: () => number;
+};
+
+/** Fetches JSON from a provider within the app's budget; any failure becomes a ProviderError. */
+export const providerJson = async (url: string, init: RequestInit, options: ProviderRequest): Promise<unknown> => {
+  const now = options.now ?? Date.now;
+  // Token calls run under the connection's row lock (refresh) and are not counted by the providers'
+  // read limits: they skip the budget, which would need a second database connection meanwhile.
+  const budget = options.isTokenCall ? noBudget : options.budget;
+  await budget.check(options.provider);
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+  } catch (error) {
+    throw new ProviderError('failed', `no answer from ${new URL(url).host}: ${(error as Error).message}`, null);
+  }
+  await budget.record(options.provider, response.headers);
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    const failure = failureOf(response.status, options.isTokenCall ?? false);
+    const retryAt = failure === 'rate_limited' ? (retryAfterOf(response.headers, now()) ?? nextQuarterHour(now())) : null;
+    throw new ProviderError(failure, `${init.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status} ${text.slice(0, 200)}`, response.status, retryAt);
+  }
+  if (response.status === 204) return null;
+  try {
+    return await response.json();
+  } catch {
+    throw new ProviderError('failed', `${new URL(url).pathname} answered a body that is not JSON`, response.status);
+  }
+};
+
+/** Provider fields are untrusted: read a value or fail loudly. */
+export const expectString = (value: unknown, what: string): string => {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number') return String(value);
+  throw new ProviderError('failed', `the provider's answer has no ${what}`, null);
+};
+
+/** A title fit to store: no control characters (a NUL breaks PostgreSQL text), trimmed, 1-100 characters. */
+export const cleanTitle = (value: unknown): string | null => {
+  if (typeof value !== 'string') return null;
+  // eslint-disable-next-line no-control-regex
+  const text = value.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return text ? text.slice(0, 100) : null;
+};

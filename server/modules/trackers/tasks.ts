@@ -1,0 +1,62 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { apiTypes } from '@/contract/users';
+import type { AppDeps } from '../../deps';
+import type { AppJobQueue } from '../../jobs/catalog';
+import * as repo from './repo';
+import { trackerService, type StravaEvent, type TrackerService } from './service';
+
+/** Seconds from the app's clock to `at` (pg-boss counts from its own now; tests move the app's clock). */
+const secondsUntil = (deps: AppDeps, at: Date | undefined) => (at ? Math.max(1, Math.ceil((at.getTime() - deps.clock.now().getTime()) / 1000)) : undefined);
+
+/**
+ * The tracker service with its background work on the job queue (server/jobs): the backfill after
+ * connecting, 'Sync now', re-imports, a busy provider's retry after its window, and Strava webhook
+ * events. Jobs are durable and shared by every API process; a failed one is retried with backoff.
+ */
+export const trackerServiceOf = (deps: AppDeps, log: FastifyBaseLogger): TrackerService => {
+  // Awaited, so a job exists before the answer; a failure to queue is logged (the periodic sync catches up).
+  const sent = (what: string) => async (promise: Promise<unknown>) => {
+    await promise.catch((error: unknown) => log.error({ err: error }, `queueing ${what} failed`));
+  };
+  return trackerService({
+    db: deps.db,
+    clock: deps.clock,
+    config: deps.config,
+    trackers: deps.trackers,
+    tasks: {
+      sync: (userId, service, options = {}) =>
+        sent(`a ${service} sync`)(
+          // A delayed retry has its own key: it never holds up a 'Sync now' once the window has passed.
+          deps.jobs.send(
+            'trackers.sync',
+            { userId, service, countsQuota: options.countsQuota ?? false },
+            { singletonKey: `${userId}:${service}${options.at ? ':retry' : ''}`, startAfter: secondsUntil(deps, options.at) },
+          ),
+        ),
+      stravaEvent: (event, at) => sent('a Strava event')(deps.jobs.send('trackers.strava-event', event as never, { startAfter: secondsUntil(deps, at) })),
+    },
+  });
+};
+
+/** The handlers of the tracker jobs (every process handles them). */
+export const registerTrackerJobs = (deps: AppDeps, service: TrackerService, log: FastifyBaseLogger) => {
+  deps.jobs.work('trackers.sync', async ({ userId, service: type, countsQuota }) => {
+    await service.syncService(userId, type, log, { countsQuota });
+  });
+  deps.jobs.work('trackers.strava-event', async (event) => {
+    await service.applyStravaEvent(event as StravaEvent, log);
+  });
+  deps.jobs.work('trackers.sync-all', async () => {
+    for (const type of apiTypes) for (const userId of await repo.connectedUsers(deps.db, type)) await deps.jobs.send('trackers.sync', { userId, service: type }, { singletonKey: `${userId}:${type}` });
+  });
+};
+
+/**
+ * The safety-net sync on a cron schedule: every TRACKER_SYNC_EVERY_MINUTES (whole hours from 60 on),
+ * every working connection is synced; it is how Google Health data arrives without a click (README).
+ */
+export const scheduleTrackerSync = async (jobs: AppJobQueue, everyMinutes: number) => {
+  if (everyMinutes <= 0) return jobs.unschedule('trackers.sync-all');
+  const cron = everyMinutes < 60 ? `*/${everyMinutes} * * * *` : `0 */${Math.max(1, Math.round(everyMinutes / 60))} * * *`;
+  await jobs.schedule('trackers.sync-all', cron, {});
+};
