@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { signAccessToken } from '../server/auth/access-token';
+import { signAccessToken } from '../server/http/access-token';
 import { testConfig } from '../server/config';
 import { openPglite, openPostgres } from '../server/db/client';
 import { memoryMailer } from '@/domain/mail';

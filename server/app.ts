@@ -19,7 +19,7 @@ import { registerUsersRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerCorePlugins, registerServing } from './plugins';
 import { noTrackers, type Trackers } from './trackers/trackers';
-import { sessionLiveness } from './auth/session-liveness';
+import { sessionLiveness } from './http/session-liveness';
 import { afterResponseQueue, type AfterResponseQueue } from './http/after-response';
 
 declare module 'fastify' {

@@ -1,6 +1,6 @@
 import { buildApp } from './app';
-import { bootstrapAdmin } from './auth/bootstrap-admin';
-import { pruneRateLimits } from './auth/rate-limit';
+import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
+import { pruneRateLimits } from './http/rate-limit';
 import { dataDirFromEnv, loadConfig } from './config';
 import { inArray } from 'drizzle-orm';
 import { openDatabase } from './db/client';

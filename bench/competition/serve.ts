@@ -2,7 +2,7 @@ import { defaultScoringRules } from '@/domain/scoring-rules';
 import { sql } from 'drizzle-orm';
 import { ensureYearRows } from '../../server/modules/leaders/year-rows';
 import { buildApp } from '../../server/app';
-import { signAccessToken } from '../../server/auth/access-token';
+import { signAccessToken } from '../../server/http/access-token';
 import { testConfig } from '../../server/config';
 import { openPglite, openPostgres } from '../../server/db/client';
 import { memoryMailer } from '@/domain/mail';

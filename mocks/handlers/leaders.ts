@@ -6,7 +6,7 @@ import { toIsoDay } from '@/domain/competition';
 import { leadersEndpoints as endpoints, type TopLeaders } from '@/contract/leaders';
 import { monthlyPointsMonth, resolveCompetitionYear } from '@/domain/leaders-year';
 import { mockClock } from '../clock';
-import { mockLevelInYear, mockYearScore } from './competition-scores';
+import { mockLevelInYear, mockYearScore } from '../scores';
 import { mockDb } from '../db';
 import { mockRoute } from '../http';
 import { uploadUrl } from '../serialize';

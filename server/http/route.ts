@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { NUL_ISSUE, containsNul, type Endpoint } from '@/contract/common';
-import { verifyAccessToken, type AuthUser } from '../auth/access-token';
+import { verifyAccessToken, type AuthUser } from './access-token';
 import { forbidden, unauthorized } from '@/domain/errors';
 import { ValidationError } from '../plugins/errors';
 import type { CsvExport } from '@/domain/csv';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LeaderboardScreen } from '../features/leaderboard';
+import { LeaderboardScreen } from '../features/leaders';
 
 export const Route = createFileRoute('/leaderboard')({
   component: LeaderboardScreen,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ProfileUpdate, usersEndpoints } from '@/contract/users';
-import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
+import { consumeRateLimit, rateLimitRules } from '../../http/rate-limit';
 import type { AppDeps } from '../../deps';
 import { readMultipart } from '../../http/multipart';
 import { route } from '../../http/route';

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiType } from '@/contract/users';
 import { competitionYearOf, competitionYearRange, currentCompetitionYear, isEditableDay, PREVIOUS_YEAR_GRACE_LAST_DAY, toIsoDay } from '@/domain/competition';
 import type { AppDeps } from '../../deps';
-import { consumeRateLimit } from '../../auth/rate-limit';
+import { consumeRateLimit } from '../../http/rate-limit';
 import { badRequest } from '@/domain/errors';
 import type { TrackerActivity, TrackerClient } from '../../trackers/trackers';
 import { recomputeUserYear } from '../scoring/recompute';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UsersScreen, UsersView, usersViewSearch } from '../../features/admin-users';
+import { UsersScreen, UsersView, usersViewSearch } from '../../features/users';
 
 /**
  * The whole view (page, search, level, sort, order) lives in the URL: a reload, back/forward or a

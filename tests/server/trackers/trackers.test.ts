@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { signAccessToken } from '../../../server/auth/access-token';
+import { signAccessToken } from '../../../server/http/access-token';
 import type { TrackerConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
 import { activities, scoreYears, trackerConnections, users } from '../../../server/db/schema';

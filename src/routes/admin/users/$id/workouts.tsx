@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { NotFound } from '../../../../components/not-found';
-import { WorkoutsScreen } from '../../../../features/admin-users';
+import { WorkoutsScreen } from '../../../../features/users';
 
 export const Route = createFileRoute('/admin/users/$id/workouts')({
   component: UserWorkouts,
