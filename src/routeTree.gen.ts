@@ -9,150 +9,154 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
-import { Route as FitbitRouteImport } from './routes/fitbit'
-import { Route as LeaderboardRouteImport } from './routes/leaderboard'
-import { Route as ResetPasswordRouteImport } from './routes/reset-password'
-import { Route as SignupRouteImport } from './routes/signup'
-import { Route as StravaRouteImport } from './routes/strava'
-import { Route as AdminAuditRouteImport } from './routes/admin/audit'
-import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
-import { Route as AdminLeadersRouteImport } from './routes/admin/leaders'
-import { Route as EmployeeActivityFeedRouteImport } from './routes/employee/activity-feed'
-import { Route as EmployeeDashboardRouteImport } from './routes/employee/dashboard'
-import { Route as EmployeeFitnessServicesRouteImport } from './routes/employee/fitness-services'
-import { Route as EmployeeProfileRouteImport } from './routes/employee/profile'
-import { Route as AdminUsersIdWorkoutsRouteImport } from './routes/admin/users/$id/workouts'
+import { Route as EmployeeFitbitRouteImport } from './routes/_employee/fitbit'
+import { Route as EmployeeStravaRouteImport } from './routes/_employee/strava'
+import { Route as GuestIndexRouteImport } from './routes/_guest/index'
+import { Route as GuestResetPasswordRouteImport } from './routes/_guest/reset-password'
+import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
+import { Route as SignedInLeaderboardRouteImport } from './routes/_signed-in/leaderboard'
+import { Route as AdminAdminAuditRouteImport } from './routes/_admin/admin/audit'
+import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard'
+import { Route as AdminAdminLeadersRouteImport } from './routes/_admin/admin/leaders'
+import { Route as EmployeeEmployeeActivityFeedRouteImport } from './routes/_employee/employee/activity-feed'
+import { Route as EmployeeEmployeeDashboardRouteImport } from './routes/_employee/employee/dashboard'
+import { Route as EmployeeEmployeeFitnessServicesRouteImport } from './routes/_employee/employee/fitness-services'
+import { Route as EmployeeEmployeeProfileRouteImport } from './routes/_employee/employee/profile'
+import { Route as AdminAdminUsersIdWorkoutsRouteImport } from './routes/_admin/admin/users/$id/workouts'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const FitbitRoute = FitbitRouteImport.update({
-  id: '/fitbit',
+const EmployeeFitbitRoute = EmployeeFitbitRouteImport.update({
+  id: '/_employee/fitbit',
   path: '/fitbit',
   getParentRoute: () => rootRouteImport,
 } as any)
-const LeaderboardRoute = LeaderboardRouteImport.update({
-  id: '/leaderboard',
-  path: '/leaderboard',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ResetPasswordRoute = ResetPasswordRouteImport.update({
-  id: '/reset-password',
-  path: '/reset-password',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SignupRoute = SignupRouteImport.update({
-  id: '/signup',
-  path: '/signup',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const StravaRoute = StravaRouteImport.update({
-  id: '/strava',
+const EmployeeStravaRoute = EmployeeStravaRouteImport.update({
+  id: '/_employee/strava',
   path: '/strava',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminAuditRoute = AdminAuditRouteImport.update({
-  id: '/admin/audit',
+const GuestIndexRoute = GuestIndexRouteImport.update({
+  id: '/_guest/',
+  path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuestResetPasswordRoute = GuestResetPasswordRouteImport.update({
+  id: '/_guest/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuestSignupRoute = GuestSignupRouteImport.update({
+  id: '/_guest/signup',
+  path: '/signup',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignedInLeaderboardRoute = SignedInLeaderboardRouteImport.update({
+  id: '/_signed-in/leaderboard',
+  path: '/leaderboard',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
+  id: '/_admin/admin/audit',
   path: '/admin/audit',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminDashboardRoute = AdminDashboardRouteImport.update({
-  id: '/admin/dashboard',
+const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
+  id: '/_admin/admin/dashboard',
   path: '/admin/dashboard',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminLeadersRoute = AdminLeadersRouteImport.update({
-  id: '/admin/leaders',
+const AdminAdminLeadersRoute = AdminAdminLeadersRouteImport.update({
+  id: '/_admin/admin/leaders',
   path: '/admin/leaders',
   getParentRoute: () => rootRouteImport,
 } as any)
-const EmployeeActivityFeedRoute = EmployeeActivityFeedRouteImport.update({
-  id: '/employee/activity-feed',
-  path: '/employee/activity-feed',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EmployeeDashboardRoute = EmployeeDashboardRouteImport.update({
-  id: '/employee/dashboard',
-  path: '/employee/dashboard',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EmployeeFitnessServicesRoute = EmployeeFitnessServicesRouteImport.update({
-  id: '/employee/fitness-services',
-  path: '/employee/fitness-services',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EmployeeProfileRoute = EmployeeProfileRouteImport.update({
-  id: '/employee/profile',
+const EmployeeEmployeeActivityFeedRoute =
+  EmployeeEmployeeActivityFeedRouteImport.update({
+    id: '/_employee/employee/activity-feed',
+    path: '/employee/activity-feed',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const EmployeeEmployeeDashboardRoute =
+  EmployeeEmployeeDashboardRouteImport.update({
+    id: '/_employee/employee/dashboard',
+    path: '/employee/dashboard',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const EmployeeEmployeeFitnessServicesRoute =
+  EmployeeEmployeeFitnessServicesRouteImport.update({
+    id: '/_employee/employee/fitness-services',
+    path: '/employee/fitness-services',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const EmployeeEmployeeProfileRoute = EmployeeEmployeeProfileRouteImport.update({
+  id: '/_employee/employee/profile',
   path: '/employee/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AdminUsersIdWorkoutsRoute = AdminUsersIdWorkoutsRouteImport.update({
-  id: '/admin/users/$id/workouts',
-  path: '/admin/users/$id/workouts',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const AdminAdminUsersIdWorkoutsRoute =
+  AdminAdminUsersIdWorkoutsRouteImport.update({
+    id: '/_admin/admin/users/$id/workouts',
+    path: '/admin/users/$id/workouts',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
-  '/fitbit': typeof FitbitRoute
-  '/leaderboard': typeof LeaderboardRoute
-  '/reset-password': typeof ResetPasswordRoute
-  '/signup': typeof SignupRoute
-  '/strava': typeof StravaRoute
-  '/admin/audit': typeof AdminAuditRoute
-  '/admin/dashboard': typeof AdminDashboardRoute
-  '/admin/leaders': typeof AdminLeadersRoute
-  '/employee/activity-feed': typeof EmployeeActivityFeedRoute
-  '/employee/dashboard': typeof EmployeeDashboardRoute
-  '/employee/fitness-services': typeof EmployeeFitnessServicesRoute
-  '/employee/profile': typeof EmployeeProfileRoute
-  '/admin/users/$id/workouts': typeof AdminUsersIdWorkoutsRoute
+  '/fitbit': typeof EmployeeFitbitRoute
+  '/strava': typeof EmployeeStravaRoute
+  '/reset-password': typeof GuestResetPasswordRoute
+  '/signup': typeof GuestSignupRoute
+  '/leaderboard': typeof SignedInLeaderboardRoute
+  '/': typeof GuestIndexRoute
+  '/admin/audit': typeof AdminAdminAuditRoute
+  '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/leaders': typeof AdminAdminLeadersRoute
+  '/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
+  '/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
+  '/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
+  '/employee/profile': typeof EmployeeEmployeeProfileRoute
+  '/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
-  '/fitbit': typeof FitbitRoute
-  '/leaderboard': typeof LeaderboardRoute
-  '/reset-password': typeof ResetPasswordRoute
-  '/signup': typeof SignupRoute
-  '/strava': typeof StravaRoute
-  '/admin/audit': typeof AdminAuditRoute
-  '/admin/dashboard': typeof AdminDashboardRoute
-  '/admin/leaders': typeof AdminLeadersRoute
-  '/employee/activity-feed': typeof EmployeeActivityFeedRoute
-  '/employee/dashboard': typeof EmployeeDashboardRoute
-  '/employee/fitness-services': typeof EmployeeFitnessServicesRoute
-  '/employee/profile': typeof EmployeeProfileRoute
-  '/admin/users/$id/workouts': typeof AdminUsersIdWorkoutsRoute
+  '/fitbit': typeof EmployeeFitbitRoute
+  '/strava': typeof EmployeeStravaRoute
+  '/reset-password': typeof GuestResetPasswordRoute
+  '/signup': typeof GuestSignupRoute
+  '/leaderboard': typeof SignedInLeaderboardRoute
+  '/': typeof GuestIndexRoute
+  '/admin/audit': typeof AdminAdminAuditRoute
+  '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/leaders': typeof AdminAdminLeadersRoute
+  '/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
+  '/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
+  '/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
+  '/employee/profile': typeof EmployeeEmployeeProfileRoute
+  '/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
-  '/fitbit': typeof FitbitRoute
-  '/leaderboard': typeof LeaderboardRoute
-  '/reset-password': typeof ResetPasswordRoute
-  '/signup': typeof SignupRoute
-  '/strava': typeof StravaRoute
-  '/admin/audit': typeof AdminAuditRoute
-  '/admin/dashboard': typeof AdminDashboardRoute
-  '/admin/leaders': typeof AdminLeadersRoute
-  '/employee/activity-feed': typeof EmployeeActivityFeedRoute
-  '/employee/dashboard': typeof EmployeeDashboardRoute
-  '/employee/fitness-services': typeof EmployeeFitnessServicesRoute
-  '/employee/profile': typeof EmployeeProfileRoute
-  '/admin/users/$id/workouts': typeof AdminUsersIdWorkoutsRoute
+  '/_employee/fitbit': typeof EmployeeFitbitRoute
+  '/_employee/strava': typeof EmployeeStravaRoute
+  '/_guest/reset-password': typeof GuestResetPasswordRoute
+  '/_guest/signup': typeof GuestSignupRoute
+  '/_signed-in/leaderboard': typeof SignedInLeaderboardRoute
+  '/_guest/': typeof GuestIndexRoute
+  '/_admin/admin/audit': typeof AdminAdminAuditRoute
+  '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/_admin/admin/leaders': typeof AdminAdminLeadersRoute
+  '/_employee/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
+  '/_employee/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
+  '/_employee/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
+  '/_employee/employee/profile': typeof EmployeeEmployeeProfileRoute
+  '/_admin/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    | '/'
     | '/fitbit'
-    | '/leaderboard'
+    | '/strava'
     | '/reset-password'
     | '/signup'
-    | '/strava'
+    | '/leaderboard'
+    | '/'
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/leaders'
@@ -163,12 +167,12 @@ export interface FileRouteTypes {
     | '/admin/users/$id/workouts'
   fileRoutesByTo: FileRoutesByTo
   to:
-    | '/'
     | '/fitbit'
-    | '/leaderboard'
+    | '/strava'
     | '/reset-password'
     | '/signup'
-    | '/strava'
+    | '/leaderboard'
+    | '/'
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/leaders'
@@ -179,157 +183,157 @@ export interface FileRouteTypes {
     | '/admin/users/$id/workouts'
   id:
     | '__root__'
-    | '/'
-    | '/fitbit'
-    | '/leaderboard'
-    | '/reset-password'
-    | '/signup'
-    | '/strava'
-    | '/admin/audit'
-    | '/admin/dashboard'
-    | '/admin/leaders'
-    | '/employee/activity-feed'
-    | '/employee/dashboard'
-    | '/employee/fitness-services'
-    | '/employee/profile'
-    | '/admin/users/$id/workouts'
+    | '/_employee/fitbit'
+    | '/_employee/strava'
+    | '/_guest/reset-password'
+    | '/_guest/signup'
+    | '/_signed-in/leaderboard'
+    | '/_guest/'
+    | '/_admin/admin/audit'
+    | '/_admin/admin/dashboard'
+    | '/_admin/admin/leaders'
+    | '/_employee/employee/activity-feed'
+    | '/_employee/employee/dashboard'
+    | '/_employee/employee/fitness-services'
+    | '/_employee/employee/profile'
+    | '/_admin/admin/users/$id/workouts'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
-  FitbitRoute: typeof FitbitRoute
-  LeaderboardRoute: typeof LeaderboardRoute
-  ResetPasswordRoute: typeof ResetPasswordRoute
-  SignupRoute: typeof SignupRoute
-  StravaRoute: typeof StravaRoute
-  AdminAuditRoute: typeof AdminAuditRoute
-  AdminDashboardRoute: typeof AdminDashboardRoute
-  AdminLeadersRoute: typeof AdminLeadersRoute
-  EmployeeActivityFeedRoute: typeof EmployeeActivityFeedRoute
-  EmployeeDashboardRoute: typeof EmployeeDashboardRoute
-  EmployeeFitnessServicesRoute: typeof EmployeeFitnessServicesRoute
-  EmployeeProfileRoute: typeof EmployeeProfileRoute
-  AdminUsersIdWorkoutsRoute: typeof AdminUsersIdWorkoutsRoute
+  EmployeeFitbitRoute: typeof EmployeeFitbitRoute
+  EmployeeStravaRoute: typeof EmployeeStravaRoute
+  GuestResetPasswordRoute: typeof GuestResetPasswordRoute
+  GuestSignupRoute: typeof GuestSignupRoute
+  SignedInLeaderboardRoute: typeof SignedInLeaderboardRoute
+  GuestIndexRoute: typeof GuestIndexRoute
+  AdminAdminAuditRoute: typeof AdminAdminAuditRoute
+  AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
+  AdminAdminLeadersRoute: typeof AdminAdminLeadersRoute
+  EmployeeEmployeeActivityFeedRoute: typeof EmployeeEmployeeActivityFeedRoute
+  EmployeeEmployeeDashboardRoute: typeof EmployeeEmployeeDashboardRoute
+  EmployeeEmployeeFitnessServicesRoute: typeof EmployeeEmployeeFitnessServicesRoute
+  EmployeeEmployeeProfileRoute: typeof EmployeeEmployeeProfileRoute
+  AdminAdminUsersIdWorkoutsRoute: typeof AdminAdminUsersIdWorkoutsRoute
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/fitbit': {
-      id: '/fitbit'
+    '/_employee/fitbit': {
+      id: '/_employee/fitbit'
       path: '/fitbit'
       fullPath: '/fitbit'
-      preLoaderRoute: typeof FitbitRouteImport
+      preLoaderRoute: typeof EmployeeFitbitRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/leaderboard': {
-      id: '/leaderboard'
-      path: '/leaderboard'
-      fullPath: '/leaderboard'
-      preLoaderRoute: typeof LeaderboardRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/reset-password': {
-      id: '/reset-password'
-      path: '/reset-password'
-      fullPath: '/reset-password'
-      preLoaderRoute: typeof ResetPasswordRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/signup': {
-      id: '/signup'
-      path: '/signup'
-      fullPath: '/signup'
-      preLoaderRoute: typeof SignupRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/strava': {
-      id: '/strava'
+    '/_employee/strava': {
+      id: '/_employee/strava'
       path: '/strava'
       fullPath: '/strava'
-      preLoaderRoute: typeof StravaRouteImport
+      preLoaderRoute: typeof EmployeeStravaRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/admin/audit': {
-      id: '/admin/audit'
+    '/_guest/': {
+      id: '/_guest/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof GuestIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_guest/reset-password': {
+      id: '/_guest/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof GuestResetPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_guest/signup': {
+      id: '/_guest/signup'
+      path: '/signup'
+      fullPath: '/signup'
+      preLoaderRoute: typeof GuestSignupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_signed-in/leaderboard': {
+      id: '/_signed-in/leaderboard'
+      path: '/leaderboard'
+      fullPath: '/leaderboard'
+      preLoaderRoute: typeof SignedInLeaderboardRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_admin/admin/audit': {
+      id: '/_admin/admin/audit'
       path: '/admin/audit'
       fullPath: '/admin/audit'
-      preLoaderRoute: typeof AdminAuditRouteImport
+      preLoaderRoute: typeof AdminAdminAuditRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/admin/dashboard': {
-      id: '/admin/dashboard'
+    '/_admin/admin/dashboard': {
+      id: '/_admin/admin/dashboard'
       path: '/admin/dashboard'
       fullPath: '/admin/dashboard'
-      preLoaderRoute: typeof AdminDashboardRouteImport
+      preLoaderRoute: typeof AdminAdminDashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/admin/leaders': {
-      id: '/admin/leaders'
+    '/_admin/admin/leaders': {
+      id: '/_admin/admin/leaders'
       path: '/admin/leaders'
       fullPath: '/admin/leaders'
-      preLoaderRoute: typeof AdminLeadersRouteImport
+      preLoaderRoute: typeof AdminAdminLeadersRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/employee/activity-feed': {
-      id: '/employee/activity-feed'
+    '/_employee/employee/activity-feed': {
+      id: '/_employee/employee/activity-feed'
       path: '/employee/activity-feed'
       fullPath: '/employee/activity-feed'
-      preLoaderRoute: typeof EmployeeActivityFeedRouteImport
+      preLoaderRoute: typeof EmployeeEmployeeActivityFeedRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/employee/dashboard': {
-      id: '/employee/dashboard'
+    '/_employee/employee/dashboard': {
+      id: '/_employee/employee/dashboard'
       path: '/employee/dashboard'
       fullPath: '/employee/dashboard'
-      preLoaderRoute: typeof EmployeeDashboardRouteImport
+      preLoaderRoute: typeof EmployeeEmployeeDashboardRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/employee/fitness-services': {
-      id: '/employee/fitness-services'
+    '/_employee/employee/fitness-services': {
+      id: '/_employee/employee/fitness-services'
       path: '/employee/fitness-services'
       fullPath: '/employee/fitness-services'
-      preLoaderRoute: typeof EmployeeFitnessServicesRouteImport
+      preLoaderRoute: typeof EmployeeEmployeeFitnessServicesRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/employee/profile': {
-      id: '/employee/profile'
+    '/_employee/employee/profile': {
+      id: '/_employee/employee/profile'
       path: '/employee/profile'
       fullPath: '/employee/profile'
-      preLoaderRoute: typeof EmployeeProfileRouteImport
+      preLoaderRoute: typeof EmployeeEmployeeProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/admin/users/$id/workouts': {
-      id: '/admin/users/$id/workouts'
+    '/_admin/admin/users/$id/workouts': {
+      id: '/_admin/admin/users/$id/workouts'
       path: '/admin/users/$id/workouts'
       fullPath: '/admin/users/$id/workouts'
-      preLoaderRoute: typeof AdminUsersIdWorkoutsRouteImport
+      preLoaderRoute: typeof AdminAdminUsersIdWorkoutsRouteImport
       parentRoute: typeof rootRouteImport
     }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  FitbitRoute: FitbitRoute,
-  LeaderboardRoute: LeaderboardRoute,
-  ResetPasswordRoute: ResetPasswordRoute,
-  SignupRoute: SignupRoute,
-  StravaRoute: StravaRoute,
-  AdminAuditRoute: AdminAuditRoute,
-  AdminDashboardRoute: AdminDashboardRoute,
-  AdminLeadersRoute: AdminLeadersRoute,
-  EmployeeActivityFeedRoute: EmployeeActivityFeedRoute,
-  EmployeeDashboardRoute: EmployeeDashboardRoute,
-  EmployeeFitnessServicesRoute: EmployeeFitnessServicesRoute,
-  EmployeeProfileRoute: EmployeeProfileRoute,
-  AdminUsersIdWorkoutsRoute: AdminUsersIdWorkoutsRoute,
+  EmployeeFitbitRoute: EmployeeFitbitRoute,
+  EmployeeStravaRoute: EmployeeStravaRoute,
+  GuestResetPasswordRoute: GuestResetPasswordRoute,
+  GuestSignupRoute: GuestSignupRoute,
+  SignedInLeaderboardRoute: SignedInLeaderboardRoute,
+  GuestIndexRoute: GuestIndexRoute,
+  AdminAdminAuditRoute: AdminAdminAuditRoute,
+  AdminAdminDashboardRoute: AdminAdminDashboardRoute,
+  AdminAdminLeadersRoute: AdminAdminLeadersRoute,
+  EmployeeEmployeeActivityFeedRoute: EmployeeEmployeeActivityFeedRoute,
+  EmployeeEmployeeDashboardRoute: EmployeeEmployeeDashboardRoute,
+  EmployeeEmployeeFitnessServicesRoute: EmployeeEmployeeFitnessServicesRoute,
+  EmployeeEmployeeProfileRoute: EmployeeEmployeeProfileRoute,
+  AdminAdminUsersIdWorkoutsRoute: AdminAdminUsersIdWorkoutsRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

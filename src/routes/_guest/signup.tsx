@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageShell } from '../components/page-shell';
-import { SignupFormCard } from '../features/auth';
+import { PageShell } from '../../components/page-shell';
+import { SignupFormCard } from '../../features/auth';
 
-export const Route = createFileRoute('/signup')({
+export const Route = createFileRoute('/_guest/signup')({
   component: SignupPage,
 });
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageShell } from '../components/page-shell';
-import { TrackerReturn, trackerReturnSearch } from '../features/trackers';
+import { PageShell } from '../../components/page-shell';
+import { TrackerReturn, trackerReturnSearch } from '../../features/trackers';
 
 /** Fitbit's return page after authorisation (SPEC 2, 7). */
-export const Route = createFileRoute('/fitbit')({
+export const Route = createFileRoute('/_employee/fitbit')({
   validateSearch: trackerReturnSearch,
   component: function FitbitReturn() {
     return (

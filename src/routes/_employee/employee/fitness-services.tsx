@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { PageShell } from '../../components/page-shell';
-import { FitnessServicesConnector, trackerQueries } from '../../features/trackers';
+import { PageShell } from '../../../components/page-shell';
+import { FitnessServicesConnector, trackerQueries } from '../../../features/trackers';
 
 /** The entry page right after signup: connect a tracker, or continue to the dashboard. */
-export const Route = createFileRoute('/employee/fitness-services')({
+export const Route = createFileRoute('/_employee/employee/fitness-services')({
   loader: ({ context }) => {
     void context.queryClient.prefetchQuery(trackerQueries.config());
     void context.queryClient.prefetchQuery(trackerQueries.apis());

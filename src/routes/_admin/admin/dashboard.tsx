@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { UsersScreen, UsersView, usersViewSearch } from '../../features/users';
+import { UsersScreen, UsersView, usersViewSearch } from '../../../features/users';
 
 /**
  * The whole view (page, search, level, sort, order) lives in the URL: a reload, back/forward or a
  * shared link shows the same employees. Typing in the search replaces the history entry; pages push.
  */
-export const Route = createFileRoute('/admin/dashboard')({
+export const Route = createFileRoute('/_admin/admin/dashboard')({
   validateSearch: (search: Record<string, unknown>) => usersViewSearch(UsersView.parse(search)),
   component: AdminDashboard,
 });

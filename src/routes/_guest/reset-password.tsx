@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PageShell } from '../components/page-shell';
-import { ResetPasswordScreen } from '../features/auth';
+import { PageShell } from '../../components/page-shell';
+import { ResetPasswordScreen } from '../../features/auth';
 
-export const Route = createFileRoute('/reset-password')({
+export const Route = createFileRoute('/_guest/reset-password')({
   validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' ? { token: search.token } : {}),
   component: ResetPasswordPage,
 });

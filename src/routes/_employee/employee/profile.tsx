@@ -1,12 +1,12 @@
 import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
-import { useSession } from '../../api/session';
-import { PageShell } from '../../components/page-shell';
-import { profileQueries, ProfileScreen } from '../../features/profile';
-import { FitnessServicesConnector, trackerQueries } from '../../features/trackers';
+import { useSession } from '../../../api/session';
+import { PageShell } from '../../../components/page-shell';
+import { profileQueries, ProfileScreen } from '../../../features/profile';
+import { FitnessServicesConnector, trackerQueries } from '../../../features/trackers';
 
 /** Profile form plus the fitness service connector (SPEC 2). */
-export const Route = createFileRoute('/employee/profile')({
+export const Route = createFileRoute('/_employee/employee/profile')({
   loader: ({ context }) => {
     const userId = context.auth.session()?.user.id;
     if (userId) void context.queryClient.prefetchQuery(profileQueries.detail(userId));

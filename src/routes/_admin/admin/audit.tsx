@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuditScreen, AuditView, auditViewSearch } from '../../features/audit';
+import { AuditScreen, AuditView, auditViewSearch } from '../../../features/audit';
 
 /** Page, employee and action live in the URL (a link from elsewhere can open one employee's trail). */
-export const Route = createFileRoute('/admin/audit')({
+export const Route = createFileRoute('/_admin/admin/audit')({
   validateSearch: (search: Record<string, unknown>) => auditViewSearch(AuditView.parse(search)),
   component: AdminAudit,
 });

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFound } from '../../../../components/not-found';
-import { WorkoutsScreen } from '../../../../features/users';
+import { NotFound } from '../../../../../components/not-found';
+import { WorkoutsScreen } from '../../../../../features/users';
 
-export const Route = createFileRoute('/admin/users/$id/workouts')({
+export const Route = createFileRoute('/_admin/admin/users/$id/workouts')({
   component: UserWorkouts,
 });
 
