@@ -9,6 +9,11 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
+import { Route as SplatRouteImport } from './routes/$'
+import { Route as AdminRouteImport } from './routes/_admin'
+import { Route as EmployeeRouteImport } from './routes/_employee'
+import { Route as GuestRouteImport } from './routes/_guest'
+import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as EmployeeFitbitRouteImport } from './routes/_employee/fitbit'
 import { Route as EmployeeStravaRouteImport } from './routes/_employee/strava'
 import { Route as GuestIndexRouteImport } from './routes/_guest/index'
@@ -24,88 +29,110 @@ import { Route as EmployeeEmployeeFitnessServicesRouteImport } from './routes/_e
 import { Route as EmployeeEmployeeProfileRouteImport } from './routes/_employee/employee/profile'
 import { Route as AdminAdminUsersIdWorkoutsRouteImport } from './routes/_admin/admin/users/$id/workouts'
 
-const EmployeeFitbitRoute = EmployeeFitbitRouteImport.update({
-  id: '/_employee/fitbit',
-  path: '/fitbit',
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/_admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmployeeRoute = EmployeeRouteImport.update({
+  id: '/_employee',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuestRoute = GuestRouteImport.update({
+  id: '/_guest',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignedInRoute = SignedInRouteImport.update({
+  id: '/_signed-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmployeeFitbitRoute = EmployeeFitbitRouteImport.update({
+  id: '/fitbit',
+  path: '/fitbit',
+  getParentRoute: () => EmployeeRoute,
 } as any)
 const EmployeeStravaRoute = EmployeeStravaRouteImport.update({
-  id: '/_employee/strava',
+  id: '/strava',
   path: '/strava',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => EmployeeRoute,
 } as any)
 const GuestIndexRoute = GuestIndexRouteImport.update({
-  id: '/_guest/',
+  id: '/',
   path: '/',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => GuestRoute,
 } as any)
 const GuestResetPasswordRoute = GuestResetPasswordRouteImport.update({
-  id: '/_guest/reset-password',
+  id: '/reset-password',
   path: '/reset-password',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => GuestRoute,
 } as any)
 const GuestSignupRoute = GuestSignupRouteImport.update({
-  id: '/_guest/signup',
+  id: '/signup',
   path: '/signup',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => GuestRoute,
 } as any)
 const SignedInLeaderboardRoute = SignedInLeaderboardRouteImport.update({
-  id: '/_signed-in/leaderboard',
+  id: '/leaderboard',
   path: '/leaderboard',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => SignedInRoute,
 } as any)
 const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
-  id: '/_admin/admin/audit',
+  id: '/admin/audit',
   path: '/admin/audit',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AdminRoute,
 } as any)
 const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
-  id: '/_admin/admin/dashboard',
+  id: '/admin/dashboard',
   path: '/admin/dashboard',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AdminRoute,
 } as any)
 const AdminAdminLeadersRoute = AdminAdminLeadersRouteImport.update({
-  id: '/_admin/admin/leaders',
+  id: '/admin/leaders',
   path: '/admin/leaders',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AdminRoute,
 } as any)
 const EmployeeEmployeeActivityFeedRoute =
   EmployeeEmployeeActivityFeedRouteImport.update({
-    id: '/_employee/employee/activity-feed',
+    id: '/employee/activity-feed',
     path: '/employee/activity-feed',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => EmployeeRoute,
   } as any)
 const EmployeeEmployeeDashboardRoute =
   EmployeeEmployeeDashboardRouteImport.update({
-    id: '/_employee/employee/dashboard',
+    id: '/employee/dashboard',
     path: '/employee/dashboard',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => EmployeeRoute,
   } as any)
 const EmployeeEmployeeFitnessServicesRoute =
   EmployeeEmployeeFitnessServicesRouteImport.update({
-    id: '/_employee/employee/fitness-services',
+    id: '/employee/fitness-services',
     path: '/employee/fitness-services',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => EmployeeRoute,
   } as any)
 const EmployeeEmployeeProfileRoute = EmployeeEmployeeProfileRouteImport.update({
-  id: '/_employee/employee/profile',
+  id: '/employee/profile',
   path: '/employee/profile',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => EmployeeRoute,
 } as any)
 const AdminAdminUsersIdWorkoutsRoute =
   AdminAdminUsersIdWorkoutsRouteImport.update({
-    id: '/_admin/admin/users/$id/workouts',
+    id: '/admin/users/$id/workouts',
     path: '/admin/users/$id/workouts',
-    getParentRoute: () => rootRouteImport,
+    getParentRoute: () => AdminRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
+  '/$': typeof SplatRoute
+  '/': typeof GuestIndexRoute
   '/fitbit': typeof EmployeeFitbitRoute
   '/strava': typeof EmployeeStravaRoute
   '/reset-password': typeof GuestResetPasswordRoute
   '/signup': typeof GuestSignupRoute
   '/leaderboard': typeof SignedInLeaderboardRoute
-  '/': typeof GuestIndexRoute
   '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/leaders': typeof AdminAdminLeadersRoute
@@ -116,12 +143,13 @@ export interface FileRoutesByFullPath {
   '/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRoutesByTo {
+  '/$': typeof SplatRoute
+  '/': typeof GuestIndexRoute
   '/fitbit': typeof EmployeeFitbitRoute
   '/strava': typeof EmployeeStravaRoute
   '/reset-password': typeof GuestResetPasswordRoute
   '/signup': typeof GuestSignupRoute
   '/leaderboard': typeof SignedInLeaderboardRoute
-  '/': typeof GuestIndexRoute
   '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/leaders': typeof AdminAdminLeadersRoute
@@ -133,6 +161,11 @@ export interface FileRoutesByTo {
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
+  '/$': typeof SplatRoute
+  '/_admin': typeof AdminRouteWithChildren
+  '/_employee': typeof EmployeeRouteWithChildren
+  '/_guest': typeof GuestRouteWithChildren
+  '/_signed-in': typeof SignedInRouteWithChildren
   '/_employee/fitbit': typeof EmployeeFitbitRoute
   '/_employee/strava': typeof EmployeeStravaRoute
   '/_guest/reset-password': typeof GuestResetPasswordRoute
@@ -151,12 +184,13 @@ export interface FileRoutesById {
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
+    | '/$'
+    | '/'
     | '/fitbit'
     | '/strava'
     | '/reset-password'
     | '/signup'
     | '/leaderboard'
-    | '/'
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/leaders'
@@ -167,12 +201,13 @@ export interface FileRouteTypes {
     | '/admin/users/$id/workouts'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/$'
+    | '/'
     | '/fitbit'
     | '/strava'
     | '/reset-password'
     | '/signup'
     | '/leaderboard'
-    | '/'
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/leaders'
@@ -183,6 +218,11 @@ export interface FileRouteTypes {
     | '/admin/users/$id/workouts'
   id:
     | '__root__'
+    | '/$'
+    | '/_admin'
+    | '/_employee'
+    | '/_guest'
+    | '/_signed-in'
     | '/_employee/fitbit'
     | '/_employee/strava'
     | '/_guest/reset-password'
@@ -200,140 +240,221 @@ export interface FileRouteTypes {
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  EmployeeFitbitRoute: typeof EmployeeFitbitRoute
-  EmployeeStravaRoute: typeof EmployeeStravaRoute
-  GuestResetPasswordRoute: typeof GuestResetPasswordRoute
-  GuestSignupRoute: typeof GuestSignupRoute
-  SignedInLeaderboardRoute: typeof SignedInLeaderboardRoute
-  GuestIndexRoute: typeof GuestIndexRoute
-  AdminAdminAuditRoute: typeof AdminAdminAuditRoute
-  AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
-  AdminAdminLeadersRoute: typeof AdminAdminLeadersRoute
-  EmployeeEmployeeActivityFeedRoute: typeof EmployeeEmployeeActivityFeedRoute
-  EmployeeEmployeeDashboardRoute: typeof EmployeeEmployeeDashboardRoute
-  EmployeeEmployeeFitnessServicesRoute: typeof EmployeeEmployeeFitnessServicesRoute
-  EmployeeEmployeeProfileRoute: typeof EmployeeEmployeeProfileRoute
-  AdminAdminUsersIdWorkoutsRoute: typeof AdminAdminUsersIdWorkoutsRoute
+  SplatRoute: typeof SplatRoute
+  AdminRoute: typeof AdminRouteWithChildren
+  EmployeeRoute: typeof EmployeeRouteWithChildren
+  GuestRoute: typeof GuestRouteWithChildren
+  SignedInRoute: typeof SignedInRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
+    '/$': {
+      id: '/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SplatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_admin': {
+      id: '/_admin'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_employee': {
+      id: '/_employee'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof EmployeeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_guest': {
+      id: '/_guest'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof GuestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_signed-in': {
+      id: '/_signed-in'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SignedInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_employee/fitbit': {
       id: '/_employee/fitbit'
       path: '/fitbit'
       fullPath: '/fitbit'
       preLoaderRoute: typeof EmployeeFitbitRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof EmployeeRoute
     }
     '/_employee/strava': {
       id: '/_employee/strava'
       path: '/strava'
       fullPath: '/strava'
       preLoaderRoute: typeof EmployeeStravaRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof EmployeeRoute
     }
     '/_guest/': {
       id: '/_guest/'
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof GuestIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof GuestRoute
     }
     '/_guest/reset-password': {
       id: '/_guest/reset-password'
       path: '/reset-password'
       fullPath: '/reset-password'
       preLoaderRoute: typeof GuestResetPasswordRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof GuestRoute
     }
     '/_guest/signup': {
       id: '/_guest/signup'
       path: '/signup'
       fullPath: '/signup'
       preLoaderRoute: typeof GuestSignupRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof GuestRoute
     }
     '/_signed-in/leaderboard': {
       id: '/_signed-in/leaderboard'
       path: '/leaderboard'
       fullPath: '/leaderboard'
       preLoaderRoute: typeof SignedInLeaderboardRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof SignedInRoute
     }
     '/_admin/admin/audit': {
       id: '/_admin/admin/audit'
       path: '/admin/audit'
       fullPath: '/admin/audit'
       preLoaderRoute: typeof AdminAdminAuditRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/_admin/admin/dashboard': {
       id: '/_admin/admin/dashboard'
       path: '/admin/dashboard'
       fullPath: '/admin/dashboard'
       preLoaderRoute: typeof AdminAdminDashboardRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/_admin/admin/leaders': {
       id: '/_admin/admin/leaders'
       path: '/admin/leaders'
       fullPath: '/admin/leaders'
       preLoaderRoute: typeof AdminAdminLeadersRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRoute
     }
     '/_employee/employee/activity-feed': {
       id: '/_employee/employee/activity-feed'
       path: '/employee/activity-feed'
       fullPath: '/employee/activity-feed'
       preLoaderRoute: typeof EmployeeEmployeeActivityFeedRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof EmployeeRoute
     }
     '/_employee/employee/dashboard': {
       id: '/_employee/employee/dashboard'
       path: '/employee/dashboard'
       fullPath: '/employee/dashboard'
       preLoaderRoute: typeof EmployeeEmployeeDashboardRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof EmployeeRoute
     }
     '/_employee/employee/fitness-services': {
       id: '/_employee/employee/fitness-services'
       path: '/employee/fitness-services'
       fullPath: '/employee/fitness-services'
       preLoaderRoute: typeof EmployeeEmployeeFitnessServicesRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof EmployeeRoute
     }
     '/_employee/employee/profile': {
       id: '/_employee/employee/profile'
       path: '/employee/profile'
       fullPath: '/employee/profile'
       preLoaderRoute: typeof EmployeeEmployeeProfileRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof EmployeeRoute
     }
     '/_admin/admin/users/$id/workouts': {
       id: '/_admin/admin/users/$id/workouts'
       path: '/admin/users/$id/workouts'
       fullPath: '/admin/users/$id/workouts'
       preLoaderRoute: typeof AdminAdminUsersIdWorkoutsRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AdminRoute
     }
   }
 }
 
-const rootRouteChildren: RootRouteChildren = {
-  EmployeeFitbitRoute: EmployeeFitbitRoute,
-  EmployeeStravaRoute: EmployeeStravaRoute,
-  GuestResetPasswordRoute: GuestResetPasswordRoute,
-  GuestSignupRoute: GuestSignupRoute,
-  SignedInLeaderboardRoute: SignedInLeaderboardRoute,
-  GuestIndexRoute: GuestIndexRoute,
+interface AdminRouteChildren {
+  AdminAdminAuditRoute: typeof AdminAdminAuditRoute
+  AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
+  AdminAdminLeadersRoute: typeof AdminAdminLeadersRoute
+  AdminAdminUsersIdWorkoutsRoute: typeof AdminAdminUsersIdWorkoutsRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminAuditRoute: AdminAdminAuditRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminLeadersRoute: AdminAdminLeadersRoute,
+  AdminAdminUsersIdWorkoutsRoute: AdminAdminUsersIdWorkoutsRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
+interface EmployeeRouteChildren {
+  EmployeeFitbitRoute: typeof EmployeeFitbitRoute
+  EmployeeStravaRoute: typeof EmployeeStravaRoute
+  EmployeeEmployeeActivityFeedRoute: typeof EmployeeEmployeeActivityFeedRoute
+  EmployeeEmployeeDashboardRoute: typeof EmployeeEmployeeDashboardRoute
+  EmployeeEmployeeFitnessServicesRoute: typeof EmployeeEmployeeFitnessServicesRoute
+  EmployeeEmployeeProfileRoute: typeof EmployeeEmployeeProfileRoute
+}
+
+const EmployeeRouteChildren: EmployeeRouteChildren = {
+  EmployeeFitbitRoute: EmployeeFitbitRoute,
+  EmployeeStravaRoute: EmployeeStravaRoute,
   EmployeeEmployeeActivityFeedRoute: EmployeeEmployeeActivityFeedRoute,
   EmployeeEmployeeDashboardRoute: EmployeeEmployeeDashboardRoute,
   EmployeeEmployeeFitnessServicesRoute: EmployeeEmployeeFitnessServicesRoute,
   EmployeeEmployeeProfileRoute: EmployeeEmployeeProfileRoute,
-  AdminAdminUsersIdWorkoutsRoute: AdminAdminUsersIdWorkoutsRoute,
+}
+
+const EmployeeRouteWithChildren = EmployeeRoute._addFileChildren(
+  EmployeeRouteChildren,
+)
+
+interface GuestRouteChildren {
+  GuestResetPasswordRoute: typeof GuestResetPasswordRoute
+  GuestSignupRoute: typeof GuestSignupRoute
+  GuestIndexRoute: typeof GuestIndexRoute
+}
+
+const GuestRouteChildren: GuestRouteChildren = {
+  GuestResetPasswordRoute: GuestResetPasswordRoute,
+  GuestSignupRoute: GuestSignupRoute,
+  GuestIndexRoute: GuestIndexRoute,
+}
+
+const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
+
+interface SignedInRouteChildren {
+  SignedInLeaderboardRoute: typeof SignedInLeaderboardRoute
+}
+
+const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInLeaderboardRoute: SignedInLeaderboardRoute,
+}
+
+const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
+  SignedInRouteChildren,
+)
+
+const rootRouteChildren: RootRouteChildren = {
+  SplatRoute: SplatRoute,
+  AdminRoute: AdminRouteWithChildren,
+  EmployeeRoute: EmployeeRouteWithChildren,
+  GuestRoute: GuestRouteWithChildren,
+  SignedInRoute: SignedInRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
