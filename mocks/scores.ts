@@ -5,7 +5,7 @@ import { mockDb, type MockUser } from './db';
 
 /**
  * Scores and levels computed straight from the mock tables with the server's own reference
- * scoring (server/modules/scoring/points.ts), so mock standings equal the server's.
+ * scoring (@/domain/scoring-points), so mock standings equal the server's.
  */
 export const mockYearScore = (userId: number, year: number): YearScore =>
   scoreYear(

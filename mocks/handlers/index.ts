@@ -9,7 +9,6 @@ import { leadersHandlers } from './leaders';
 import { profileHandlers } from './profile';
 import { systemHandlers } from './system';
 import { trackersHandlers } from './trackers';
-import { uploadsHandlers } from './uploads';
 import { usersHandlers } from './users';
 
 /** `*\/api/users/:id` -> ['users', ':id'] (the leading `*` and `api` dropped). */
@@ -49,7 +48,6 @@ export const endpointHandlers: HttpHandler[] = [
   ...feedHandlers,
   ...bonusHandlers,
   ...leadersHandlers,
-  ...uploadsHandlers,
   ...auditHandlers,
 ].sort(bySpecificity);
 

@@ -1,5 +1,6 @@
 import type { HttpHandler } from 'msw';
-import { usersEndpoints, type ApiType } from '@/contract/users';
+import { type ApiType } from '@/contract/trackers';
+import { trackersEndpoints } from '@/contract/trackers';
 import { syncRateLimit, trackerNotConfigured } from '@/domain/tracker-errors';
 import { consumeRateLimit } from '../auth/rate-limit';
 import { mockDb, nowIso } from '../db';
@@ -13,28 +14,28 @@ const apisOf = (userId: number): ApiType[] =>
     .sort();
 
 /**
- * Tracker connections (server/modules/trackers). Mock mode configures no tracker (GET /config answers
+ * Tracker connections (the API's modules/trackers). Mock mode configures no tracker (GET /config answers
  * null for both), so connecting answers 400 TRACKER_NOT_CONFIGURED exactly as an unconfigured server
  * does; the list, disconnect and sync work on whatever the mock db holds.
  */
 export const trackersHandlers: HttpHandler[] = [
-  mockRoute(usersEndpoints.apis, ({ user }) => ({ apis: apisOf(user.id) })),
+  mockRoute(trackersEndpoints.apis, ({ user }) => ({ apis: apisOf(user.id) })),
 
-  mockRoute(usersEndpoints.connectStrava, () => {
+  mockRoute(trackersEndpoints.connectStrava, () => {
     throw trackerNotConfigured('STRAVA');
   }),
 
-  mockRoute(usersEndpoints.connectFitbit, () => {
+  mockRoute(trackersEndpoints.connectFitbit, () => {
     throw trackerNotConfigured('FITBIT');
   }),
 
-  mockRoute(usersEndpoints.disconnectApi, ({ user, body }) => {
+  mockRoute(trackersEndpoints.disconnectApi, ({ user, body }) => {
     mockDb.trackerConnections = mockDb.trackerConnections.filter((connection) => !(connection.userId === user.id && connection.service === body.apiType));
     return { apis: apisOf(user.id) };
   }),
 
   // No provider to ask in the browser: a sync imports nothing but is recorded, as on the server.
-  mockRoute(usersEndpoints.syncActivities, ({ user }) => {
+  mockRoute(trackersEndpoints.syncActivities, ({ user }) => {
     consumeRateLimit(syncRateLimit, String(user.id));
     const now = nowIso();
     for (const connection of mockDb.trackerConnections) if (connection.userId === user.id) connection.lastSyncedAt = now;

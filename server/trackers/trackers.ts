@@ -1,4 +1,4 @@
-import type { ApiType } from '@/contract/users';
+import type { ApiType } from '@/contract/trackers';
 
 /** Tokens a provider hands back when a user connects. */
 export type TrackerTokens = { accessToken: string; refreshToken: string | null; expiresAt: Date | null; externalUserId: string | null };

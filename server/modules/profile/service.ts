@@ -1,6 +1,7 @@
 import { writeForUser } from '../../db/user-write-lock';
 import { audit } from '../audit/repo';
-import type { ProfileUpdate, User } from '@/contract/users';
+import type { User } from '@/contract/users';
+import type { ProfileUpdate } from '@/contract/profile';
 import { currentCompetitionYear, isLevelWindowOpen } from '@/domain/competition';
 import type { AuthUser } from '../../http/access-token';
 import type { AppDeps } from '../../deps';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ApiType } from '@/contract/users';
+import type { ApiType } from '@/contract/trackers';
 import type { DbOrTx } from '../../db/client';
 import { activities, trackerConnections } from '../../db/schema';
 import { openToken, sealToken } from '../../trackers/token-seal';

@@ -1,7 +1,7 @@
 import { writeForUser } from '../../db/user-write-lock';
 import { audit, subjectOf } from '../audit/repo';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApiType } from '@/contract/users';
+import type { ApiType } from '@/contract/trackers';
 import { competitionYearOf, competitionYearRange, currentCompetitionYear, isEditableDay, PREVIOUS_YEAR_GRACE_LAST_DAY, toIsoDay } from '@/domain/competition';
 import type { AppDeps } from '../../deps';
 import { consumeRateLimit } from '../../http/rate-limit';

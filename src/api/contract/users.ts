@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Id, IdParams, IsoDate, LevelOfCompetition, Gender, MessageBody, PAGE_MAX, PageQuery, Role, SearchTerm, SortOrder, endpoint, paged, wholeNumber } from './common';
+import { IdParams, IsoDate, LevelOfCompetition, Gender, MessageBody, PAGE_MAX, PageQuery, Role, SearchTerm, SortOrder, endpoint, paged, wholeNumber } from './common';
 import * as field from './fields';
 
 export const QuarterlyBonus = z.object({
@@ -28,11 +28,6 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
-export const apiTypes = ['STRAVA', 'FITBIT'] as const;
-export const ApiType = z.enum(apiTypes, 'Service must be STRAVA or FITBIT');
-export type ApiType = z.infer<typeof ApiType>;
-export const ConnectedApis = z.object({ apis: z.array(ApiType) });
-export type ConnectedApis = z.infer<typeof ConnectedApis>;
 
 /** Columns the admin users table sorts by (then last name, first name and id break ties). */
 export const userSortColumns = ['lastName', 'firstName', 'email', 'gender', 'levelOfCompetition'] as const;
@@ -65,30 +60,8 @@ export const AdminUserUpdate = z.object({
 });
 export type AdminUserUpdate = z.infer<typeof AdminUserUpdate>;
 
-export const QuarterlyBonusUpdate = z.object({ newQuarterlyBonusData: QuarterlyBonus });
-export const ActivityQuarterlyBonusUpdate = z.object({ userId: Id, newQuarterlyBonusData: QuarterlyBonus });
 
-/** Profile form: signup fields without passwords, plus isPrivateActivity. */
-export const ProfileForm = z.object({
-  firstName: field.firstName,
-  lastName: field.lastName,
-  dateOfBirth: field.dateOfBirth,
-  gender: field.gender,
-  email: field.email,
-  levelOfCompetition: field.levelOfCompetition,
-  isPrivateActivity: field.booleanish('Please choose, if you want to share your activity'),
-});
-/** PUT /users/:id/profile multipart: only the changed fields (photo as a file part). */
-export const ProfileUpdate = ProfileForm.partial();
-export type ProfileUpdate = z.infer<typeof ProfileUpdate>;
 
-export const ConnectCode = z.object({
-  code: z.string().trim().min(1, 'Authorisation code is required').max(512, 'Authorisation code is too long'),
-  /** Fitbit uses PKCE (S256): the verifier the SPA kept while the user was away. */
-  codeVerifier: z.string().min(43).max(128).optional(),
-});
-export const DisconnectApi = z.object({ apiType: ApiType });
-export const SyncResult = z.object({ imported: z.number().int().min(0) });
 
 export const WorkoutRow = z.object({ id: z.number().int(), name: z.string(), movingTime: z.number().int(), startDate: z.string() });
 export const EventRow = z.object({ id: z.number().int(), name: z.string(), isInTheTopThree: z.boolean(), date: IsoDate });
@@ -108,15 +81,7 @@ export const usersEndpoints = {
   update: endpoint({ method: 'PUT', path: '/users/:id', auth: 'admin', params: IdParams, body: AdminUserUpdate, status: 200, response: User }),
   remove: endpoint({ method: 'DELETE', path: '/users/:id', auth: 'admin', params: IdParams, status: 204, response: null }),
   sendResetMail: endpoint({ method: 'POST', path: '/users/:id/reset-password', auth: 'admin', params: IdParams, status: 202, response: MessageBody }),
-  quarterlyBonus: endpoint({ method: 'PUT', path: '/users/:id/quarterly-bonus', auth: 'admin', params: IdParams, body: QuarterlyBonusUpdate, status: 200, response: User }),
   workouts: endpoint({ method: 'GET', path: '/users/:id/workouts', auth: 'admin', params: IdParams, query: PageQuery, status: 200, response: paged(WorkoutRow) }),
   eventParticipation: endpoint({ method: 'GET', path: '/users/:id/event-participation', auth: 'admin', params: IdParams, query: PageQuery, status: 200, response: paged(EventRow) }),
   dailyAchievements: endpoint({ method: 'GET', path: '/users/:id/daily-achievements', auth: 'admin', params: IdParams, query: PageQuery, status: 200, response: paged(AchievementRow) }),
-  profile: endpoint({ method: 'GET', path: '/users/:id/profile', auth: 'any', params: IdParams, status: 200, response: User }),
-  updateProfile: endpoint({ method: 'PUT', path: '/users/:id/profile', auth: 'any', params: IdParams, body: ProfileUpdate, multipart: true, status: 200, response: User }),
-  apis: endpoint({ method: 'GET', path: '/users/apis', auth: 'user', status: 200, response: ConnectedApis }),
-  connectStrava: endpoint({ method: 'POST', path: '/users/connect-strava', auth: 'user', body: ConnectCode, status: 200, response: ConnectedApis }),
-  connectFitbit: endpoint({ method: 'POST', path: '/users/connect-fitbit', auth: 'user', body: ConnectCode, status: 200, response: ConnectedApis }),
-  disconnectApi: endpoint({ method: 'DELETE', path: '/users/disconnect-api', auth: 'user', body: DisconnectApi, status: 200, response: ConnectedApis }),
-  syncActivities: endpoint({ method: 'POST', path: '/users/sync-activities', auth: 'user', status: 200, response: SyncResult }),
 };

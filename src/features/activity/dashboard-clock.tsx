@@ -1,5 +1,6 @@
 import { isEditableDay } from '@/domain/competition';
 import { useClock } from '../../lib/use-clock';
+import { toIsoDay } from '@/domain/days';
 
 /** `(day) => boolean`: whether a day can be logged, edited or deleted now (the server enforces it too). */
 export const useIsEditableDay = () => {
@@ -8,4 +9,4 @@ export const useIsEditableDay = () => {
 };
 
 /** Today's calendar day (UTC, like the calendar) by the router context's clock. */
-export const useToday = () => useClock().now().toISOString().slice(0, 10);
+export const useToday = () => toIsoDay(useClock().now());

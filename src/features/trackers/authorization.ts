@@ -1,4 +1,4 @@
-import type { ApiType } from '../../api/contract/users';
+import type { ApiType } from '../../api/contract/trackers';
 import type { ClientConfig } from '../../api/contract/system';
 
 /**

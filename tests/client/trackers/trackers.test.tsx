@@ -6,7 +6,7 @@ import { fixtureEmployee, fixtureId } from '../../../mocks/fixtures';
 import { mockRoute } from '../../../mocks/http';
 import { mockDb, mockServer } from '../../../mocks/node';
 import { systemEndpoints } from '@/contract/system';
-import { usersEndpoints } from '@/contract/users';
+import { trackersEndpoints } from '@/contract/trackers';
 import { browserNavigation, codeChallengeOf } from '../../../src/features/trackers/authorization';
 import { createQueryClient } from '../../../src/api/query-client';
 import { Providers } from '../../../src/providers';
@@ -110,7 +110,7 @@ describe('fitness services screen', () => {
     configureBoth();
     connectStrava();
     let finish: () => void = () => undefined;
-    mockServer.use(mockRoute(usersEndpoints.syncActivities, () => new Promise((resolve) => (finish = () => resolve({ imported: 3 })))));
+    mockServer.use(mockRoute(trackersEndpoints.syncActivities, () => new Promise((resolve) => (finish = () => resolve({ imported: 3 })))));
     const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     await user.click(await screen.findByRole('button', { name: 'Sync now' }));
     // While it runs, the page says what is happening (not only a spinner on the button).
@@ -126,11 +126,11 @@ describe('tracker return pages', () => {
   const connectSucceeds = () => {
     const bodies: unknown[] = [];
     mockServer.use(
-      mockRoute(usersEndpoints.connectStrava, ({ body }) => {
+      mockRoute(trackersEndpoints.connectStrava, ({ body }) => {
         bodies.push(body);
         return { apis: ['STRAVA' as const] };
       }),
-      mockRoute(usersEndpoints.connectFitbit, ({ body }) => {
+      mockRoute(trackersEndpoints.connectFitbit, ({ body }) => {
         bodies.push(body);
         return { apis: ['FITBIT' as const] };
       }),

@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { auditEndpoints } from '@/contract/audit';
 import { usersEndpoints } from '@/contract/users';
+import { bonusEndpoints } from '@/contract/bonus';
 import { fixtureAdmin, fixtureId, fixtureUsers } from '../../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget } from '../harness';
 
@@ -19,7 +20,7 @@ describe.each(targets)('audit trail on $name', (target) => {
       await target.call(usersEndpoints.update, { token, params: { id: beaId }, body: { firstName: 'Beatrix', lastName: bea.lastName, dateOfBirth: bea.dateOfBirth, gender: bea.gender, levelOfCompetition: 'Advanced' } }),
     );
     target.advance(1000);
-    expectSuccess(usersEndpoints.quarterlyBonus, await target.call(usersEndpoints.quarterlyBonus, { token, params: { id: beaId }, body: { newQuarterlyBonusData: { firstQuarter: true, secondQuarter: false, thirdQuarter: false, fourthQuarter: false } } }));
+    expectSuccess(bonusEndpoints.quarterlyBonus, await target.call(bonusEndpoints.quarterlyBonus, { token, params: { id: beaId }, body: { newQuarterlyBonusData: { firstQuarter: true, secondQuarter: false, thirdQuarter: false, fourthQuarter: false } } }));
     target.advance(1000);
     expectSuccess(usersEndpoints.sendResetMail, await target.call(usersEndpoints.sendResetMail, { token, params: { id: beaId } }));
 

@@ -1,4 +1,5 @@
-import { usersEndpoints } from '@/contract/users';
+import { trackersEndpoints } from '@/contract/trackers';
+import { profileEndpoints } from '@/contract/profile';
 import { fixtureAdmin, fixtureEmployee, fixtureId } from '../../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget } from '../harness';
 
@@ -18,16 +19,16 @@ describe.each(targets)('profile and trackers on $name', (target) => {
 
   test('one reads one\'s own profile; another user\'s is 404, except for an admin', async () => {
     const token = await signInBea();
-    expect(expectSuccess(usersEndpoints.profile, await target.call(usersEndpoints.profile, { token, params: { id: beaId } }))).toMatchObject({ id: beaId, email: bea.email });
-    expectError(await target.call(usersEndpoints.profile, { token, params: { id: beaId + 1 } }), 404, 'NOT_FOUND', 'User not found');
+    expect(expectSuccess(profileEndpoints.profile, await target.call(profileEndpoints.profile, { token, params: { id: beaId } }))).toMatchObject({ id: beaId, email: bea.email });
+    expectError(await target.call(profileEndpoints.profile, { token, params: { id: beaId + 1 } }), 404, 'NOT_FOUND', 'User not found');
     const { accessToken: admin } = await target.signIn(fixtureAdmin.email, fixtureAdmin.password);
-    expectSuccess(usersEndpoints.profile, await target.call(usersEndpoints.profile, { token: admin, params: { id: beaId } }));
+    expectSuccess(profileEndpoints.profile, await target.call(profileEndpoints.profile, { token: admin, params: { id: beaId } }));
   });
 
   test('changed fields and a photo are merged into the profile', async () => {
     const token = await signInBea();
-    const response = await target.call(usersEndpoints.updateProfile, { token, params: { id: beaId }, formData: form({ firstName: 'Beatrix', isPrivateActivity: 'true' }, PNG) });
-    const user = expectSuccess(usersEndpoints.updateProfile, response);
+    const response = await target.call(profileEndpoints.updateProfile, { token, params: { id: beaId }, formData: form({ firstName: 'Beatrix', isPrivateActivity: 'true' }, PNG) });
+    const user = expectSuccess(profileEndpoints.updateProfile, response);
     expect(user).toMatchObject({ firstName: 'Beatrix', lastName: 'Beginner', isPrivateActivity: true });
     expect(user.profilePicture).toMatch(/^\/api\/uploads\/[a-f0-9]{32}\.png$/);
   });
@@ -36,21 +37,21 @@ describe.each(targets)('profile and trackers on $name', (target) => {
     const token = await signInBea();
     const change = { levelOfCompetition: 'Elite' };
     expectError(
-      await target.call(usersEndpoints.updateProfile, { token, params: { id: beaId }, formData: form(change) }),
+      await target.call(profileEndpoints.updateProfile, { token, params: { id: beaId }, formData: form(change) }),
       403,
       'LEVEL_WINDOW_CLOSED',
       'You can change your level of competition only in the first week of the new competition year (1-7 April)',
     );
     target.setNow('2027-04-03T09:00:00Z');
     const fresh = await signInBea();
-    expect(expectSuccess(usersEndpoints.updateProfile, await target.call(usersEndpoints.updateProfile, { token: fresh, params: { id: beaId }, formData: form(change) })).levelOfCompetition).toBe('Elite');
+    expect(expectSuccess(profileEndpoints.updateProfile, await target.call(profileEndpoints.updateProfile, { token: fresh, params: { id: beaId }, formData: form(change) })).levelOfCompetition).toBe('Elite');
   });
 
   test("another user's e-mail, another user's profile and bad values are refused", async () => {
     const token = await signInBea();
-    expectError(await target.call(usersEndpoints.updateProfile, { token, params: { id: beaId }, formData: form({ email: 'IVAN@wellness.test' }) }), 409, 'EMAIL_TAKEN', 'An account with this email already exists');
-    expectError(await target.call(usersEndpoints.updateProfile, { token, params: { id: beaId + 1 }, formData: form({ firstName: 'X' }) }), 404, 'NOT_FOUND', 'User not found');
-    const bad = expectError(await target.call(usersEndpoints.updateProfile, { token, params: { id: beaId }, formData: form({ isPrivateActivity: 'maybe', email: 'nope' }) }), 400, 'VALIDATION_FAILED');
+    expectError(await target.call(profileEndpoints.updateProfile, { token, params: { id: beaId }, formData: form({ email: 'IVAN@wellness.test' }) }), 409, 'EMAIL_TAKEN', 'An account with this email already exists');
+    expectError(await target.call(profileEndpoints.updateProfile, { token, params: { id: beaId + 1 }, formData: form({ firstName: 'X' }) }), 404, 'NOT_FOUND', 'User not found');
+    const bad = expectError(await target.call(profileEndpoints.updateProfile, { token, params: { id: beaId }, formData: form({ isPrivateActivity: 'maybe', email: 'nope' }) }), 400, 'VALIDATION_FAILED');
     expect(bad.issues).toEqual([
       { path: 'email', message: 'Email is invalid' },
       { path: 'isPrivateActivity', message: 'Please choose, if you want to share your activity' },
@@ -59,21 +60,21 @@ describe.each(targets)('profile and trackers on $name', (target) => {
 
   test('trackers: none connected, none configured, sync imports nothing', async () => {
     const token = await signInBea();
-    expect(expectSuccess(usersEndpoints.apis, await target.call(usersEndpoints.apis, { token }))).toEqual({ apis: [] });
+    expect(expectSuccess(trackersEndpoints.apis, await target.call(trackersEndpoints.apis, { token }))).toEqual({ apis: [] });
     expectError(
-      await target.call(usersEndpoints.connectStrava, { token, body: { code: 'abc' } }),
+      await target.call(trackersEndpoints.connectStrava, { token, body: { code: 'abc' } }),
       400,
       'TRACKER_NOT_CONFIGURED',
       'Strava is not available: this installation has no Strava connection configured.',
     );
-    expectError(await target.call(usersEndpoints.connectFitbit, { token, body: { code: 'abc' } }), 400, 'TRACKER_NOT_CONFIGURED');
-    expect(expectSuccess(usersEndpoints.disconnectApi, await target.call(usersEndpoints.disconnectApi, { token, body: { apiType: 'STRAVA' } }))).toEqual({ apis: [] });
-    expectError(await target.call(usersEndpoints.disconnectApi, { token, body: { apiType: 'GARMIN' } }), 400, 'VALIDATION_FAILED', 'Service must be STRAVA or FITBIT');
-    expect(expectSuccess(usersEndpoints.syncActivities, await target.call(usersEndpoints.syncActivities, { token }))).toEqual({ imported: 0 });
+    expectError(await target.call(trackersEndpoints.connectFitbit, { token, body: { code: 'abc' } }), 400, 'TRACKER_NOT_CONFIGURED');
+    expect(expectSuccess(trackersEndpoints.disconnectApi, await target.call(trackersEndpoints.disconnectApi, { token, body: { apiType: 'STRAVA' } }))).toEqual({ apis: [] });
+    expectError(await target.call(trackersEndpoints.disconnectApi, { token, body: { apiType: 'GARMIN' } }), 400, 'VALIDATION_FAILED', 'Service must be STRAVA or FITBIT');
+    expect(expectSuccess(trackersEndpoints.syncActivities, await target.call(trackersEndpoints.syncActivities, { token }))).toEqual({ imported: 0 });
   });
 
   test('trackers are for employees only', async () => {
     const { accessToken } = await target.signIn(fixtureAdmin.email, fixtureAdmin.password);
-    expectError(await target.call(usersEndpoints.apis, { token: accessToken }), 403, 'FORBIDDEN', 'This is available to employees only');
+    expectError(await target.call(trackersEndpoints.apis, { token: accessToken }), 403, 'FORBIDDEN', 'This is available to employees only');
   });
 });

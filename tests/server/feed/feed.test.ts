@@ -3,6 +3,7 @@ import { activities, eventParticipations, users } from '../../../server/db/schem
 import { FEED_COUNT_LOOKAHEAD } from '@/domain/feed-names';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
+import { toIsoDay } from '@/domain/days';
 
 const NOW = '2026-11-22T10:00:00Z';
 
@@ -136,7 +137,7 @@ test('count is exact up to FEED_COUNT_LOOKAHEAD entries past the page, so Load m
   const { app, db, config, clock } = await createTestApp({ now: NOW });
   const viewer = await addUser(db);
   const colleague = await addUser(db);
-  const days = Array.from({ length: 35 }, (_, index) => new Date(Date.UTC(2026, 9, 1 + index)).toISOString().slice(0, 10));
+  const days = Array.from({ length: 35 }, (_, index) => toIsoDay(Date.UTC(2026, 9, 1 + index)));
   await db.insert(activities).values(days.map((day) => ({ userId: colleague.id, name: 'Walking', movingTime: 15, startAt: new Date(`${day}T08:00:00Z`), startDate: day })));
   const page = async (number: number) =>
     (await app.inject({ method: 'GET', url: `/api/user/activity/feed?page=${number}&pageSize=10`, headers: await authHeader(viewer, config, clock.now()) })).json();

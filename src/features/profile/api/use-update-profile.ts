@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
-import { usersEndpoints, type User } from '../../../api/contract/users';
+import { type User } from '../../../api/contract/users';
+import { profileEndpoints } from '../../../api/contract/profile';
 import { sessionKey, type Session } from '../../../api/session';
 import { toast } from '../../../api/toasts';
 import type { ProfileChanges } from '../changed-fields';
@@ -13,7 +14,7 @@ export const useUpdateProfile = (userId: number) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ fields, photo }: { fields: ProfileChanges; photo: File | null }) =>
-      callApi(usersEndpoints.updateProfile, { params: { id: userId }, body: fields, files: { photo } }),
+      callApi(profileEndpoints.updateProfile, { params: { id: userId }, body: fields, files: { photo } }),
     // The form shows field errors itself; every other error is toasted here, in the one update toast.
     meta: { errorToast: false },
     onMutate: () => toast.loading('update', undefined, TOAST_ID),

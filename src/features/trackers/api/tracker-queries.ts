@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { systemEndpoints } from '../../../api/contract/system';
-import { usersEndpoints } from '../../../api/contract/users';
+import { trackersEndpoints } from '../../../api/contract/trackers';
 
 /** The one query-key factory of tracker connections; mutations invalidate `trackerQueries.all()`. */
 export const trackerQueries = {
@@ -10,7 +10,7 @@ export const trackerQueries = {
   apis: () =>
     queryOptions({
       queryKey: [...trackerQueries.all(), 'apis'] as const,
-      queryFn: ({ signal }) => callApi(usersEndpoints.apis, { signal }),
+      queryFn: ({ signal }) => callApi(trackersEndpoints.apis, { signal }),
     }),
   /** Which services this installation offers (client ids and authorise URLs are public). */
   config: () =>

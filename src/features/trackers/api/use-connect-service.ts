@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
-import { usersEndpoints, type ApiType } from '../../../api/contract/users';
+import { type ApiType } from '../../../api/contract/trackers';
+import { trackersEndpoints } from '../../../api/contract/trackers';
 import { toast } from '../../../api/toasts';
 import { CONNECTING_MESSAGE, connectedMessage } from '../services';
 import { trackerQueries } from './tracker-queries';
 
 const TOAST_ID = 'tracker-connect';
-const endpointOf = { STRAVA: usersEndpoints.connectStrava, FITBIT: usersEndpoints.connectFitbit } as const;
+const endpointOf = { STRAVA: trackersEndpoints.connectStrava, FITBIT: trackersEndpoints.connectFitbit } as const;
 
 export type ConnectInput = { service: ApiType; code: string; codeVerifier?: string };
 

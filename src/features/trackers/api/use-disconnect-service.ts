@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
-import { usersEndpoints, type ApiType } from '../../../api/contract/users';
+import { type ApiType } from '../../../api/contract/trackers';
+import { trackersEndpoints } from '../../../api/contract/trackers';
 import { toastsFor } from '../../../api/mutation-toasts';
 import { toast } from '../../../api/toasts';
 import { trackerQueries } from './tracker-queries';
@@ -9,7 +10,7 @@ import { trackerQueries } from './tracker-queries';
 export const useDisconnectService = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (apiType: ApiType) => callApi(usersEndpoints.disconnectApi, { body: { apiType } }),
+    mutationFn: (apiType: ApiType) => callApi(trackersEndpoints.disconnectApi, { body: { apiType } }),
     ...toastsFor('delete'),
     onSuccess: async (result) => {
       toast.success('delete');

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
-import { usersEndpoints } from '../../../api/contract/users';
+import { trackersEndpoints } from '../../../api/contract/trackers';
 import { toast } from '../../../api/toasts';
 import { toastOtherErrors } from '../../../api/mutation-toasts';
 
@@ -13,7 +13,7 @@ export const syncedMessage = (imported: number) =>
 export const useSyncActivities = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callApi(usersEndpoints.syncActivities),
+    mutationFn: () => callApi(trackersEndpoints.syncActivities),
     meta: { errorToast: false },
     onMutate: () => toast.loading('create', 'Syncing activities...', TOAST_ID),
     onSuccess: async ({ imported }) => {

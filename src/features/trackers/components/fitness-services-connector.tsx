@@ -4,7 +4,7 @@ import { IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { ApiType } from '../../../api/contract/users';
+import type { ApiType } from '../../../api/contract/trackers';
 import { toast } from '../../../api/toasts';
 import { saveTrackerReturnUrl } from '../../../lib/tracker-return';
 import { trackerQueries } from '../api/tracker-queries';

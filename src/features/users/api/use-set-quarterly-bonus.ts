@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
-import { usersEndpoints, type QuarterlyBonus } from '../../../api/contract/users';
+import { type QuarterlyBonus } from '../../../api/contract/users';
+import { bonusEndpoints } from '../../../api/contract/bonus';
 import { succeedAndInvalidate, toastsFor } from '../../../api/mutation-toasts';
 import { adminUsersQueries } from './admin-users-queries';
 
@@ -13,7 +14,7 @@ export const useSetQuarterlyBonus = () => {
   return useMutation({
     mutationKey: BONUS_MUTATION_KEY,
     mutationFn: ({ id, flags }: { id: number; flags: QuarterlyBonus }) =>
-      callApi(usersEndpoints.quarterlyBonus, { params: { id }, body: { newQuarterlyBonusData: flags } }),
+      callApi(bonusEndpoints.quarterlyBonus, { params: { id }, body: { newQuarterlyBonusData: flags } }),
     ...toastsFor('update'),
     onSuccess: succeedAndInvalidate(queryClient, 'update', adminUsersQueries.all()),
   });

@@ -7,6 +7,7 @@ import { genders, levels } from '../../../api/contract/common';
 import { AdminUserUpdate, type User } from '../../../api/contract/users';
 import { useUpdateUser } from '../api/use-update-user';
 import { fullName, genderLabel } from './labels';
+import { toIsoDay } from '@/domain/days';
 
 const FIELDS = ['firstName', 'lastName', 'dateOfBirth', 'gender', 'levelOfCompetition'] as const;
 const genderOptions = [
@@ -14,7 +15,7 @@ const genderOptions = [
   ...genders.map((value) => ({ value, label: genderLabel(value) })),
 ];
 const levelOptions = [{ value: '', label: 'Select a level', disabled: true }, ...levels];
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => toIsoDay(new Date());
 
 const valuesOf = (user: User | null) =>
   ({
