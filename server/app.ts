@@ -5,6 +5,7 @@ import type { Clock } from '@/domain/clock';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { AppDeps } from './deps';
+import { sendPasswordResetMail } from './modules/auth/password-reset';
 import type { Mailer } from '@/domain/mail';
 import { registerActivityRoutes } from './modules/activity/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
@@ -70,6 +71,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     trackers: options.trackers ?? noTrackers,
     sessionLiveness: sessionLiveness(options.db),
     afterResponse: afterResponseQueue(() => app.log),
+    passwordResetMail: (user) => sendPasswordResetMail(deps, user),
   };
   app.decorate('afterResponse', deps.afterResponse);
 

@@ -17,4 +17,9 @@ export type AppDeps = {
   sessionLiveness: SessionLiveness;
   /** Work done after the response is sent (e.g. the forgot-password mail). */
   afterResponse: AfterResponseQueue;
+  /**
+   * The forgot-password mail (the auth module's), for other modules that send it (an admin's
+   * 'Reset password'): wired in buildApp, so modules never import each other both ways.
+   */
+  passwordResetMail: (user: { id: number; email: string; firstName: string }) => Promise<void>;
 };

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { NUL_ISSUE, containsNul, type Endpoint } from '@/contract/common';
 import { verifyAccessToken, type AuthUser } from './access-token';
 import { forbidden, unauthorized } from '@/domain/errors';
-import { ValidationError } from '../plugins/errors';
+import { ValidationError } from './validation-error';
 import type { CsvExport } from '@/domain/csv';
 import { sendCsv } from './csv-stream';
 import { idempotencyKeyOf, idempotent, requestHashOf, sendStored } from './idempotency';

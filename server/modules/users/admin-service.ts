@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { PageQuery } from '@/contract/common';
 import type { AdminUserUpdate, User, UsersQuery } from '@/contract/users';
 import { currentCompetitionYear } from '@/domain/competition';
-import { sendPasswordResetMail } from '../auth/password-reset';
 import { consumeRateLimit, rateLimitRules } from '../../http/rate-limit';
 import type { AuthUser } from '../../http/access-token';
 import type { DbOrTx } from '../../db/client';
@@ -92,12 +91,12 @@ export const deleteUser = async (deps: AppDeps, caller: AuthUser, id: number): P
   if (photo) await removePhoto(deps.config.dataDir, photo).catch(() => undefined);
 };
 
-/** The very mail of forgot-password (auth/password-reset.ts), triggered by an admin. */
+/** The very mail of forgot-password (the auth module's, through deps), triggered by an admin. */
 export const sendResetMail = async (deps: AppDeps, caller: AuthUser, id: number) => {
   const row = await findEmployeeRow(deps.db, id);
   if (!row) throw userNotFound();
   await consumeRateLimit(deps.db, rateLimitRules.adminResetPerAccount, String(row.id), deps.clock.now());
-  await sendPasswordResetMail(deps, row);
+  await deps.passwordResetMail(row);
   await audit(deps.db, { at: deps.clock.now(), actor: caller, action: 'user.reset_password_mail', subject: row });
   return { message: RESET_MAIL_SENT };
 };
