@@ -1,15 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { callApi } from '../../../api/call-api';
 import { activityEndpoints, type ActivityCreate } from '../../../api/contract/activity';
-import { succeedAndInvalidate, toastsFor } from '../../../api/mutation-toasts';
 import { activityQueries } from './activity-queries';
+import { useApiMutation } from '../../../api/api-mutation';
 
-export const useLogActivity = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: z.input<typeof ActivityCreate>) => callApi(activityEndpoints.log, { body }),
-    ...toastsFor('create'),
-    onSuccess: succeedAndInvalidate(queryClient, 'create', activityQueries.all()),
+export const useLogActivity = () =>
+  useApiMutation({
+    call: (body: z.input<typeof ActivityCreate>) => callApi(activityEndpoints.log, { body }),
+    invalidates: activityQueries.all(),
+    toasts: { category: 'create' },
   });
-};

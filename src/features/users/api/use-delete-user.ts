@@ -1,15 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { usersEndpoints } from '../../../api/contract/users';
-import { succeedAndInvalidate, toastsFor } from '../../../api/mutation-toasts';
 import { adminUsersQueries } from './admin-users-queries';
+import { useApiMutation } from '../../../api/api-mutation';
 
 /** DELETE /users/:id, then the table refetches its page (SPEC 7). */
-export const useDeleteUser = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => callApi(usersEndpoints.remove, { params: { id } }),
-    ...toastsFor('delete'),
-    onSuccess: succeedAndInvalidate(queryClient, 'delete', adminUsersQueries.all()),
+export const useDeleteUser = () =>
+  useApiMutation({
+    call: (id: number) => callApi(usersEndpoints.remove, { params: { id } }),
+    invalidates: adminUsersQueries.all(),
+    toasts: { category: 'delete' },
   });
-};

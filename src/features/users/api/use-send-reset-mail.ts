@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { usersEndpoints } from '../../../api/contract/users';
-import { toast } from '../../../api/toasts';
+import { useApiMutation } from '../../../api/api-mutation';
 
 /** SPEC 8 texts, the same as the forgot-password dialog's. */
 export const RESET_MAIL_SENDING = 'Reset password mail is sending...';
@@ -11,11 +10,9 @@ export const RESET_MAIL_MUTATION_KEY = ['admin-users', 'reset-mail'] as const;
 
 /** POST /users/:id/reset-password: the user gets the forgot-password mail. One toast per user. */
 export const useSendResetMail = () =>
-  useMutation({
+  useApiMutation({
     mutationKey: RESET_MAIL_MUTATION_KEY,
-    mutationFn: (id: number) => callApi(usersEndpoints.sendResetMail, { params: { id } }),
-    meta: { errorToast: false },
-    onMutate: (id) => toast.loading('create', RESET_MAIL_SENDING, `reset-mail-${id}`),
-    onSuccess: (_result, id) => toast.success('create', RESET_MAIL_SENT, `reset-mail-${id}`),
-    onError: (error, id) => toast.error('create', error.message, `reset-mail-${id}`),
+    call: (id: number) => callApi(usersEndpoints.sendResetMail, { params: { id } }),
+    invalidates: null,
+    toasts: { category: 'create', id: (id) => `reset-mail-${id}`, loading: RESET_MAIL_SENDING, success: RESET_MAIL_SENT },
   });
