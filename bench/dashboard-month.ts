@@ -8,13 +8,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { signAccessToken } from '../server/auth/access-token';
+import { signAccessToken } from '../server/http/access-token';
 import { testConfig } from '../server/config';
 import { openPglite, openPostgres } from '../server/db/client';
 import { memoryMailer } from '@/domain/mail';
 import { systemClock } from '@/domain/clock';
 import { measureAlternating, type LoadFigures } from './lib/load';
 import { seedBenchData } from './lib/seed-year';
+import { monthEndOf, toIsoDay } from '@/domain/days';
 
 const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const connections = number('BENCH_CONNECTIONS', 50);
@@ -41,7 +42,7 @@ const row = (figures: LoadFigures) =>
 
 const main = async () => {
   const database = await openBenchDatabase();
-  const today = systemClock.now().toISOString().slice(0, 10);
+  const today = toIsoDay(systemClock.now());
   const seedStart = Date.now();
   const seeded = await seedBenchData(database.db, { users, today });
   console.info(`[bench] ${database.kind}: seeded ${users} users, ${seeded.activities} activities (${seeded.employeeActivities} for the employee) in ${Date.now() - seedStart} ms`);
@@ -52,7 +53,7 @@ const main = async () => {
   const token = await signAccessToken({ id: seeded.employeeId, role: 'user' }, config.jwtSecret, systemClock.now(), 3600);
   const headers = { authorization: `Bearer ${token}` };
   const monthStart = `${today.slice(0, 7)}-01`;
-  const lastDay = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).toISOString().slice(0, 10);
+  const lastDay = monthEndOf(today);
   const monthUrl = `${address}/api/user/activity?startDate=${monthStart}&endDate=${lastDay}`;
 
   const probe = await fetch(monthUrl, { headers });

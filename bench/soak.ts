@@ -13,6 +13,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startScratchPostgres } from './competition/postgres';
+import { monthEndOf, toIsoDay } from '@/domain/days';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 50);
@@ -40,8 +41,8 @@ const waitReady = async (base: string) => {
   throw new Error('server not ready');
 };
 
-const today = new Date().toISOString().slice(0, 10);
-const month = { startDate: `${today.slice(0, 8)}01`, endDate: new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).toISOString().slice(0, 10) };
+const today = toIsoDay(new Date());
+const month = { startDate: `${today.slice(0, 8)}01`, endDate: monthEndOf(today) };
 
 type Employee = { email: string; token: string; id: number };
 

@@ -9,7 +9,7 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { signAccessToken } from '../server/auth/access-token';
+import { signAccessToken } from '../server/http/access-token';
 import { testConfig } from '../server/config';
 import { openPglite, openPostgres } from '../server/db/client';
 import { activities, users } from '../server/db/schema';

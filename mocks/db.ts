@@ -1,12 +1,12 @@
 import type { AuditEvent } from '@/contract/audit';
-import type { ApiType } from '@/contract/users';
+import type { ApiType } from '@/contract/trackers';
 import type { Gender, LevelOfCompetition, Role } from '@/contract/common';
 import { currentCompetitionYear } from '@/domain/competition';
 import { mockClock } from './clock';
 import { fixtureLevelYears, fixtureUsers } from './fixtures';
 
 /**
- * The mocks' database: plain typed arrays mirroring server/db/schema.ts (same table and column
+ * The mocks' database: plain typed arrays mirroring the API's db/schema.ts (same table and column
  * names in camelCase; timestamps as ISO strings so the whole thing survives JSON, which the
  * browser uses to keep it across reloads). Handlers read and write these arrays directly.
  */
@@ -97,9 +97,9 @@ export type MockDb = {
   trackerConnections: MockTrackerConnection[];
   oauthStates?: MockOauthState[];
   rateLimits: MockRateLimit[];
-  /** First answers of creations by Idempotency-Key, per caller (server/http/idempotency.ts). */
+  /** First answers of creations by Idempotency-Key, per caller (the API's http/idempotency.ts). */
   idempotencyKeys?: MockIdempotencyKey[];
-  /** The audit trail (server/modules/audit): appended to, never changed. */
+  /** The audit trail (the API's modules/audit): appended to, never changed. */
   auditEvents?: AuditEvent[];
   uploads: MockUpload[];
   /** Last id handed out per serial table. */

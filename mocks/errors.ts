@@ -2,7 +2,7 @@ import type { ErrorBody } from '@/contract/common';
 import { AppError } from '@/domain/errors';
 
 /**
- * The mocks throw the very same errors as the server (server/errors.ts is pure: no Node APIs),
+ * The mocks throw the very same errors as the server (@/domain/errors is pure: no Node APIs),
  * so statuses, serverCodes and messages cannot drift. `mockRoute` turns them into the error body.
  */
 export { AppError, badRequest, conflict, editWindowClosed, forbidden, futureDate, notFound, unauthorized } from '@/domain/errors';
@@ -18,7 +18,7 @@ export const errorBodyOf = (error: AppError): ErrorBody => ({
   serverCode: error.serverCode,
 });
 
-/** The 400 body of a failed validation, formatted exactly like server/plugins/errors.ts. */
+/** The 400 body of a failed validation, formatted exactly like the API's plugins/errors.ts. */
 export const validationBody = (issues: { path: string; message: string }[]): ErrorBody => {
   const first = issues[0];
   return {

@@ -11,7 +11,7 @@ import { mockIdempotencyKeyOf, storeAnswer, storedAnswer } from './idempotency';
 import { mockScenario, SLOW_SCENARIO_MS } from './scenarios';
 import { verifyMockAccessToken } from './tokens';
 
-/** What an access token proves about the caller (same as server/auth/access-token.ts). */
+/** What an access token proves about the caller (same as the API's http/access-token.ts). */
 export type MockAuthUser = { id: number; role: Role };
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -47,7 +47,7 @@ const bearer = (request: Request) => {
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
 };
 
-/** Same rules and messages as server/http/route.ts `authorize`. */
+/** Same rules and messages as the API's http/route.ts `authorize`. */
 const authorize = (endpoint: Endpoint, request: Request): MockAuthUser | null => {
   const token = bearer(request);
   if (endpoint.auth === 'guest') {

@@ -2,7 +2,7 @@ import { AppError, badRequest } from './errors';
 import { mockClock } from './clock';
 import { mockDb } from './db';
 
-/** Same rules as server/http/idempotency.ts: 24 hours, per caller, 422 for another body. */
+/** Same rules as the API's http/idempotency.ts: 24 hours, per caller, 422 for another body. */
 const TTL_MS = 24 * 60 * 60 * 1000;
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 

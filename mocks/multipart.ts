@@ -2,7 +2,7 @@ import { NUL_ISSUE, containsNul, type Endpoint } from '@/contract/common';
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE } from '@/contract/fields';
 import { AppError, badRequest, issuePath } from './errors';
 
-/** Same errors as server/http/multipart.ts. */
+/** Same errors as the API's http/multipart.ts. */
 export const photoTooLarge = () => new AppError(400, 'PHOTO_TOO_LARGE', PHOTO_TOO_LARGE_MESSAGE);
 export const photoTypeNotAllowed = () => new AppError(400, 'PHOTO_TYPE_NOT_ALLOWED', 'The photo must be a PNG or JPEG image (.png, .jpg, .jpeg)');
 
@@ -23,7 +23,7 @@ export const sniffPhoto = (bytes: Uint8Array): MockPhoto | null => {
 type Read = { body: unknown; files: MultipartFiles } | { issues: { path: string; message: string }[] };
 
 /**
- * Reads a multipart endpoint's request like server/http/multipart.ts: text fields (last one wins)
+ * Reads a multipart endpoint's request like the API's http/multipart.ts: text fields (last one wins)
  * and an optional `photo` part (a too large photo or another file field fails while reading), then
  * the contract schema validates the fields, then the photo's content is checked. A JSON body is
  * accepted leniently (no photo), as on the server.

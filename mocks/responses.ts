@@ -35,7 +35,7 @@ export const json = (status: number, body: unknown, headers: Headers) => {
   return cookieMode === 'msw-store' ? new HttpResponse(text, init) : new Response(text, init);
 };
 
-/** A CSV download, written like server/http/csv-stream.ts (same lines from @/domain/csv). */
+/** A CSV download, written like the API's http/csv-stream.ts (same lines from @/domain/csv). */
 export const csvResponse = (file: CsvExport, headers: Headers) => {
   const rows = file.rows as Iterable<readonly unknown[]>;
   const text = CSV_BOM + csvLine(file.header) + [...rows].map(csvLine).join('');

@@ -3,7 +3,7 @@ import { quarterlyBonusYear } from '@/domain/competition';
 import { mockClock } from './clock';
 import { mockDb, type MockUser } from './db';
 
-/** Same URL shape as the server (server/modules/users/serialize.ts): /api/uploads/<file name>. */
+/** Same URL shape as the server (the API's modules/users/serialize.ts): /api/uploads/<file name>. */
 export const uploadUrl = (name: string | null) => (name ? `/api/uploads/${name}` : null);
 
 export const quarterlyBonusOf = (userId: number, competitionYear: number): QuarterlyBonus => {

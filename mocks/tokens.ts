@@ -18,7 +18,7 @@ export const signMockAccessToken = (user: { id: number; role: Role }) => {
   return `${encode({ alg: 'none', typ: 'JWT' })}.${encode({ sub: String(user.id), role: user.role, iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS, jti: nonce })}.mock`;
 };
 
-/** Same errors as server/auth/access-token.ts: TOKEN_EXPIRED when old, UNAUTHENTICATED otherwise. */
+/** Same errors as the API's http/access-token.ts: TOKEN_EXPIRED when old, UNAUTHENTICATED otherwise. */
 export const verifyMockAccessToken = (token: string): { id: number; role: Role } => {
   const [, payloadPart, signature] = token.split('.');
   let payload: { sub?: unknown; role?: unknown; exp?: unknown };

@@ -20,10 +20,10 @@ import { registerUsersRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerCorePlugins, registerServing } from './plugins';
 import { noTrackers, type TrackerProviders } from './modules/trackers/providers/types';
-import { sessionLiveness } from './auth/session-liveness';
+import { sessionLiveness } from './http/session-liveness';
 import { afterResponseQueue, type AfterResponseQueue } from './http/after-response';
 import type { AppJobQueue } from './jobs/catalog';
-import { registerMailJobs } from './jobs/mail-jobs';
+import { registerMailJobs } from './modules/auth/mail-jobs';
 import { jobsUnavailable } from './jobs/unavailable';
 
 declare module 'fastify' {

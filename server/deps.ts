@@ -2,7 +2,7 @@ import type { Clock } from '@/domain/clock';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from '@/domain/mail';
-import type { SessionLiveness } from './auth/session-liveness';
+import type { SessionLiveness } from './http/session-liveness';
 import type { AfterResponseQueue } from './http/after-response';
 import type { TrackerProviders } from './modules/trackers/providers/types';
 import type { AppJobQueue } from './jobs/catalog';

@@ -1,5 +1,5 @@
-import { bootstrapAdmin } from './auth/bootstrap-admin';
-import { pruneRateLimits } from './auth/rate-limit';
+import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
+import { pruneRateLimits } from './http/rate-limit';
 import { dataDirFromEnv, loadConfig } from './config';
 import { inArray } from 'drizzle-orm';
 import { users } from './db/schema';

@@ -9,159 +9,197 @@
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
 import { Route as rootRouteImport } from './routes/__root'
-import { Route as IndexRouteImport } from './routes/index'
-import { Route as FitbitRouteImport } from './routes/fitbit'
-import { Route as LeaderboardRouteImport } from './routes/leaderboard'
-import { Route as ResetPasswordRouteImport } from './routes/reset-password'
-import { Route as SignupRouteImport } from './routes/signup'
-import { Route as StravaRouteImport } from './routes/strava'
-import { Route as AdminAuditRouteImport } from './routes/admin/audit'
-import { Route as AdminDashboardRouteImport } from './routes/admin/dashboard'
-import { Route as AdminLeadersRouteImport } from './routes/admin/leaders'
-import { Route as AdminOverviewRouteImport } from './routes/admin/overview'
-import { Route as EmployeeActivityFeedRouteImport } from './routes/employee/activity-feed'
-import { Route as EmployeeDashboardRouteImport } from './routes/employee/dashboard'
-import { Route as EmployeeFitnessServicesRouteImport } from './routes/employee/fitness-services'
-import { Route as EmployeeProfileRouteImport } from './routes/employee/profile'
-import { Route as AdminUsersIdWorkoutsRouteImport } from './routes/admin/users/$id/workouts'
+import { Route as SplatRouteImport } from './routes/$'
+import { Route as AdminRouteImport } from './routes/_admin'
+import { Route as EmployeeRouteImport } from './routes/_employee'
+import { Route as GuestRouteImport } from './routes/_guest'
+import { Route as SignedInRouteImport } from './routes/_signed-in'
+import { Route as EmployeeFitbitRouteImport } from './routes/_employee/fitbit'
+import { Route as EmployeeStravaRouteImport } from './routes/_employee/strava'
+import { Route as GuestIndexRouteImport } from './routes/_guest/index'
+import { Route as GuestResetPasswordRouteImport } from './routes/_guest/reset-password'
+import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
+import { Route as SignedInLeaderboardRouteImport } from './routes/_signed-in/leaderboard'
+import { Route as AdminAdminAuditRouteImport } from './routes/_admin/admin/audit'
+import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard'
+import { Route as AdminAdminLeadersRouteImport } from './routes/_admin/admin/leaders'
+import { Route as AdminAdminOverviewRouteImport } from './routes/_admin/admin/overview'
+import { Route as EmployeeEmployeeActivityFeedRouteImport } from './routes/_employee/employee/activity-feed'
+import { Route as EmployeeEmployeeDashboardRouteImport } from './routes/_employee/employee/dashboard'
+import { Route as EmployeeEmployeeFitnessServicesRouteImport } from './routes/_employee/employee/fitness-services'
+import { Route as EmployeeEmployeeProfileRouteImport } from './routes/_employee/employee/profile'
+import { Route as AdminAdminUsersIdWorkoutsRouteImport } from './routes/_admin/admin/users/$id/workouts'
 
-const IndexRoute = IndexRouteImport.update({
-  id: '/',
-  path: '/',
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
   getParentRoute: () => rootRouteImport,
 } as any)
-const FitbitRoute = FitbitRouteImport.update({
+const AdminRoute = AdminRouteImport.update({
+  id: '/_admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmployeeRoute = EmployeeRouteImport.update({
+  id: '/_employee',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuestRoute = GuestRouteImport.update({
+  id: '/_guest',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignedInRoute = SignedInRouteImport.update({
+  id: '/_signed-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const EmployeeFitbitRoute = EmployeeFitbitRouteImport.update({
   id: '/fitbit',
   path: '/fitbit',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => EmployeeRoute,
 } as any)
-const LeaderboardRoute = LeaderboardRouteImport.update({
-  id: '/leaderboard',
-  path: '/leaderboard',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ResetPasswordRoute = ResetPasswordRouteImport.update({
-  id: '/reset-password',
-  path: '/reset-password',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SignupRoute = SignupRouteImport.update({
-  id: '/signup',
-  path: '/signup',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const StravaRoute = StravaRouteImport.update({
+const EmployeeStravaRoute = EmployeeStravaRouteImport.update({
   id: '/strava',
   path: '/strava',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => EmployeeRoute,
 } as any)
-const AdminAuditRoute = AdminAuditRouteImport.update({
+const GuestIndexRoute = GuestIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => GuestRoute,
+} as any)
+const GuestResetPasswordRoute = GuestResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => GuestRoute,
+} as any)
+const GuestSignupRoute = GuestSignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
+  getParentRoute: () => GuestRoute,
+} as any)
+const SignedInLeaderboardRoute = SignedInLeaderboardRouteImport.update({
+  id: '/leaderboard',
+  path: '/leaderboard',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
   id: '/admin/audit',
   path: '/admin/audit',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AdminRoute,
 } as any)
-const AdminDashboardRoute = AdminDashboardRouteImport.update({
+const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   id: '/admin/dashboard',
   path: '/admin/dashboard',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AdminRoute,
 } as any)
-const AdminLeadersRoute = AdminLeadersRouteImport.update({
+const AdminAdminLeadersRoute = AdminAdminLeadersRouteImport.update({
   id: '/admin/leaders',
   path: '/admin/leaders',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AdminRoute,
 } as any)
-const AdminOverviewRoute = AdminOverviewRouteImport.update({
+const AdminAdminOverviewRoute = AdminAdminOverviewRouteImport.update({
   id: '/admin/overview',
   path: '/admin/overview',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => AdminRoute,
 } as any)
-const EmployeeActivityFeedRoute = EmployeeActivityFeedRouteImport.update({
-  id: '/employee/activity-feed',
-  path: '/employee/activity-feed',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EmployeeDashboardRoute = EmployeeDashboardRouteImport.update({
-  id: '/employee/dashboard',
-  path: '/employee/dashboard',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EmployeeFitnessServicesRoute = EmployeeFitnessServicesRouteImport.update({
-  id: '/employee/fitness-services',
-  path: '/employee/fitness-services',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const EmployeeProfileRoute = EmployeeProfileRouteImport.update({
+const EmployeeEmployeeActivityFeedRoute =
+  EmployeeEmployeeActivityFeedRouteImport.update({
+    id: '/employee/activity-feed',
+    path: '/employee/activity-feed',
+    getParentRoute: () => EmployeeRoute,
+  } as any)
+const EmployeeEmployeeDashboardRoute =
+  EmployeeEmployeeDashboardRouteImport.update({
+    id: '/employee/dashboard',
+    path: '/employee/dashboard',
+    getParentRoute: () => EmployeeRoute,
+  } as any)
+const EmployeeEmployeeFitnessServicesRoute =
+  EmployeeEmployeeFitnessServicesRouteImport.update({
+    id: '/employee/fitness-services',
+    path: '/employee/fitness-services',
+    getParentRoute: () => EmployeeRoute,
+  } as any)
+const EmployeeEmployeeProfileRoute = EmployeeEmployeeProfileRouteImport.update({
   id: '/employee/profile',
   path: '/employee/profile',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => EmployeeRoute,
 } as any)
-const AdminUsersIdWorkoutsRoute = AdminUsersIdWorkoutsRouteImport.update({
-  id: '/admin/users/$id/workouts',
-  path: '/admin/users/$id/workouts',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const AdminAdminUsersIdWorkoutsRoute =
+  AdminAdminUsersIdWorkoutsRouteImport.update({
+    id: '/admin/users/$id/workouts',
+    path: '/admin/users/$id/workouts',
+    getParentRoute: () => AdminRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
-  '/': typeof IndexRoute
-  '/fitbit': typeof FitbitRoute
-  '/leaderboard': typeof LeaderboardRoute
-  '/reset-password': typeof ResetPasswordRoute
-  '/signup': typeof SignupRoute
-  '/strava': typeof StravaRoute
-  '/admin/audit': typeof AdminAuditRoute
-  '/admin/dashboard': typeof AdminDashboardRoute
-  '/admin/leaders': typeof AdminLeadersRoute
-  '/admin/overview': typeof AdminOverviewRoute
-  '/employee/activity-feed': typeof EmployeeActivityFeedRoute
-  '/employee/dashboard': typeof EmployeeDashboardRoute
-  '/employee/fitness-services': typeof EmployeeFitnessServicesRoute
-  '/employee/profile': typeof EmployeeProfileRoute
-  '/admin/users/$id/workouts': typeof AdminUsersIdWorkoutsRoute
+  '/$': typeof SplatRoute
+  '/': typeof GuestIndexRoute
+  '/fitbit': typeof EmployeeFitbitRoute
+  '/strava': typeof EmployeeStravaRoute
+  '/reset-password': typeof GuestResetPasswordRoute
+  '/signup': typeof GuestSignupRoute
+  '/leaderboard': typeof SignedInLeaderboardRoute
+  '/admin/audit': typeof AdminAdminAuditRoute
+  '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/leaders': typeof AdminAdminLeadersRoute
+  '/admin/overview': typeof AdminAdminOverviewRoute
+  '/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
+  '/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
+  '/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
+  '/employee/profile': typeof EmployeeEmployeeProfileRoute
+  '/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRoutesByTo {
-  '/': typeof IndexRoute
-  '/fitbit': typeof FitbitRoute
-  '/leaderboard': typeof LeaderboardRoute
-  '/reset-password': typeof ResetPasswordRoute
-  '/signup': typeof SignupRoute
-  '/strava': typeof StravaRoute
-  '/admin/audit': typeof AdminAuditRoute
-  '/admin/dashboard': typeof AdminDashboardRoute
-  '/admin/leaders': typeof AdminLeadersRoute
-  '/admin/overview': typeof AdminOverviewRoute
-  '/employee/activity-feed': typeof EmployeeActivityFeedRoute
-  '/employee/dashboard': typeof EmployeeDashboardRoute
-  '/employee/fitness-services': typeof EmployeeFitnessServicesRoute
-  '/employee/profile': typeof EmployeeProfileRoute
-  '/admin/users/$id/workouts': typeof AdminUsersIdWorkoutsRoute
+  '/$': typeof SplatRoute
+  '/': typeof GuestIndexRoute
+  '/fitbit': typeof EmployeeFitbitRoute
+  '/strava': typeof EmployeeStravaRoute
+  '/reset-password': typeof GuestResetPasswordRoute
+  '/signup': typeof GuestSignupRoute
+  '/leaderboard': typeof SignedInLeaderboardRoute
+  '/admin/audit': typeof AdminAdminAuditRoute
+  '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/leaders': typeof AdminAdminLeadersRoute
+  '/admin/overview': typeof AdminAdminOverviewRoute
+  '/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
+  '/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
+  '/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
+  '/employee/profile': typeof EmployeeEmployeeProfileRoute
+  '/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
-  '/': typeof IndexRoute
-  '/fitbit': typeof FitbitRoute
-  '/leaderboard': typeof LeaderboardRoute
-  '/reset-password': typeof ResetPasswordRoute
-  '/signup': typeof SignupRoute
-  '/strava': typeof StravaRoute
-  '/admin/audit': typeof AdminAuditRoute
-  '/admin/dashboard': typeof AdminDashboardRoute
-  '/admin/leaders': typeof AdminLeadersRoute
-  '/admin/overview': typeof AdminOverviewRoute
-  '/employee/activity-feed': typeof EmployeeActivityFeedRoute
-  '/employee/dashboard': typeof EmployeeDashboardRoute
-  '/employee/fitness-services': typeof EmployeeFitnessServicesRoute
-  '/employee/profile': typeof EmployeeProfileRoute
-  '/admin/users/$id/workouts': typeof AdminUsersIdWorkoutsRoute
+  '/$': typeof SplatRoute
+  '/_admin': typeof AdminRouteWithChildren
+  '/_employee': typeof EmployeeRouteWithChildren
+  '/_guest': typeof GuestRouteWithChildren
+  '/_signed-in': typeof SignedInRouteWithChildren
+  '/_employee/fitbit': typeof EmployeeFitbitRoute
+  '/_employee/strava': typeof EmployeeStravaRoute
+  '/_guest/reset-password': typeof GuestResetPasswordRoute
+  '/_guest/signup': typeof GuestSignupRoute
+  '/_signed-in/leaderboard': typeof SignedInLeaderboardRoute
+  '/_guest/': typeof GuestIndexRoute
+  '/_admin/admin/audit': typeof AdminAdminAuditRoute
+  '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/_admin/admin/leaders': typeof AdminAdminLeadersRoute
+  '/_admin/admin/overview': typeof AdminAdminOverviewRoute
+  '/_employee/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
+  '/_employee/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
+  '/_employee/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
+  '/_employee/employee/profile': typeof EmployeeEmployeeProfileRoute
+  '/_admin/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
+    | '/$'
     | '/'
     | '/fitbit'
-    | '/leaderboard'
+    | '/strava'
     | '/reset-password'
     | '/signup'
-    | '/strava'
+    | '/leaderboard'
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/leaders'
@@ -173,12 +211,13 @@ export interface FileRouteTypes {
     | '/admin/users/$id/workouts'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/$'
     | '/'
     | '/fitbit'
-    | '/leaderboard'
+    | '/strava'
     | '/reset-password'
     | '/signup'
-    | '/strava'
+    | '/leaderboard'
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/leaders'
@@ -190,167 +229,253 @@ export interface FileRouteTypes {
     | '/admin/users/$id/workouts'
   id:
     | '__root__'
-    | '/'
-    | '/fitbit'
-    | '/leaderboard'
-    | '/reset-password'
-    | '/signup'
-    | '/strava'
-    | '/admin/audit'
-    | '/admin/dashboard'
-    | '/admin/leaders'
-    | '/admin/overview'
-    | '/employee/activity-feed'
-    | '/employee/dashboard'
-    | '/employee/fitness-services'
-    | '/employee/profile'
-    | '/admin/users/$id/workouts'
+    | '/$'
+    | '/_admin'
+    | '/_employee'
+    | '/_guest'
+    | '/_signed-in'
+    | '/_employee/fitbit'
+    | '/_employee/strava'
+    | '/_guest/reset-password'
+    | '/_guest/signup'
+    | '/_signed-in/leaderboard'
+    | '/_guest/'
+    | '/_admin/admin/audit'
+    | '/_admin/admin/dashboard'
+    | '/_admin/admin/leaders'
+    | '/_admin/admin/overview'
+    | '/_employee/employee/activity-feed'
+    | '/_employee/employee/dashboard'
+    | '/_employee/employee/fitness-services'
+    | '/_employee/employee/profile'
+    | '/_admin/admin/users/$id/workouts'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
-  IndexRoute: typeof IndexRoute
-  FitbitRoute: typeof FitbitRoute
-  LeaderboardRoute: typeof LeaderboardRoute
-  ResetPasswordRoute: typeof ResetPasswordRoute
-  SignupRoute: typeof SignupRoute
-  StravaRoute: typeof StravaRoute
-  AdminAuditRoute: typeof AdminAuditRoute
-  AdminDashboardRoute: typeof AdminDashboardRoute
-  AdminLeadersRoute: typeof AdminLeadersRoute
-  AdminOverviewRoute: typeof AdminOverviewRoute
-  EmployeeActivityFeedRoute: typeof EmployeeActivityFeedRoute
-  EmployeeDashboardRoute: typeof EmployeeDashboardRoute
-  EmployeeFitnessServicesRoute: typeof EmployeeFitnessServicesRoute
-  EmployeeProfileRoute: typeof EmployeeProfileRoute
-  AdminUsersIdWorkoutsRoute: typeof AdminUsersIdWorkoutsRoute
+  SplatRoute: typeof SplatRoute
+  AdminRoute: typeof AdminRouteWithChildren
+  EmployeeRoute: typeof EmployeeRouteWithChildren
+  GuestRoute: typeof GuestRouteWithChildren
+  SignedInRoute: typeof SignedInRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
   interface FileRoutesByPath {
-    '/': {
-      id: '/'
-      path: '/'
-      fullPath: '/'
-      preLoaderRoute: typeof IndexRouteImport
+    '/$': {
+      id: '/$'
+      path: '/$'
+      fullPath: '/$'
+      preLoaderRoute: typeof SplatRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/fitbit': {
-      id: '/fitbit'
+    '/_admin': {
+      id: '/_admin'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof AdminRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_employee': {
+      id: '/_employee'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof EmployeeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_guest': {
+      id: '/_guest'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof GuestRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_signed-in': {
+      id: '/_signed-in'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof SignedInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_employee/fitbit': {
+      id: '/_employee/fitbit'
       path: '/fitbit'
       fullPath: '/fitbit'
-      preLoaderRoute: typeof FitbitRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof EmployeeFitbitRouteImport
+      parentRoute: typeof EmployeeRoute
     }
-    '/leaderboard': {
-      id: '/leaderboard'
-      path: '/leaderboard'
-      fullPath: '/leaderboard'
-      preLoaderRoute: typeof LeaderboardRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/reset-password': {
-      id: '/reset-password'
-      path: '/reset-password'
-      fullPath: '/reset-password'
-      preLoaderRoute: typeof ResetPasswordRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/signup': {
-      id: '/signup'
-      path: '/signup'
-      fullPath: '/signup'
-      preLoaderRoute: typeof SignupRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/strava': {
-      id: '/strava'
+    '/_employee/strava': {
+      id: '/_employee/strava'
       path: '/strava'
       fullPath: '/strava'
-      preLoaderRoute: typeof StravaRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof EmployeeStravaRouteImport
+      parentRoute: typeof EmployeeRoute
     }
-    '/admin/audit': {
-      id: '/admin/audit'
+    '/_guest/': {
+      id: '/_guest/'
+      path: '/'
+      fullPath: '/'
+      preLoaderRoute: typeof GuestIndexRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/reset-password': {
+      id: '/_guest/reset-password'
+      path: '/reset-password'
+      fullPath: '/reset-password'
+      preLoaderRoute: typeof GuestResetPasswordRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_guest/signup': {
+      id: '/_guest/signup'
+      path: '/signup'
+      fullPath: '/signup'
+      preLoaderRoute: typeof GuestSignupRouteImport
+      parentRoute: typeof GuestRoute
+    }
+    '/_signed-in/leaderboard': {
+      id: '/_signed-in/leaderboard'
+      path: '/leaderboard'
+      fullPath: '/leaderboard'
+      preLoaderRoute: typeof SignedInLeaderboardRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_admin/admin/audit': {
+      id: '/_admin/admin/audit'
       path: '/admin/audit'
       fullPath: '/admin/audit'
-      preLoaderRoute: typeof AdminAuditRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AdminAdminAuditRouteImport
+      parentRoute: typeof AdminRoute
     }
-    '/admin/dashboard': {
-      id: '/admin/dashboard'
+    '/_admin/admin/dashboard': {
+      id: '/_admin/admin/dashboard'
       path: '/admin/dashboard'
       fullPath: '/admin/dashboard'
-      preLoaderRoute: typeof AdminDashboardRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AdminAdminDashboardRouteImport
+      parentRoute: typeof AdminRoute
     }
-    '/admin/leaders': {
-      id: '/admin/leaders'
+    '/_admin/admin/leaders': {
+      id: '/_admin/admin/leaders'
       path: '/admin/leaders'
       fullPath: '/admin/leaders'
-      preLoaderRoute: typeof AdminLeadersRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AdminAdminLeadersRouteImport
+      parentRoute: typeof AdminRoute
     }
-    '/admin/overview': {
-      id: '/admin/overview'
+    '/_admin/admin/overview': {
+      id: '/_admin/admin/overview'
       path: '/admin/overview'
       fullPath: '/admin/overview'
-      preLoaderRoute: typeof AdminOverviewRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AdminAdminOverviewRouteImport
+      parentRoute: typeof AdminRoute
     }
-    '/employee/activity-feed': {
-      id: '/employee/activity-feed'
+    '/_employee/employee/activity-feed': {
+      id: '/_employee/employee/activity-feed'
       path: '/employee/activity-feed'
       fullPath: '/employee/activity-feed'
-      preLoaderRoute: typeof EmployeeActivityFeedRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof EmployeeEmployeeActivityFeedRouteImport
+      parentRoute: typeof EmployeeRoute
     }
-    '/employee/dashboard': {
-      id: '/employee/dashboard'
+    '/_employee/employee/dashboard': {
+      id: '/_employee/employee/dashboard'
       path: '/employee/dashboard'
       fullPath: '/employee/dashboard'
-      preLoaderRoute: typeof EmployeeDashboardRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof EmployeeEmployeeDashboardRouteImport
+      parentRoute: typeof EmployeeRoute
     }
-    '/employee/fitness-services': {
-      id: '/employee/fitness-services'
+    '/_employee/employee/fitness-services': {
+      id: '/_employee/employee/fitness-services'
       path: '/employee/fitness-services'
       fullPath: '/employee/fitness-services'
-      preLoaderRoute: typeof EmployeeFitnessServicesRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof EmployeeEmployeeFitnessServicesRouteImport
+      parentRoute: typeof EmployeeRoute
     }
-    '/employee/profile': {
-      id: '/employee/profile'
+    '/_employee/employee/profile': {
+      id: '/_employee/employee/profile'
       path: '/employee/profile'
       fullPath: '/employee/profile'
-      preLoaderRoute: typeof EmployeeProfileRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof EmployeeEmployeeProfileRouteImport
+      parentRoute: typeof EmployeeRoute
     }
-    '/admin/users/$id/workouts': {
-      id: '/admin/users/$id/workouts'
+    '/_admin/admin/users/$id/workouts': {
+      id: '/_admin/admin/users/$id/workouts'
       path: '/admin/users/$id/workouts'
       fullPath: '/admin/users/$id/workouts'
-      preLoaderRoute: typeof AdminUsersIdWorkoutsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof AdminAdminUsersIdWorkoutsRouteImport
+      parentRoute: typeof AdminRoute
     }
   }
 }
 
+interface AdminRouteChildren {
+  AdminAdminAuditRoute: typeof AdminAdminAuditRoute
+  AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
+  AdminAdminLeadersRoute: typeof AdminAdminLeadersRoute
+  AdminAdminOverviewRoute: typeof AdminAdminOverviewRoute
+  AdminAdminUsersIdWorkoutsRoute: typeof AdminAdminUsersIdWorkoutsRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminAdminAuditRoute: AdminAdminAuditRoute,
+  AdminAdminDashboardRoute: AdminAdminDashboardRoute,
+  AdminAdminLeadersRoute: AdminAdminLeadersRoute,
+  AdminAdminOverviewRoute: AdminAdminOverviewRoute,
+  AdminAdminUsersIdWorkoutsRoute: AdminAdminUsersIdWorkoutsRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
+interface EmployeeRouteChildren {
+  EmployeeFitbitRoute: typeof EmployeeFitbitRoute
+  EmployeeStravaRoute: typeof EmployeeStravaRoute
+  EmployeeEmployeeActivityFeedRoute: typeof EmployeeEmployeeActivityFeedRoute
+  EmployeeEmployeeDashboardRoute: typeof EmployeeEmployeeDashboardRoute
+  EmployeeEmployeeFitnessServicesRoute: typeof EmployeeEmployeeFitnessServicesRoute
+  EmployeeEmployeeProfileRoute: typeof EmployeeEmployeeProfileRoute
+}
+
+const EmployeeRouteChildren: EmployeeRouteChildren = {
+  EmployeeFitbitRoute: EmployeeFitbitRoute,
+  EmployeeStravaRoute: EmployeeStravaRoute,
+  EmployeeEmployeeActivityFeedRoute: EmployeeEmployeeActivityFeedRoute,
+  EmployeeEmployeeDashboardRoute: EmployeeEmployeeDashboardRoute,
+  EmployeeEmployeeFitnessServicesRoute: EmployeeEmployeeFitnessServicesRoute,
+  EmployeeEmployeeProfileRoute: EmployeeEmployeeProfileRoute,
+}
+
+const EmployeeRouteWithChildren = EmployeeRoute._addFileChildren(
+  EmployeeRouteChildren,
+)
+
+interface GuestRouteChildren {
+  GuestResetPasswordRoute: typeof GuestResetPasswordRoute
+  GuestSignupRoute: typeof GuestSignupRoute
+  GuestIndexRoute: typeof GuestIndexRoute
+}
+
+const GuestRouteChildren: GuestRouteChildren = {
+  GuestResetPasswordRoute: GuestResetPasswordRoute,
+  GuestSignupRoute: GuestSignupRoute,
+  GuestIndexRoute: GuestIndexRoute,
+}
+
+const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
+
+interface SignedInRouteChildren {
+  SignedInLeaderboardRoute: typeof SignedInLeaderboardRoute
+}
+
+const SignedInRouteChildren: SignedInRouteChildren = {
+  SignedInLeaderboardRoute: SignedInLeaderboardRoute,
+}
+
+const SignedInRouteWithChildren = SignedInRoute._addFileChildren(
+  SignedInRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
-  IndexRoute: IndexRoute,
-  FitbitRoute: FitbitRoute,
-  LeaderboardRoute: LeaderboardRoute,
-  ResetPasswordRoute: ResetPasswordRoute,
-  SignupRoute: SignupRoute,
-  StravaRoute: StravaRoute,
-  AdminAuditRoute: AdminAuditRoute,
-  AdminDashboardRoute: AdminDashboardRoute,
-  AdminLeadersRoute: AdminLeadersRoute,
-  AdminOverviewRoute: AdminOverviewRoute,
-  EmployeeActivityFeedRoute: EmployeeActivityFeedRoute,
-  EmployeeDashboardRoute: EmployeeDashboardRoute,
-  EmployeeFitnessServicesRoute: EmployeeFitnessServicesRoute,
-  EmployeeProfileRoute: EmployeeProfileRoute,
-  AdminUsersIdWorkoutsRoute: AdminUsersIdWorkoutsRoute,
+  SplatRoute: SplatRoute,
+  AdminRoute: AdminRouteWithChildren,
+  EmployeeRoute: EmployeeRouteWithChildren,
+  GuestRoute: GuestRouteWithChildren,
+  SignedInRoute: SignedInRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

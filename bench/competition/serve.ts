@@ -2,7 +2,7 @@ import { defaultScoringRules } from '@/domain/scoring-rules';
 import { sql } from 'drizzle-orm';
 import { ensureYearRows } from '../../server/modules/leaders/year-rows';
 import { buildApp } from '../../server/app';
-import { signAccessToken } from '../../server/auth/access-token';
+import { signAccessToken } from '../../server/http/access-token';
 import { testConfig } from '../../server/config';
 import { openPglite, openPostgres } from '../../server/db/client';
 import { memoryMailer } from '@/domain/mail';
@@ -10,6 +10,7 @@ import { rebuildAllScores } from '../../server/modules/scoring/rebuild-all';
 import { systemClock } from '@/domain/clock';
 import { currentCompetitionYear } from '@/domain/competition';
 import { seedCompetitionYear } from './seed';
+import { toIsoDay } from '@/domain/days';
 
 /**
  * The server side of one benchmark run, in its own process (forked by bench/competition.ts) so the
@@ -25,7 +26,7 @@ const main = async () => {
 
   const now = systemClock.now();
   const seedStart = performance.now();
-  const seeded = await seedCompetitionYear(database.db, { users, activities, today: now.toISOString().slice(0, 10), year: currentCompetitionYear(now) });
+  const seeded = await seedCompetitionYear(database.db, { users, activities, today: toIsoDay(now), year: currentCompetitionYear(now) });
   const seedMs = performance.now() - seedStart;
   const scoreStart = performance.now();
   await rebuildAllScores(database.db, defaultScoringRules);

@@ -7,7 +7,7 @@ import { systemClock } from '@/domain/clock';
 import { currentCompetitionYear } from '@/domain/competition';
 import { memoryMailer } from '@/domain/mail';
 import { buildApp } from '../../server/app';
-import { signAccessToken } from '../../server/auth/access-token';
+import { signAccessToken } from '../../server/http/access-token';
 import { testConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';

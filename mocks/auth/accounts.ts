@@ -10,7 +10,7 @@ import { bytesToBase64, randomHex, randomToken } from '../random';
 import { addToWindow, assertUnderRateLimit, consumeRateLimit, isRemembered, MOCK_ADDRESS, rateLimitRules, remember } from './rate-limit';
 import { createRefreshSession, revokeAllSessionsOfUser } from './sessions';
 
-/** Accounts as server/modules/auth/service.ts: same messages, same order of checks. */
+/** Accounts as the API's modules/auth/service.ts: same messages, same order of checks. */
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this email, a reset link has been sent';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed';

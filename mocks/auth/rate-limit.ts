@@ -2,7 +2,7 @@ import { mockClock } from '../clock';
 import { mockDb } from '../db';
 import { expiredWindowStart, rateLimitedError, type RateLimitRule } from '@/domain/rate-limit-rules';
 
-/** Same rules, windows and message as server/auth/rate-limit.ts: both come from server/auth/rate-limit-rules.ts. */
+/** Same rules, windows and message as the API's http/rate-limit.ts: both come from @/domain/rate-limit-rules. */
 export { rateLimitRules, type RateLimitRule } from '@/domain/rate-limit-rules';
 
 /** In the browser every call comes from one address. */

@@ -6,7 +6,7 @@ import { randomToken } from '../random';
 import { toContractUser } from '../serialize';
 import { signMockAccessToken } from '../tokens';
 
-/** Refresh sessions as server/modules/auth/sessions.ts: rotation, grace for a second tab, reuse detection. */
+/** Refresh sessions as the API's modules/auth/sessions.ts: rotation, grace for a second tab, reuse detection. */
 
 export const REFRESH_COOKIE = 'wc_refresh';
 export const REFRESH_COOKIE_OPTIONS = { path: '/api/auth', httpOnly: true, sameSite: 'Strict' as const };

@@ -6,7 +6,7 @@ import { mockClock } from '../clock';
 import { mockDb, type MockUser } from '../db';
 import { mockRoute } from '../http';
 
-/** Appends an entry like server/modules/audit/repo.ts `audit` (names and e-mail kept as a snapshot). */
+/** Appends an entry like the API's modules/audit/repo.ts `audit` (names and e-mail kept as a snapshot). */
 export const mockAudit = (entry: { actor: { id: number; role: string } | null; action: AuditAction; subject: MockUser | null; before?: unknown; after?: unknown }) => {
   const rows = (mockDb.auditEvents ??= []);
   rows.push({

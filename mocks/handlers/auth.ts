@@ -5,7 +5,7 @@ import { authSessionFor, REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS, REFRESH_TTL_DAY
 import { AppError } from '../errors';
 import { mockRoute, type MockReply } from '../http';
 
-/** The refresh cookie, as server/auth/refresh-cookie.ts sets and clears it. */
+/** The refresh cookie, as the API's modules/auth/refresh-cookie.ts sets and clears it. */
 const setRefreshCookie = (reply: MockReply, token: string) =>
   reply.setCookie(REFRESH_COOKIE, token, { ...REFRESH_COOKIE_OPTIONS, maxAge: REFRESH_TTL_DAYS * 24 * 60 * 60 });
 const clearRefreshCookie = (reply: MockReply) => reply.clearCookie(REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS);
@@ -14,7 +14,7 @@ const readRefreshCookie = (cookies: Record<string, string>) => {
   return value && value.length <= 256 ? value : undefined;
 };
 
-/** Every endpoint of src/api/contract/auth.ts, stateful over the mock db (server/modules/auth/routes.ts). */
+/** Every endpoint of src/api/contract/auth.ts, stateful over the mock db (the API's modules/auth/routes.ts). */
 export const authHandlers: HttpHandler[] = [
   mockRoute(authEndpoints.signin, ({ body, reply }) => {
     const { userId, refreshToken } = signin(body);

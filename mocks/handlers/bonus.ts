@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
-import { activityEndpoints } from '@/contract/activity';
-import { noQuarterlyBonus, usersEndpoints, type QuarterlyBonus } from '@/contract/users';
+import { bonusEndpoints } from '@/contract/bonus';
+import { noQuarterlyBonus, type QuarterlyBonus } from '@/contract/users';
 import { quarterlyBonusYear } from '@/domain/competition';
 import { mockClock } from '../clock';
 import { findUserById, mockDb, nowIso } from '../db';
@@ -9,7 +9,7 @@ import { mockRoute } from '../http';
 import { mockAudit } from './audit';
 import { toContractUser } from '../serialize';
 
-/** Quarterly bonus flags of quarterlyBonusYear(now), as server/modules/bonus (employees only, else 404). */
+/** Quarterly bonus flags of quarterlyBonusYear(now), as the API's modules/bonus (employees only, else 404). */
 const setQuarterlyBonus = (caller: { id: number; role: string }, userId: number, flags: QuarterlyBonus) => {
   const user = findUserById(userId);
   if (!user || user.role !== 'user') throw notFound('User not found');
@@ -23,6 +23,6 @@ const setQuarterlyBonus = (caller: { id: number; role: string }, userId: number,
 };
 
 export const bonusHandlers: HttpHandler[] = [
-  mockRoute(usersEndpoints.quarterlyBonus, ({ params, body, user }) => setQuarterlyBonus(user, params.id, body.newQuarterlyBonusData)),
-  mockRoute(activityEndpoints.quarterlyBonus, ({ body, user }) => setQuarterlyBonus(user, body.userId, body.newQuarterlyBonusData)),
+  mockRoute(bonusEndpoints.quarterlyBonus, ({ params, body, user }) => setQuarterlyBonus(user, params.id, body.newQuarterlyBonusData)),
+  mockRoute(bonusEndpoints.activityQuarterlyBonus, ({ body, user }) => setQuarterlyBonus(user, body.userId, body.newQuarterlyBonusData)),
 ];

@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw';
-import { activityEndpoints as endpoints, type FeedItem } from '@/contract/activity';
+import { feedEndpoints as endpoints, type FeedItem } from '@/contract/feed';
 import { EVENT_FEED_NAME, FEED_COUNT_LOOKAHEAD, STEPS_FEED_NAME } from '@/domain/feed-names';
 import { defaultScoringRules as rules } from '@/domain/scoring-rules';
 import { findUserById, mockDb } from '../db';
@@ -7,7 +7,7 @@ import { mockRoute } from '../http';
 import { uploadUrl } from '../serialize';
 
 /**
- * The feed in memory with the server's rules (server/modules/feed): public users plus the viewer,
+ * The feed in memory with the server's rules (the API's modules/feed): public users plus the viewer,
  * Strava imports only to their owner (the mocks run with STRAVA_FEED_SHARING off), newest first,
  * ties by kind then newest id, and the same bounded count.
  */

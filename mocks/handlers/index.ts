@@ -10,7 +10,6 @@ import { leadersHandlers } from './leaders';
 import { profileHandlers } from './profile';
 import { systemHandlers } from './system';
 import { trackersHandlers } from './trackers';
-import { uploadsHandlers } from './uploads';
 import { usersHandlers } from './users';
 
 /** `*\/api/users/:id` -> ['users', ':id'] (the leading `*` and `api` dropped). */
@@ -50,7 +49,6 @@ export const endpointHandlers: HttpHandler[] = [
   ...feedHandlers,
   ...bonusHandlers,
   ...leadersHandlers,
-  ...uploadsHandlers,
   ...auditHandlers,
   ...insightsHandlers,
 ].sort(bySpecificity);

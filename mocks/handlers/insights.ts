@@ -7,7 +7,7 @@ import { resolveCompetitionYear } from '@/domain/leaders-year';
 import { mockClock } from '../clock';
 import { mockDb } from '../db';
 import { mockRoute } from '../http';
-import { mockLevelInYear, mockYearScore } from './competition-scores';
+import { mockLevelInYear, mockYearScore } from '../scores';
 
 /** The insights endpoints in memory, with the server's rules (server/modules/insights). */
 

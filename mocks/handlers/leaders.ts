@@ -6,19 +6,19 @@ import { toIsoDay } from '@/domain/competition';
 import { leadersEndpoints as endpoints, type TopLeaders } from '@/contract/leaders';
 import { monthlyPointsMonth, resolveCompetitionYear } from '@/domain/leaders-year';
 import { mockClock } from '../clock';
-import { mockLevelInYear, mockYearScore } from './competition-scores';
+import { mockLevelInYear, mockYearScore } from '../scores';
 import { mockDb } from '../db';
 import { mockRoute } from '../http';
 import { uploadUrl } from '../serialize';
 
-/** The leaders endpoints in memory, with the server's rules (server/modules/leaders). */
+/** The leaders endpoints in memory, with the server's rules (the API's modules/leaders). */
 
 const employeesInYear = (year: number) =>
   mockDb.users
     .filter((user) => user.role === 'user')
     .map((user) => ({ user, level: mockLevelInYear(user, year), score: mockYearScore(user.id, year) }));
 
-/** Same rows and order as the server's admin list (server/modules/leaders/repo.ts). */
+/** Same rows and order as the server's admin list (the API's modules/leaders/repo.ts). */
 const leaderRows = (query: { levelOfCompetition?: LevelOfCompetition; competitionYear?: number; search?: string }) => {
   const now = mockClock.now();
   const year = resolveCompetitionYear(query.competitionYear, now);

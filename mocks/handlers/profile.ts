@@ -1,12 +1,13 @@
 import { consumeRateLimit, MOCK_ADDRESS, rateLimitRules } from '../auth/rate-limit';
-import type { HttpHandler } from 'msw';
-import type { ProfileUpdate } from '@/contract/users';
-import { usersEndpoints } from '@/contract/users';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { ProfileUpdate } from '@/contract/profile';
+import { profileEndpoints } from '@/contract/profile';
 import { currentCompetitionYear, isLevelWindowOpen } from '@/domain/competition';
 import { levelWindowClosed, profileNotFound } from '@/domain/profile-errors';
 import { emailTaken } from '../auth/accounts';
 import { mockClock } from '../clock';
 import { findUserByEmail, findUserById, mockDb, nowIso, type MockUser } from '../db';
+import { errorBodyOf, notFound } from '../errors';
 import { mockRoute, type MockAuthUser } from '../http';
 import type { MockPhoto } from '../multipart';
 import { bytesToBase64, randomHex } from '../random';
@@ -23,7 +24,7 @@ const removePhoto = (name: string) => {
   mockDb.uploads = mockDb.uploads.filter((upload) => upload.name !== name);
 };
 
-/** Same order of checks as server/modules/profile/service.ts. */
+/** Same order of checks as the API's modules/profile/service.ts. */
 const updateProfile = (caller: MockAuthUser, id: number, fields: ProfileUpdate, photo: MockPhoto | undefined) => {
   if (caller.id !== id) throw profileNotFound();
   const user = findUserById(id);
@@ -53,9 +54,26 @@ const updateProfile = (caller: MockAuthUser, id: number, fields: ProfileUpdate, 
   return toContractUser(user);
 };
 
-/** GET and PUT /users/:id/profile (server/modules/profile/routes.ts). */
+
+const UPLOAD_NAME = /^[a-f0-9]{32}\.(png|jpg)$/;
+
+const base64ToBytes = (base64: string) => Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+
+/** GET /api/uploads/:name, as the API's plugins/uploads.ts: the photos stored by signup and the profile. */
+const photoHandlers: HttpHandler[] = [
+  http.get('*/api/uploads/:name', ({ params }) => {
+    const name = String(params.name);
+    const upload = UPLOAD_NAME.test(name) ? mockDb.uploads.find((entry) => entry.name === name) : undefined;
+    if (!upload) return HttpResponse.json(errorBodyOf(notFound('No such photo')), { status: 404 });
+    return new HttpResponse(base64ToBytes(upload.base64), {
+      headers: { 'content-type': upload.contentType, 'cache-control': 'public, max-age=31536000, immutable', 'content-disposition': 'inline' },
+    });
+  }),
+];
+
+/** GET and PUT /users/:id/profile (the API's modules/profile/routes.ts). */
 export const profileHandlers: HttpHandler[] = [
-  mockRoute(usersEndpoints.profile, ({ params, user }) => {
+  mockRoute(profileEndpoints.profile, ({ params, user }) => {
     // Another user's profile is "not found"; admins may read any.
     if (user.role !== 'admin' && user.id !== params.id) throw profileNotFound();
     const found = findUserById(params.id);
@@ -63,9 +81,10 @@ export const profileHandlers: HttpHandler[] = [
     return toContractUser(found);
   }),
 
-  mockRoute(usersEndpoints.updateProfile, ({ params, user, body, files }) => {
+  mockRoute(profileEndpoints.updateProfile, ({ params, user, body, files }) => {
     // Photo bytes from one address are bounded per hour, as on the server.
     if (files.photo) consumeRateLimit(rateLimitRules.uploadBytesPerAddress, MOCK_ADDRESS, files.photo.bytes.length);
     return updateProfile(user, params.id, body, files.photo);
   }),
+  ...photoHandlers,
 ];

@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw';
-import { usersEndpoints, type ApiType, type ConnectedApis } from '@/contract/users';
+import { trackersEndpoints, type ApiType, type ConnectedApis } from '@/contract/trackers';
 import { toIsoDay } from '@/domain/competition';
 import { syncRateLimit, trackerMessages, trackerNotConfigured, trackerStateInvalid } from '@/domain/tracker-errors';
 import { assertUnderRateLimit, consumeRateLimit } from '../auth/rate-limit';
@@ -66,7 +66,7 @@ const syncOne = (userId: number, service: ApiType) => {
 };
 
 const connect = (service: ApiType) =>
-  mockRoute(service === 'STRAVA' ? usersEndpoints.connectStrava : usersEndpoints.connectFitbit, ({ user, body }) => {
+  mockRoute(service === 'STRAVA' ? trackersEndpoints.connectStrava : trackersEndpoints.connectFitbit, ({ user, body }) => {
     requireSimulated(service);
     const pending = mockDb.oauthStates?.find((row) => row.state === body.state && row.usedAt === null);
     if (!pending || pending.userId !== user.id || pending.service !== service || pending.expiresAt <= nowIso()) throw trackerStateInvalid(service);
@@ -79,9 +79,9 @@ const connect = (service: ApiType) =>
   });
 
 export const trackersHandlers: HttpHandler[] = [
-  mockRoute(usersEndpoints.apis, ({ user }) => statusOf(user.id)),
+  mockRoute(trackersEndpoints.apis, ({ user }) => statusOf(user.id)),
 
-  mockRoute(usersEndpoints.authorizeTracker, ({ user, body, request }) => {
+  mockRoute(trackersEndpoints.authorizeTracker, ({ user, body, request }) => {
     requireSimulated(body.apiType);
     const state = randomHex(24);
     mockDb.oauthStates = [...(mockDb.oauthStates ?? []), { state, userId: user.id, service: body.apiType, expiresAt: new Date(mockClock.now().getTime() + STATE_TTL_MS).toISOString(), usedAt: null }];
@@ -94,7 +94,7 @@ export const trackersHandlers: HttpHandler[] = [
   connect('STRAVA'),
   connect('FITBIT'),
 
-  mockRoute(usersEndpoints.disconnectApi, ({ user, body }) => {
+  mockRoute(trackersEndpoints.disconnectApi, ({ user, body }) => {
     mockDb.trackerConnections = mockDb.trackerConnections.filter((connection) => !(connection.userId === user.id && connection.service === body.apiType));
     // Access ended: the provider's imports go too (as on the server).
     mockDb.activities = mockDb.activities.filter((row) => !(row.userId === user.id && row.source === sourceOf[body.apiType]));
@@ -103,7 +103,7 @@ export const trackersHandlers: HttpHandler[] = [
 
   // The server queues one job per working service; here the simulated provider answers at once,
   // so the statuses already hold the results when the SPA looks.
-  mockRoute(usersEndpoints.syncActivities, ({ user }) => {
+  mockRoute(trackersEndpoints.syncActivities, ({ user }) => {
     assertUnderRateLimit(syncRateLimit, String(user.id));
     const queued: ApiType[] = [];
     const problems: { apiType: ApiType; message: string }[] = [];

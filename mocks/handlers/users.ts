@@ -13,7 +13,7 @@ import { mockAudit } from './audit';
 import { newestFirst, pageRows } from '../paging';
 import { toContractUser } from '../serialize';
 
-/** Users management by an admin, as server/modules/users/admin-service.ts: employees only, admins are 404. */
+/** Users management by an admin, as the API's modules/users/admin-service.ts: employees only, admins are 404. */
 
 const USER_NOT_FOUND = 'User not found';
 const CANNOT_DELETE_SELF = 'You cannot delete your own account';
@@ -30,7 +30,7 @@ const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 const yesNo = (flag: boolean) => (flag ? 'yes' : 'no');
 
-/** Same filter and order as server/modules/users/admin-repo.ts (employees, search, level, sort). */
+/** Same filter and order as the API's modules/users/admin-repo.ts (employees, search, level, sort). */
 const matchingEmployees = (query: Omit<UsersQuery, 'currentPage' | 'pageSize'>) => {
   const direction = query.order === 'desc' ? -1 : 1;
   return mockDb.users
@@ -70,7 +70,7 @@ export const usersHandlers: HttpHandler[] = [
       fileName: csvFileName(['employee', user.lastName, user.firstName], toIsoDay(mockClock.now())),
       header: ['Kind', 'Date', 'Title', 'Minutes', 'Top three'],
       rows: [
-        ...workouts.map((row) => ['Workout', new Date(row.startAt).toISOString().slice(0, 10), row.name, row.movingTime, '']),
+        ...workouts.map((row) => ['Workout', toIsoDay(row.startAt), row.name, row.movingTime, '']),
         ...events.map((row) => ['Event participation', row.date, row.name, '', yesNo(row.isInTheTopThree)]),
         ...steps.map((row) => ['10,000 steps', row.date, '', '', '']),
       ],

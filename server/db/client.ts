@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -10,14 +9,13 @@ import pg from 'pg';
 import { applyReplaceableSql } from './functions';
 import { pgliteOptions } from './pglite-options';
 import { applyReplaceableSqlOnce } from './replaceable-sql-once';
-import { registerRowsAsArrays } from './raw-statement';
+import type { Db, RowsAsArrays } from './handle';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** One type for both drivers: services never know which database they talk to. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-/** A transaction handle or the database itself. */
-export type DbOrTx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+export type { Db, DbOrTx, Schema } from './handle';
+
+/** drizzle's handle with the driver's array-row statements attached (see handle.ts). */
+const withRowsAsArrays = (drizzleDb: object, rowsAsArrays: RowsAsArrays): Db => Object.assign(drizzleDb, { rowsAsArrays }) as unknown as Db;
 
 export type Database = {
   db: Db;
@@ -36,8 +34,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export const openPglite = async (dataDir?: string): Promise<Database> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, pgliteOptions());
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  registerRowsAsArrays(db, async ({ text, values }) => (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows);
+  const db = withRowsAsArrays(drizzlePglite(client, { schema }), async ({ text, values }) => (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows);
   return {
     db,
     kind: 'pglite',
@@ -65,8 +62,7 @@ export const openPostgres = async (url: string, poolSize = 10): Promise<Database
   // PostgreSQL's default (plan_cache_mode=auto) keeps re-planning them per call because a generic
   // LIMIT looks costly; every such plan here is an index range either way (feed page: 0.45 -> 0.14 ms).
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  registerRowsAsArrays(db, async ({ name, text, values }) => (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows);
+  const db = withRowsAsArrays(drizzlePg(pool, { schema }), async ({ name, text, values }) => (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows);
   return {
     db,
     kind: 'postgres',

@@ -1,16 +1,6 @@
 import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from './client';
-
-/** Runs a named statement with parameters on the driver itself; rows come back as arrays. */
-export type RowsAsArrays = (query: { name: string; text: string; values: unknown[] }) => Promise<unknown[][]>;
-
-const runners = new WeakMap<object, RowsAsArrays>();
-
-/** Called by openPglite/openPostgres for the drizzle handle they return. */
-export const registerRowsAsArrays = (db: object, run: RowsAsArrays) => {
-  runners.set(db, run);
-};
+import type { DbOrTx } from './handle';
 
 const dialect = new PgDialect();
 
@@ -23,8 +13,7 @@ const dialect = new PgDialect();
 export const rawStatement = (name: string, statement: SQL) => {
   const { sql: text, params } = dialect.sqlToQuery(statement);
   return (db: DbOrTx, values: Record<string, unknown>): Promise<unknown[][]> => {
-    const run = runners.get(db);
-    if (!run) throw new Error(`${name}: run these reads on the database handle, not inside a transaction`);
-    return run({ name, text, values: fillPlaceholders(params, values) });
+    if (!('rowsAsArrays' in db)) throw new Error(`${name}: run these reads on the database handle, not inside a transaction`);
+    return db.rowsAsArrays({ name, text, values: fillPlaceholders(params, values) });
   };
 };

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE } from '@/contract/fields';
 import { AppError, badRequest } from '@/domain/errors';
-import { ValidationError, zodValidationError } from '../plugins/errors';
+import { ValidationError, zodValidationError } from './validation-error';
 import { NUL_ISSUE, containsNul } from '@/contract/common';
 
 /** A checked image, still in memory; it reaches the disk only after all validation passed. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiType } from '@/contract/users';
+import { ApiType } from '@/contract/trackers';
 import type { JobDefinition, JobQueue } from './job-queue';
 
 const job = <Payload extends z.ZodType>(definition: JobDefinition<Payload>) => definition;

@@ -1,27 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import type { ErrorBody } from '@/contract/common';
 import { AppError } from '@/domain/errors';
+import { ValidationError, summary } from '../http/validation-error';
 
 const fieldLabel = (path: string) => path.replace(/^\//, '').replace(/\//g, '.') || 'request';
-
-type Issue = { path: string; message: string };
-
-const summary = (issues: Issue[]) => {
-  const first = issues[0];
-  return first ? (issues.length === 1 ? first.message : `${first.message} (and ${issues.length - 1} more)`) : 'The request is not valid';
-};
-
-/** A 400 VALIDATION_FAILED with field issues, for input validated outside Fastify's schema step (multipart). */
-export class ValidationError extends AppError {
-  constructor(readonly issues: Issue[]) {
-    super(400, 'VALIDATION_FAILED', summary(issues));
-  }
-}
-
-export const zodValidationError = (error: z.ZodError) =>
-  new ValidationError(error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || 'request', message: issue.message })));
 
 /** Disk full or read-only storage, from Node (ENOSPC, EROFS, PGlite's errno 51) or PostgreSQL (53100). */
 const isStorageFull = (error: unknown): boolean => {

@@ -3,6 +3,7 @@
  * Every function takes "now" explicitly; dates are UTC calendar days `YYYY-MM-DD`.
  */
 import { COMPETITION_START_YEAR } from '@/contract/common';
+import { toIsoDay } from './days';
 
 /** April, as a 1-based month. A competition year N runs 1 April N to 31 March N+1. */
 const APRIL = 4;
@@ -11,7 +12,7 @@ export const PREVIOUS_YEAR_GRACE_LAST_DAY = 14;
 /** Last April day on which a user may change their level of competition. */
 export const LEVEL_WINDOW_LAST_DAY = 7;
 
-export const toIsoDay = (date: Date) => date.toISOString().slice(0, 10);
+export { toIsoDay } from './days';
 
 const parts = (day: string) => ({ year: Number(day.slice(0, 4)), month: Number(day.slice(5, 7)), date: Number(day.slice(8, 10)) });
 

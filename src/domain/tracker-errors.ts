@@ -1,4 +1,4 @@
-import type { ApiType } from '@/contract/users';
+import type { ApiType } from '@/contract/trackers';
 import { AppError } from './errors';
 
 /** Pure (no Node APIs): the mocks throw these same errors. */

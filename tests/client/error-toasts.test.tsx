@@ -12,7 +12,7 @@ describe('query and mutation error toasts (SPEC 8)', () => {
   it("toasts a failed query's server message for a 404", async () => {
     const { queryClient } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
     mockServer.use(http.get('*/api/users/:id/profile', () => errorBody(404, 'User not found')));
-    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'profile'], queryFn: () => callApi(api.users.profile, { params: { id: 999 } }), retry: false })).rejects.toMatchObject({
+    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'profile'], queryFn: () => callApi(api.profile.profile, { params: { id: 999 } }), retry: false })).rejects.toMatchObject({
       statusCode: 404,
     });
     expect(await screen.findByText('User not found')).toBeInTheDocument();
@@ -30,10 +30,10 @@ describe('query and mutation error toasts (SPEC 8)', () => {
     const { queryClient } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
     mockServer.use(http.get('*/api/users/:id/profile', () => errorBody(400, 'Quiet please', 'VALIDATION_FAILED')));
     await expect(
-      queryClient.fetchQuery({ queryKey: ['probe', 'quiet'], queryFn: () => callApi(api.users.profile, { params: { id: 2 } }), retry: false, meta: { errorToast: false } }),
+      queryClient.fetchQuery({ queryKey: ['probe', 'quiet'], queryFn: () => callApi(api.profile.profile, { params: { id: 2 } }), retry: false, meta: { errorToast: false } }),
     ).rejects.toMatchObject({ statusCode: 400 });
     mockServer.use(http.get('*/api/users/:id/profile', () => errorBody(409, 'Conflict here', 'CONFLICT')));
-    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'conflict'], queryFn: () => callApi(api.users.profile, { params: { id: 2 } }), retry: false })).rejects.toMatchObject({
+    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'conflict'], queryFn: () => callApi(api.profile.profile, { params: { id: 2 } }), retry: false })).rejects.toMatchObject({
       statusCode: 409,
     });
     await waitFor(() => expect(screen.queryByText('Quiet please')).not.toBeInTheDocument());
@@ -49,7 +49,7 @@ describe('query and mutation error toasts (SPEC 8)', () => {
         return errorBody(404, 'Missing');
       }),
     );
-    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'retry-4xx'], queryFn: () => callApi(api.users.profile, { params: { id: 2 } }) })).rejects.toBeTruthy();
+    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'retry-4xx'], queryFn: () => callApi(api.profile.profile, { params: { id: 2 } }) })).rejects.toBeTruthy();
     expect(calls).toBe(1);
 
     calls = 0;
@@ -59,7 +59,7 @@ describe('query and mutation error toasts (SPEC 8)', () => {
         return errorBody(500, 'Broken', 'INTERNAL_ERROR');
       }),
     );
-    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'retry-5xx'], queryFn: () => callApi(api.users.profile, { params: { id: 2 } }) })).rejects.toBeTruthy();
+    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'retry-5xx'], queryFn: () => callApi(api.profile.profile, { params: { id: 2 } }) })).rejects.toBeTruthy();
     expect(calls).toBe(2);
     expect(queryClient.getDefaultOptions().mutations?.retry).toBe(false);
   });

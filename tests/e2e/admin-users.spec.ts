@@ -1,12 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from './env';
 import { VIEWPORTS, expectAccessible, screenshotBoth, uniqueEmail } from './helpers';
+import { toIsoDay } from '../../src/domain/days';
 
 // axe-core is injected as an inline script, which the app's CSP (script-src 'self') blocks.
 test.use({ bypassCSP: true });
 
 const PASSWORD = 'Admin-Users-Run-2026';
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => toIsoDay(new Date());
 
 /** Signs an employee up through the API; returns their e-mail and access token. */
 const signUpEmployee = async (request: APIRequestContext, firstName: string, lastName: string) => {

@@ -1,11 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, screenshotBoth, uniqueEmail, VIEWPORTS } from './helpers';
+import { toIsoDay } from '../../src/domain/days';
 
 // axe-core is injected as an inline script, which the app's CSP (script-src 'self') blocks.
 test.use({ bypassCSP: true });
 
 const PASSWORD = 'Dashboard-Run-2026';
-const today = new Date().toISOString().slice(0, 10);
+const today = toIsoDay(new Date());
 const dayLabel = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const todayLabel = dayLabel(today);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema';
-import { SESSION_CHECK_TTL_MS } from '../../server/auth/session-liveness';
+import { SESSION_CHECK_TTL_MS } from '../../server/http/session-liveness';
 import { PASSWORD, fields, multipart, pngBytes, seedUser } from '../server/auth/fixtures';
 import { createTestApp } from '../server/helpers/test-app';
 

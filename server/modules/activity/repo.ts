@@ -1,12 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activities, dailyStepAchievements, eventParticipations } from '../../db/schema';
+import { toIsoDay } from '@/domain/days';
 
 /** Row-level SQL of the activity module; every query is scoped to its owner. */
 
 export type NewActivity = { userId: number; name: string; movingTime: number; startAt: Date };
 
-const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+const dayOf = (at: Date) => toIsoDay(at);
 
 export const insertActivity = async (tx: DbOrTx, input: NewActivity) => {
   const [row] = await tx

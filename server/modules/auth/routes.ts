@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SignupBody, authEndpoints } from '@/contract/auth';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../../auth/refresh-cookie';
-import { assertSameOrigin } from '../../auth/same-origin';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
+import { assertSameOrigin } from './same-origin';
 import type { AppDeps } from '../../deps';
 import { AppError } from '@/domain/errors';
 import { readMultipart } from '../../http/multipart';

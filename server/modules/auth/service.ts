@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { SigninBody, SignupBody } from '@/contract/auth';
 import { currentCompetitionYear } from '@/domain/competition';
-import { hashPassword, verifyDummyPassword, verifyPassword } from '../../auth/passwords';
-import { assertUnderRateLimit, consumeRateLimit, countFailure, isRemembered, rateLimitRules, remember } from '../../auth/rate-limit';
-import { sha256 } from '../../auth/tokens';
+import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
+import { assertUnderRateLimit, consumeRateLimit, countFailure, isRemembered, rateLimitRules, remember } from '../../http/rate-limit';
+import { sha256 } from '../../http/tokens';
 import { userLevels, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, conflict } from '@/domain/errors';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthSession } from '@/contract/auth';
-import { signAccessToken } from '../../auth/access-token';
-import { sha256, randomToken, successorToken } from '../../auth/tokens';
+import { signAccessToken } from '../../http/access-token';
+import { sha256, randomToken, successorToken } from '../../http/tokens';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { unauthorized } from '@/domain/errors';

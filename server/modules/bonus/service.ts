@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { noQuarterlyBonus, type QuarterlyBonus, type User } from '@/contract/users';
-import type { AuthUser } from '../../auth/access-token';
+import type { AuthUser } from '../../http/access-token';
 import { audit } from '../audit/repo';
 import { quarterlyBonusYear } from '@/domain/competition';
 import type { Db } from '../../db/client';

@@ -1,10 +1,10 @@
-import type { activityEndpoints } from '@/contract/activity';
+import type { feedEndpoints } from '@/contract/feed';
 import type { DbOrTx } from '../../db/client';
 import { PreSerialized } from '../../http/pre-serialized';
 import type { ScoringRules } from '@/domain/scoring-rules';
 import { findFeedJson, type FeedViewer } from './repo';
 
-type FeedEndpoint = (typeof activityEndpoints)['feed'];
+type FeedEndpoint = (typeof feedEndpoints)['feed'];
 
 /** GET /user/activity/feed: a page of visible entries, newest first, with the (bounded) count. */
 export const feedPage = async (db: DbOrTx, viewer: FeedViewer, rules: ScoringRules, page: number, pageSize: number) =>

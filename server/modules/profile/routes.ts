@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { ProfileUpdate, usersEndpoints } from '@/contract/users';
-import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
+import { ProfileUpdate } from '@/contract/profile';
+import { profileEndpoints } from '@/contract/profile';
+import { consumeRateLimit, rateLimitRules } from '../../http/rate-limit';
 import type { AppDeps } from '../../deps';
 import { readMultipart } from '../../http/multipart';
 import { route } from '../../http/route';
@@ -10,9 +11,9 @@ import { profileService } from './service';
 export const registerProfileRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   const service = profileService(deps);
 
-  route(app, deps, usersEndpoints.profile, ({ user, params }) => service.read(user, params.id));
+  route(app, deps, profileEndpoints.profile, ({ user, params }) => service.read(user, params.id));
 
-  route(app, deps, usersEndpoints.updateProfile, async ({ user, params, request }) => {
+  route(app, deps, profileEndpoints.updateProfile, async ({ user, params, request }) => {
     const { fields, photo } = await readMultipart(request, ProfileUpdate);
     // Photo bytes from one address are bounded per hour, whichever account they go to.
     if (photo) await consumeRateLimit(deps.db, rateLimitRules.uploadBytesPerAddress, request.ip, deps.clock.now(), photo.bytes.length);

@@ -1,8 +1,9 @@
 import { writeForUser } from '../../db/user-write-lock';
 import { audit } from '../audit/repo';
-import type { ProfileUpdate, User } from '@/contract/users';
+import type { User } from '@/contract/users';
+import type { ProfileUpdate } from '@/contract/profile';
 import { currentCompetitionYear, isLevelWindowOpen } from '@/domain/competition';
-import type { AuthUser } from '../../auth/access-token';
+import type { AuthUser } from '../../http/access-token';
 import type { AppDeps } from '../../deps';
 import type { Photo } from '../../http/multipart';
 import { removePhoto, withStoredPhoto } from '../../http/photo-storage';

@@ -1,5 +1,5 @@
 import { and, between, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import type { ApiType } from '@/contract/users';
+import type { ApiType } from '@/contract/trackers';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { activities, oauthStates, providerBudgets, trackerConnections, trackerDuplicates } from '../../db/schema';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { usersEndpoints } from '@/contract/users';
+import { trackersEndpoints } from '@/contract/trackers';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import { registerTrackerJobs, trackerServiceOf } from './tasks';
@@ -9,17 +9,17 @@ import { registerStravaWebhook } from './strava-webhook-routes';
 export const registerTrackerRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   const service = trackerServiceOf(deps, app.log);
 
-  route(app, deps, usersEndpoints.apis, ({ user }) => service.status(user.id));
+  route(app, deps, trackersEndpoints.apis, ({ user }) => service.status(user.id));
 
-  route(app, deps, usersEndpoints.authorizeTracker, ({ user, body }) => service.authorize(user.id, body.apiType));
+  route(app, deps, trackersEndpoints.authorizeTracker, ({ user, body }) => service.authorize(user.id, body.apiType));
 
-  route(app, deps, usersEndpoints.connectStrava, ({ user, body, request }) => service.connect(user.id, 'STRAVA', body, request.log));
+  route(app, deps, trackersEndpoints.connectStrava, ({ user, body, request }) => service.connect(user.id, 'STRAVA', body, request.log));
 
-  route(app, deps, usersEndpoints.connectFitbit, ({ user, body, request }) => service.connect(user.id, 'FITBIT', body, request.log));
+  route(app, deps, trackersEndpoints.connectFitbit, ({ user, body, request }) => service.connect(user.id, 'FITBIT', body, request.log));
 
-  route(app, deps, usersEndpoints.disconnectApi, ({ user, body, request }) => service.disconnect(user.id, body.apiType, request.log));
+  route(app, deps, trackersEndpoints.disconnectApi, ({ user, body, request }) => service.disconnect(user.id, body.apiType, request.log));
 
-  route(app, deps, usersEndpoints.syncActivities, ({ user }) => service.syncAll(user.id));
+  route(app, deps, trackersEndpoints.syncActivities, ({ user }) => service.syncAll(user.id));
 
   registerStravaWebhook(app, deps, service);
   registerTrackerJobs(deps, service, app.log);

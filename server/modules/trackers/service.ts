@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApiType, TrackerStatus } from '@/contract/users';
+import type { ApiType, TrackerStatus } from '@/contract/trackers';
 import type { Clock } from '@/domain/clock';
 import { competitionYearOf, competitionYearRange, currentCompetitionYear, PREVIOUS_YEAR_GRACE_LAST_DAY, toIsoDay } from '@/domain/competition';
 import { syncRateLimit, trackerError, trackerMessages, trackerNotConfigured, trackerScopeMissing, trackerStateInvalid } from '@/domain/tracker-errors';
-import { assertUnderRateLimit, consumeRateLimit } from '../../auth/rate-limit';
+import { assertUnderRateLimit, consumeRateLimit } from '../../http/rate-limit';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { writeForUser } from '../../db/user-write-lock';

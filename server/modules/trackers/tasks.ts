@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { apiTypes } from '@/contract/users';
+import { apiTypes } from '@/contract/trackers';
 import type { AppDeps } from '../../deps';
 import type { AppJobQueue } from '../../jobs/catalog';
 import * as repo from './repo';

@@ -4,8 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { PageQuery } from '@/contract/common';
 import { type AdminUserUpdate, type User, type UsersQuery, type usersEndpoints } from '@/contract/users';
 import { currentCompetitionYear, quarterlyBonusYear } from '@/domain/competition';
-import { consumeRateLimit, rateLimitRules } from '../../auth/rate-limit';
-import type { AuthUser } from '../../auth/access-token';
+import { consumeRateLimit, rateLimitRules } from '../../http/rate-limit';
+import type { AuthUser } from '../../http/access-token';
 import type { DbOrTx } from '../../db/client';
 import { writeForUser } from '../../db/user-write-lock';
 import { audit } from '../audit/repo';
@@ -98,7 +98,7 @@ export const deleteUser = async (deps: AppDeps, caller: AuthUser, id: number, lo
   if (photo) await removePhoto(deps.config.dataDir, photo).catch(() => undefined);
 };
 
-/** The very mail of forgot-password (auth/password-reset.ts), triggered by an admin. */
+/** The very mail of forgot-password (the auth module's, through deps), triggered by an admin. */
 export const sendResetMail = async (deps: AppDeps, caller: AuthUser, id: number) => {
   const row = await findEmployeeRow(deps.db, id);
   if (!row) throw userNotFound();

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { DayInput, Id, IdParams, IsoDate, PageQuery, endpoint, hasControlCharacter, parseDayOrInstant } from './common';
-import { ActivityQuarterlyBonusUpdate, User } from './users';
+import { DayInput, Id, IdParams, IsoDate, endpoint, hasControlCharacter, parseDayOrInstant } from './common';
 
 export const activityTypes = [
   'Aerobics', 'Barre', 'Boxing', 'Basketball Officiating', 'Circuit Training', 'Climbing', 'Cycling',
@@ -127,24 +126,6 @@ export type EventForm = z.infer<typeof EventForm>;
 export const EventCreate = z.object({ name: title, isInTheTopThree: z.boolean().default(false), date: DayInput });
 export const ParticipatedEvents = z.object({ participatedEvents: z.array(EventParticipation) });
 
-export const FeedItem = z.object({
-  /** Unique across kinds, e.g. `activity-12`, `steps-3`, `event-7`. */
-  id: z.string(),
-  userId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  name: z.string(),
-  profilePicture: z.string().nullable(),
-  /** ISO date-time the entry happened. */
-  startDate: z.string(),
-  /** Minutes for activities, points for step and event bonuses. */
-  movingTime: z.number().int(),
-  isAchievement: z.boolean(),
-  isEvent: z.boolean(),
-});
-export type FeedItem = z.infer<typeof FeedItem>;
-export const FeedResponse = z.object({ feed: z.array(FeedItem), count: z.number().int().min(0) });
-export type FeedResponse = z.infer<typeof FeedResponse>;
 
 export const activityEndpoints = {
   month: endpoint({ method: 'GET', path: '/user/activity', auth: 'user', query: MonthQuery, status: 200, response: MonthActivities }),
@@ -156,7 +137,5 @@ export const activityEndpoints = {
   participatedEvents: endpoint({ method: 'GET', path: '/user/activity/participated-events', auth: 'user', query: DateQuery, status: 200, response: ParticipatedEvents }),
   logEvent: endpoint({ method: 'POST', path: '/user/activity/log-event-participation', auth: 'user', body: EventCreate, status: 201, response: EventParticipation }),
   removeEvent: endpoint({ method: 'DELETE', path: '/user/activity/event-participation/:id', auth: 'user', params: IdParams, status: 204, response: null }),
-  feed: endpoint({ method: 'GET', path: '/user/activity/feed', auth: 'user', query: PageQuery, status: 200, response: FeedResponse }),
-  quarterlyBonus: endpoint({ method: 'PUT', path: '/user/activity/quarterly-bonus', auth: 'admin', body: ActivityQuarterlyBonusUpdate, status: 200, response: User }),
 };
 export { Id };

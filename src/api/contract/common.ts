@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toIsoDay } from '../../domain/days';
 
 /** Stable machine-readable error codes; the SPA and QA may branch on these. */
 export const serverCodes = [
@@ -128,7 +129,7 @@ export const DayInput = z
       ctx.addIssue({ code: 'custom', message: 'Date must be YYYY-MM-DD or an ISO date-time' });
       return z.NEVER;
     }
-    return date.toISOString().slice(0, 10);
+    return toIsoDay(date);
   });
 
 /** Control characters (NUL, escapes, line breaks) never belong in a name or a title. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Gender, LevelOfCompetition, hasControlCharacter, parseIsoDay } from './common';
+import { toIsoDay } from '../../domain/days';
 
 /** Field schemas with the exact messages of SPEC section 5, shared by forms and server. */
 
@@ -46,7 +47,7 @@ export const lastName = z
   .max(NAME_MAX, `Last name must be at most ${NAME_MAX} characters`)
   .refine((value) => !hasControlCharacter(value), 'Last name must not contain control characters');
 
-const todayUtc = () => new Date().toISOString().slice(0, 10);
+const todayUtc = () => toIsoDay(new Date());
 
 export const dateOfBirth = z
   .string('Please enter choose your date of birth')

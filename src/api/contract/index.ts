@@ -2,8 +2,12 @@ export * from './common';
 export * from './fields';
 export * from './auth';
 export * from './users';
+export * from './profile';
+export * from './trackers';
 export * from './activity';
+export * from './feed';
 export * from './leaders';
+export * from './bonus';
 export * from './system';
 export * from './audit';
 export * from './insights';
@@ -11,17 +15,28 @@ export * from './insights';
 import { activityEndpoints } from './activity';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
+import { bonusEndpoints } from './bonus';
+import { feedEndpoints } from './feed';
 import { insightsEndpoints } from './insights';
 import { leadersEndpoints } from './leaders';
+import { profileEndpoints } from './profile';
 import { systemEndpoints } from './system';
+import { trackersEndpoints } from './trackers';
 import { usersEndpoints } from './users';
 
-/** Every endpoint of the product, by domain. The contract suite walks this. */
+/**
+ * Every endpoint of the product, by slice: the same names as server/modules/<slice>, mocks/handlers/<slice>,
+ * src/features/<slice> and tests/<suite>/<slice>. The contract suite walks this.
+ */
 export const api = {
   auth: authEndpoints,
   users: usersEndpoints,
+  profile: profileEndpoints,
+  trackers: trackersEndpoints,
   activity: activityEndpoints,
+  feed: feedEndpoints,
   leaders: leadersEndpoints,
+  bonus: bonusEndpoints,
   system: systemEndpoints,
   audit: auditEndpoints,
   insights: insightsEndpoints,

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import type { ProfileForm, User } from '../../api/contract/users';
+import type { User } from '../../api/contract/users';
+import type { ProfileForm } from '../../api/contract/profile';
 
 /** What the form edits: selects and radios hold text, so the boolean travels as 'true' / 'false'. */
 export type ProfileValues = {

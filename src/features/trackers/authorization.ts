@@ -1,5 +1,5 @@
 import { callApi } from '../../api/call-api';
-import { usersEndpoints, type ApiType } from '../../api/contract/users';
+import { trackersEndpoints, type ApiType } from '../../api/contract/trackers';
 
 /** Navigation out of the app, in one object so tests can watch it. */
 export const browserNavigation = {
@@ -11,4 +11,4 @@ export const browserNavigation = {
  * redirects"). The server builds it: the `state` (and Google's PKCE verifier) stay on the server,
  * bound to this user, single use, 10 minutes; the redirect URI comes from APP_ORIGIN.
  */
-export const authorizationUrl = async (service: ApiType) => (await callApi(usersEndpoints.authorizeTracker, { body: { apiType: service } })).url;
+export const authorizationUrl = async (service: ApiType) => (await callApi(trackersEndpoints.authorizeTracker, { body: { apiType: service } })).url;

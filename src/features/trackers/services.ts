@@ -1,4 +1,4 @@
-import type { ApiType } from '../../api/contract/users';
+import type { ApiType } from '../../api/contract/trackers';
 
 /** Display data of the two tracker services, in screen order. */
 export const trackerServices = [

@@ -104,7 +104,7 @@ describe('signup screen', () => {
     await app.user.upload(photoInput(), pngFile());
     await app.user.click(submit());
     await waitFor(() => expect(app.pathname()).toBe('/employee/fitness-services'));
-    expect(screen.getByRole('heading', { level: 1, name: 'Fitness services' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fitness services' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
 
     const body = await sent[0]!;

@@ -1,5 +1,5 @@
 import { currentCompetitionYear } from '@/domain/competition';
-import { hashPassword } from '../../../server/auth/passwords';
+import { hashPassword } from '../../../server/modules/auth/passwords';
 import type { Db } from '../../../server/db/client';
 import { userLevels, users } from '../../../server/db/schema';
 import { fixtureLevelYears, fixtureUsers } from '../../../mocks/fixtures';

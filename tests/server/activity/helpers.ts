@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { signAccessToken } from '../../../server/auth/access-token';
+import { signAccessToken } from '../../../server/http/access-token';
 import type { Db } from '../../../server/db/client';
 import { activities, dailyStepAchievements, eventParticipations, scoreYears, users } from '../../../server/db/schema';
 import type { Role } from '@/contract/common';

@@ -6,6 +6,7 @@ import { activityService } from '../../../server/modules/activity/service';
 import { rowsOf } from '../../../server/db/rows';
 import { createTestApp } from '../helpers/test-app';
 import { asUser, seedActivity, seedEvent, seedSteps, seedUser } from './helpers';
+import { monthEndOf } from '@/domain/days';
 
 /*
  * month_views (migration 0005) answer the dashboard's whole-month calls. Whatever happens to the
@@ -15,7 +16,7 @@ import { asUser, seedActivity, seedEvent, seedSteps, seedUser } from './helpers'
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 const MONTHS = ['2026-03', '2026-04', '2026-05', '2026-10', '2026-11'] as const;
-const lastDay = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+const lastDay = (month: string) => monthEndOf(month);
 const wholeMonth = (month: string) => ({ startDate: `${month}-01`, endDate: lastDay(month) });
 
 const viewAnswer = async (ctx: TestApp, person: { id: number; role: 'user' | 'admin' }, month: string) => {

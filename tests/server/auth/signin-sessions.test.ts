@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { verifyAccessToken } from '../../../server/auth/access-token';
-import { sha256 } from '../../../server/auth/tokens';
+import { verifyAccessToken } from '../../../server/http/access-token';
+import { sha256 } from '../../../server/http/tokens';
 import { rateLimits, refreshSessions } from '../../../server/db/schema';
 import { pruneExpiredAuthRows } from '../../../server/modules/auth/repo';
 import { AuthSession } from '@/contract/auth';

@@ -11,7 +11,7 @@ import { activities, dailyStepAchievements, eventParticipations, trackerConnecti
 import { rebuildAllScores } from '../../../server/modules/scoring/rebuild-all';
 import { recomputeUserYear } from '../../../server/modules/scoring/recompute';
 import { createTestApp } from '../helpers/test-app';
-import { addUser, authHeader, logActivity, logEvent, logSteps } from '../competition/seed';
+import { addUser, authHeader, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
 
 /*
  * GET /insights/progress and /insights/overview read insight_months (migration 0013, kept by

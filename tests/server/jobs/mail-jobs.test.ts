@@ -1,7 +1,7 @@
 import { smtpMailer } from '../../../server/mail/transport';
 import { appJobs, type AppJobs } from '../../../server/jobs/catalog';
 import { createTestApp, testDatabase } from '../helpers/test-app';
-import { addUser, authHeader } from '../competition/seed';
+import { addUser, authHeader } from '../helpers/competition-seed';
 import { seedUser } from '../auth/fixtures';
 import { jobRows } from './support';
 import { startFakeSmtp } from './fake-smtp';

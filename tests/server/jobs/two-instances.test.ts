@@ -5,7 +5,7 @@ import { appJobs } from '../../../server/jobs/catalog';
 import { createPgBossQueue } from '../../../server/jobs/pg-boss-queue';
 import { memoryMailer } from '@/domain/mail';
 import { movableClock, resetDatabase, secondConnection, testDatabase } from '../helpers/test-app';
-import { addUser } from '../competition/seed';
+import { addUser } from '../helpers/competition-seed';
 import { jobRows, testQueue } from './support';
 
 /*

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { signAccessToken } from '../../../server/auth/access-token';
+import { signAccessToken } from '../../../server/http/access-token';
 import type { Db } from '../../../server/db/client';
 import { userLevels, users } from '../../../server/db/schema';
 import { User } from '@/contract/users';

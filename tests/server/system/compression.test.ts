@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { createTestApp } from '../helpers/test-app';
-import { addUser, authHeader, logActivity } from '../competition/seed';
+import { addUser, authHeader, logActivity } from '../helpers/competition-seed';
 
 const NOW = '2026-11-22T10:00:00Z';
 

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../../server/app';
-import { bootstrapAdmin } from '../../../server/auth/bootstrap-admin';
-import { verifyPassword } from '../../../server/auth/passwords';
+import { bootstrapAdmin } from '../../../server/modules/auth/bootstrap-admin';
+import { verifyPassword } from '../../../server/modules/auth/passwords';
 import { testConfig } from '../../../server/config';
 import { users } from '../../../server/db/schema';
 import { memoryMailer } from '@/domain/mail';

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { signAccessToken } from '../../../server/auth/access-token';
+import { signAccessToken } from '../../../server/http/access-token';
 import type { Db } from '../../../server/db/client';
 import { activities, oauthStates, providerBudgets, scoreYears, trackerConnections, trackerDuplicates, users } from '../../../server/db/schema';
 import { createTrackers } from '../../../server/modules/trackers/create-trackers';

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { quarterlyBonuses, refreshSessions, trackerConnections, users } from '../../../server/db/schema';
 import { uploadsDir } from '../../../server/http/photo-storage';
 import { createTestApp } from '../helpers/test-app';
-import { addUser, authHeader, logActivity, logEvent, logSteps } from '../competition/seed';
+import { addUser, authHeader, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>> & { admin: { id: number; role: 'admin' | 'user' }; headers: Record<string, string> };
 let ctx: Ctx;

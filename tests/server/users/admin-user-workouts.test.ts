@@ -1,5 +1,5 @@
 import { createTestApp } from '../helpers/test-app';
-import { addUser, authHeader, logActivity, logEvent, logSteps } from '../competition/seed';
+import { addUser, authHeader, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 let ctx: Ctx;

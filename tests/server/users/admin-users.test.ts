@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { quarterlyBonuses, userLevels, users } from '../../../server/db/schema';
 import { createTestApp } from '../helpers/test-app';
-import { addUser, authHeader, logActivity } from '../competition/seed';
+import { addUser, authHeader, logActivity } from '../helpers/competition-seed';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 

@@ -3,7 +3,7 @@ import { rowsOf } from '../../../server/db/rows';
 import { users } from '../../../server/db/schema';
 import { searchWordsOf } from '@/domain/search-words';
 import { createTestApp } from '../helpers/test-app';
-import { addUser } from '../competition/seed';
+import { addUser } from '../helpers/competition-seed';
 
 /*
  * Issue 14: the admin search's exact count is read from user_search_counts (migration 0013), which

@@ -3,7 +3,7 @@ import { LeaderList } from '@/contract/leaders';
 import { userSortColumns, usersEndpoints } from '@/contract/users';
 import { matchesSearch, searchWordsOf } from '@/domain/search-words';
 import { createTestApp } from '../helpers/test-app';
-import { addUser, authHeader } from '../competition/seed';
+import { addUser, authHeader } from '../helpers/competition-seed';
 
 /*
  * Issue 14: the admin search reads its page in one of three shapes chosen from the counts (walk with

@@ -1,4 +1,4 @@
-import type { ApiType } from '@/contract/users';
+import type { ApiType } from '@/contract/trackers';
 
 /** Tokens a provider hands back on a code exchange or a refresh. */
 export type ProviderTokens = {

@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { authEndpoints } from '../../../api/contract';
-import { toast } from '../../../api/toasts';
+import { useApiMutation } from '../../../api/api-mutation';
 
 export const FORGOT_SENDING = 'Reset password mail is sending...';
 export const FORGOT_SENT = 'Reset password mail has been sent';
@@ -9,11 +8,9 @@ const TOAST_ID = 'forgot-password';
 
 /** POST /auth/forgot-password with the SPEC 8 toasts: sending, then sent (or the server's message). */
 export function useForgotPassword() {
-  return useMutation({
-    mutationFn: (email: string) => callApi(authEndpoints.forgotPassword, { body: { email } }),
-    meta: { errorToast: false },
-    onMutate: () => toast.loading('create', FORGOT_SENDING, TOAST_ID),
-    onSuccess: () => toast.success('create', FORGOT_SENT, TOAST_ID),
-    onError: (error) => toast.error('create', error.message, TOAST_ID),
+  return useApiMutation({
+    call: (email: string) => callApi(authEndpoints.forgotPassword, { body: { email } }),
+    invalidates: null,
+    toasts: { category: 'create', id: TOAST_ID, loading: FORGOT_SENDING, success: FORGOT_SENT },
   });
 }

@@ -7,11 +7,12 @@ import { genders, levels, SignupForm } from '../../../api/contract';
 import { useSignUp } from '../api/use-sign-up';
 import { fieldStatus } from './field-status';
 import { PhotoInput } from './photo-input';
+import { toIsoDay } from '@/domain/days';
 
 const emptyForm = { firstName: '', lastName: '', dateOfBirth: '', gender: '', email: '', password: '', confirmPassword: '', levelOfCompetition: '' };
 const genderOptions = [{ value: '', label: 'Select your gender', disabled: true }, ...genders.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))];
 const levelOptions = [{ value: '', label: 'Select your level', disabled: true }, ...levels.map((value) => ({ value, label: value }))];
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => toIsoDay(new Date());
 
 /** 'Create new profile': every signup field with the contract's messages; resets on success. */
 export function SignupFormCard() {

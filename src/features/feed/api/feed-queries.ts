@@ -1,6 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
-import { activityEndpoints } from '../../../api/contract/activity';
+import { feedEndpoints } from '../../../api/contract/feed';
 
 /** SPEC 9: the feed loads 10 entries per page. */
 export const FEED_PAGE_SIZE = 10;
@@ -11,7 +11,7 @@ export const feedQueries = {
   list: () =>
     infiniteQueryOptions({
       queryKey: [...feedQueries.all(), 'list'] as const,
-      queryFn: ({ pageParam, signal }) => callApi(activityEndpoints.feed, { query: { page: pageParam, pageSize: FEED_PAGE_SIZE }, signal }),
+      queryFn: ({ pageParam, signal }) => callApi(feedEndpoints.feed, { query: { page: pageParam, pageSize: FEED_PAGE_SIZE }, signal }),
       initialPageParam: 1,
       // 'Load more...' while fewer are loaded than the total.
       getNextPageParam: (lastPage, pages) => (pages.reduce((loaded, page) => loaded + page.feed.length, 0) < lastPage.count && lastPage.feed.length > 0 ? pages.length + 1 : undefined),

@@ -1,6 +1,6 @@
 import { Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAward, IconShoe } from '@tabler/icons-react';
-import type { FeedItem } from '../../../api/contract/activity';
+import type { FeedItem } from '../../../api/contract/feed';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useClock } from '../../../lib/use-clock';
 import { relativeDay } from '../relative-day';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
-import { usersEndpoints } from '../../../api/contract/users';
+import { profileEndpoints } from '../../../api/contract/profile';
 
 /** The one query-key factory of the profile; the update mutation invalidates `profileQueries.all()`. */
 export const profileQueries = {
@@ -8,6 +8,6 @@ export const profileQueries = {
   detail: (userId: number) =>
     queryOptions({
       queryKey: [...profileQueries.all(), userId] as const,
-      queryFn: ({ signal }) => callApi(usersEndpoints.profile, { params: { id: userId }, signal }),
+      queryFn: ({ signal }) => callApi(profileEndpoints.profile, { params: { id: userId }, signal }),
     }),
 };

@@ -5,19 +5,21 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { genders, levels } from '../../../api/contract';
-import { ProfileForm as ProfileSchema, type User } from '../../../api/contract/users';
+import { ProfileForm as ProfileSchema } from '../../../api/contract/profile';
+import { type User } from '../../../api/contract/users';
 import { isLevelWindowOpen } from '@/domain/competition';
 import { useUpdateProfile } from '../api/use-update-profile';
 import { changedFields, valuesOf, type ProfileValues } from '../changed-fields';
 import { ProfilePhotoInput } from './profile-photo-input';
 import './readable.css';
+import { toIsoDay } from '@/domain/days';
 
 export const LEVEL_WINDOW_NOTE = 'You can change your level of competition only in the first week of the new year';
 
 type FormInput = z.input<typeof ProfileSchema>;
 const genderOptions = genders.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
 const fieldNames = new Set<string>(['firstName', 'lastName', 'dateOfBirth', 'gender', 'email', 'levelOfCompetition', 'isPrivateActivity']);
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => toIsoDay(new Date());
 
 /** The profile form (SPEC 2): signup fields without passwords plus activity sharing; Save sends only what changed. */
 export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date }) {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { systemEndpoints } from '../../../api/contract/system';
-import { usersEndpoints, type ConnectedApis } from '../../../api/contract/users';
+import { trackersEndpoints, type ConnectedApis } from '../../../api/contract/trackers';
 
 const BACKFILL_POLL_MS = 2000;
 
@@ -15,7 +15,7 @@ export const trackerQueries = {
   apis: () =>
     queryOptions({
       queryKey: [...trackerQueries.all(), 'apis'] as const,
-      queryFn: ({ signal }) => callApi(usersEndpoints.apis, { signal }),
+      queryFn: ({ signal }) => callApi(trackersEndpoints.apis, { signal }),
       // Right after connecting, the server imports the year: look again until its first result is in.
       refetchInterval: (query) => (query.state.data && backfillPending(query.state.data) ? BACKFILL_POLL_MS : false),
     }),

@@ -1,27 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
-import { usersEndpoints, type ApiType } from '../../../api/contract/users';
-import { toast } from '../../../api/toasts';
+import { type ApiType } from '../../../api/contract/trackers';
+import { trackersEndpoints } from '../../../api/contract/trackers';
 import { CONNECTING_MESSAGE, connectedMessage } from '../services';
 import { trackerQueries } from './tracker-queries';
+import { useApiMutation } from '../../../api/api-mutation';
 
 const TOAST_ID = 'tracker-connect';
-const endpointOf = { STRAVA: usersEndpoints.connectStrava, FITBIT: usersEndpoints.connectFitbit } as const;
+const endpointOf = { STRAVA: trackersEndpoints.connectStrava, FITBIT: trackersEndpoints.connectFitbit } as const;
 
 export type ConnectInput = { service: ApiType; code: string; state: string; scope?: string };
 
 /** POST /users/connect-strava|fitbit with the code and state the provider returned: 'Connecting...' then '{service} successfully connected'. */
-export const useConnectService = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ service, code, state, scope }: ConnectInput) => callApi(endpointOf[service], { body: { code, state, ...(scope ? { scope } : {}) } }),
-    meta: { errorToast: false },
-    onMutate: () => toast.loading('create', CONNECTING_MESSAGE, TOAST_ID),
-    onSuccess: async (result, { service }) => {
-      toast.success('create', connectedMessage(service), TOAST_ID);
-      queryClient.setQueryData(trackerQueries.apis().queryKey, result);
-      await queryClient.invalidateQueries({ queryKey: trackerQueries.all() });
-    },
-    onError: (error) => toast.error('create', error.message || undefined, TOAST_ID),
+export const useConnectService = () =>
+  useApiMutation({
+    call: ({ service, code, state, scope }: ConnectInput) => callApi(endpointOf[service], { body: { code, state, ...(scope ? { scope } : {}) } }),
+    update: (queryClient, result) => queryClient.setQueryData(trackerQueries.apis().queryKey, result),
+    invalidates: trackerQueries.all(),
+    toasts: { category: 'create', id: TOAST_ID, loading: CONNECTING_MESSAGE, success: (_result, { service }) => connectedMessage(service) },
   });
-};

@@ -1,20 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
-import { usersEndpoints, type ApiType } from '../../../api/contract/users';
-import { toastsFor } from '../../../api/mutation-toasts';
-import { toast } from '../../../api/toasts';
+import { type ApiType } from '../../../api/contract/trackers';
+import { trackersEndpoints } from '../../../api/contract/trackers';
 import { trackerQueries } from './tracker-queries';
+import { useApiMutation } from '../../../api/api-mutation';
 
 /** DELETE /users/disconnect-api; the service leaves the list at once (SPEC 4). */
-export const useDisconnectService = () => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (apiType: ApiType) => callApi(usersEndpoints.disconnectApi, { body: { apiType } }),
-    ...toastsFor('delete'),
-    onSuccess: async (result) => {
-      toast.success('delete');
-      queryClient.setQueryData(trackerQueries.apis().queryKey, result);
-      await queryClient.invalidateQueries({ queryKey: trackerQueries.all() });
-    },
+export const useDisconnectService = () =>
+  useApiMutation({
+    call: (apiType: ApiType) => callApi(trackersEndpoints.disconnectApi, { body: { apiType } }),
+    update: (queryClient, result) => queryClient.setQueryData(trackerQueries.apis().queryKey, result),
+    invalidates: trackerQueries.all(),
+    toasts: { category: 'delete' },
   });
-};

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
-import { usersEndpoints, type ApiType, type ConnectedApis } from '../../../api/contract/users';
-import { toast } from '../../../api/toasts';
-import { toastOtherErrors } from '../../../api/mutation-toasts';
+import { useQueryClient } from '@tanstack/react-query';
+import { trackersEndpoints, type ApiType, type ConnectedApis } from '../../../api/contract/trackers';
+import { useApiMutation } from '../../../api/api-mutation';
+import { sessionKey } from '../../../api/session';
 import { serviceByType } from '../services';
 import { trackerQueries } from './tracker-queries';
 
@@ -42,32 +42,31 @@ const outcomeOf = (queued: ApiType[], problems: { apiType: ApiType; message: str
 
 /**
  * POST /users/sync-activities queues one import per service; the screen then follows the
- * services' statuses until each queued one has a newer attempt, and says what came of it.
- * Imported activities change the dashboard, feed and standings: every query but the session refetches.
+ * services' statuses until each queued one has a newer attempt, and says what came of it (a
+ * failure is thrown, so it shows as the error toast). Imported activities change the dashboard,
+ * feed and standings: every query but the session refetches, failed or not.
  */
 export const useSyncActivities = () => {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (): Promise<Outcome> => {
+  const refetchAllButSession = () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+  return useApiMutation({
+    call: async (): Promise<Outcome> => {
       const known = queryClient.getQueryData(trackerQueries.apis().queryKey);
       const before = new Map((known?.services ?? []).map((service) => [service.apiType, service.lastAttemptAt]));
-      const { queued, problems } = await callApi(usersEndpoints.syncActivities);
+      const { queued, problems } = await callApi(trackersEndpoints.syncActivities);
       for (let poll = 0; poll < MAX_POLLS; poll += 1) {
         const data = await queryClient.fetchQuery({ ...trackerQueries.apis(), staleTime: 0 });
         const outcome = outcomeOf(queued, problems, before, data);
+        if (outcome?.failed) {
+          if (outcome.imported) await refetchAllButSession();
+          throw new Error(outcome.text);
+        }
         if (outcome) return outcome;
         await sleep(POLL_MS);
       }
       return { text: 'Your sync is still running: its result will show next to each service.', failed: false, imported: false, pending: true };
     },
-    meta: { errorToast: false },
-    onMutate: () => toast.loading('create', 'Syncing activities...', TOAST_ID),
-    onSuccess: async (outcome) => {
-      if (outcome.failed) toast.error('create', outcome.text, TOAST_ID);
-      else toast.success('create', outcome.text, TOAST_ID);
-      await queryClient.invalidateQueries({ queryKey: trackerQueries.all() });
-      if (outcome.imported) await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
-    },
-    onError: toastOtherErrors('create', TOAST_ID),
+    invalidates: (outcome) => (outcome.imported ? 'all-but-session' : trackerQueries.all()),
+    toasts: { category: 'create', id: TOAST_ID, loading: 'Syncing activities...', success: (outcome) => outcome.text },
   });
 };

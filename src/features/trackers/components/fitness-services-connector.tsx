@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-re
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { ApiType, TrackerStatus } from '../../../api/contract/users';
+import type { ApiType, TrackerStatus } from '../../../api/contract/trackers';
 import { toast } from '../../../api/toasts';
 import { saveTrackerReturnUrl } from '../../../lib/tracker-return';
 import { backfillPending, trackerQueries } from '../api/tracker-queries';

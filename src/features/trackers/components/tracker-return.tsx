@@ -2,7 +2,7 @@ import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import type { ApiType } from '../../../api/contract/users';
+import type { ApiType } from '../../../api/contract/trackers';
 import { USER_ENTRY, USER_ENTRY_AFTER_SIGNUP } from '../../../lib/guard';
 import { takeTrackerReturnUrl } from '../../../lib/tracker-return';
 import { useConnectService } from '../api/use-connect-service';

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import { count } from 'drizzle-orm';
+import { currentCompetitionYear } from '@/domain/competition';
+import type { AppConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { userLevels, users } from '../../db/schema';
+import { findUserRowByEmail } from '../users/repo';
+import { hashPassword } from './passwords';
+import { maskEmail } from '../../mail/mask-email';
+
+type Log = { info: (message: string) => void; warn: (message: string) => void };
+
+const createAdmin = async (db: Db, email: string, password: string, now: Date) => {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ role: 'admin', email, passwordHash, firstName: 'Admin', lastName: 'User', gender: 'other', levelOfCompetition: 'Beginner', createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (created) await tx.insert(userLevels).values({ userId: created.id, competitionYear: currentCompetitionYear(now), levelOfCompetition: 'Beginner' });
+  });
+};
+
+/**
+ * First admin (DESIGN 3): ADMIN_EMAIL + ADMIN_PASSWORD create that admin when missing; an empty
+ * database without them gets admin@localhost with a random password, printed once to stdout
+ * (not to the log, which may be shipped elsewhere).
+ */
+export const bootstrapAdmin = async (db: Db, config: AppConfig, now: Date, log: Log, print: (line: string) => void = (line) => process.stdout.write(`${line}\n`)) => {
+  if (config.adminEmail && config.adminPassword) {
+    const email = config.adminEmail.trim().toLowerCase();
+    const existing = await findUserRowByEmail(db, email);
+    if (!existing) {
+      await createAdmin(db, email, config.adminPassword, now);
+      log.info(`created admin ${maskEmail(email)} from ADMIN_EMAIL`);
+    } else if (existing.role !== 'admin') {
+      log.warn(`ADMIN_EMAIL ${maskEmail(email)} belongs to an employee account; it was left unchanged`);
+    }
+    return;
+  }
+  if (config.adminEmail || config.adminPassword) log.warn('set both ADMIN_EMAIL and ADMIN_PASSWORD to create an admin; ignoring the one that is set');
+  const [row] = await db.select({ total: count() }).from(users);
+  if ((row?.total ?? 0) > 0) return;
+  const password = randomBytes(12).toString('base64url');
+  await createAdmin(db, 'admin@localhost', password, now);
+  print(`\n  First admin created (shown only this once):\n    email:    admin@localhost\n    password: ${password}\n`);
+};

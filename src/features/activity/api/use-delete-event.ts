@@ -1,0 +1,11 @@
+import { callApi } from '../../../api/call-api';
+import { activityEndpoints } from '../../../api/contract/activity';
+import { activityQueries } from './activity-queries';
+import { useApiMutation } from '../../../api/api-mutation';
+
+export const useDeleteEvent = () =>
+  useApiMutation({
+    call: (id: number) => callApi(activityEndpoints.removeEvent, { params: { id } }),
+    invalidates: activityQueries.all(),
+    toasts: { category: 'delete' },
+  });

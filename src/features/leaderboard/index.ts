@@ -1,2 +1,0 @@
-export { LeaderboardScreen } from './components/leaderboard-screen';
-export { leaderboardQueries } from './api/leaderboard-queries';

@@ -1,0 +1,5 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardArea } from './-area-guard';
+
+/** Pathless layout: every route file under `_employee/` is guarded here (see lib/guard.ts). */
+export const Route = createFileRoute('/_employee')({ beforeLoad: guardArea('employee') });

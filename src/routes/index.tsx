@@ -1,6 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { LoginScreen } from '../features/auth';
-
-export const Route = createFileRoute('/')({
-  component: LoginScreen,
-});

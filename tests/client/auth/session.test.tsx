@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { mockDb, mockScenario, mockServer } from '../../../mocks/node';
+import { callApi } from '../../../src/api/call-api';
+import { api } from '@/contract';
+import type { Session } from '../../../src/api/session';
+import { renderApp } from '../render-app';
+
+/** Counts POST /api/auth/refresh calls from now on. */
+const countRefreshes = () => {
+  let count = 0;
+  mockServer.events.on('request:start', ({ request }) => {
+    if (request.method === 'POST' && new URL(request.url).pathname === '/api/auth/refresh') count += 1;
+  });
+  return () => count;
+};
+
+const sessionOf = (queryClient: Awaited<ReturnType<typeof renderApp>>['queryClient']) => queryClient.getQueryData<Session | null>(['session']) ?? null;
+
+describe('route guard on the real route tree', () => {
+  it('sends a guest on a private route to /', async () => {
+    const { pathname } = await renderApp('/employee/dashboard');
+    expect(pathname()).toBe('/');
+    expect(screen.getByRole('form', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('sends a guest on an admin route to /', async () => {
+    const { pathname } = await renderApp('/admin/users/3/workouts');
+    expect(pathname()).toBe('/');
+  });
+
+  it('sends a signed-in user from / to the employee dashboard and an admin to the admin dashboard', async () => {
+    const asUser = await renderApp('/', { signedInAs: 'user' });
+    expect(asUser.pathname()).toBe('/employee/dashboard');
+    asUser.unmount();
+    const asAdmin = await renderApp('/signup', { signedInAs: 'admin' });
+    expect(asAdmin.pathname()).toBe('/admin/dashboard');
+  });
+
+  it("keeps a role out of the other role's area", async () => {
+    const { router, pathname } = await renderApp('/admin/leaders', { signedInAs: 'user' });
+    expect(pathname()).toBe('/employee/dashboard');
+    await router.navigate({ to: '/admin/dashboard' });
+    await waitFor(() => expect(pathname()).toBe('/employee/dashboard'));
+  });
+
+  it('lets both roles open the leaderboard', async () => {
+    const asAdmin = await renderApp('/leaderboard', { signedInAs: 'admin' });
+    expect(asAdmin.pathname()).toBe('/leaderboard');
+    asAdmin.unmount();
+    const asUser = await renderApp('/leaderboard', { signedInAs: 'user' });
+    expect(asUser.pathname()).toBe('/leaderboard');
+  });
+});
+
+describe('session', () => {
+  it('is restored on load through one POST /auth/refresh (a reload keeps the user signed in)', async () => {
+    const refreshes = countRefreshes();
+    const { pathname, queryClient } = await renderApp('/employee/profile', { signedInAs: 'user' });
+    expect(pathname()).toBe('/employee/profile');
+    expect(refreshes()).toBe(1);
+    expect(sessionOf(queryClient)?.user.email).toBe('bea@wellness.test');
+  });
+
+  it('shows the navigation of each role, with the logo pointing at the leaderboard', async () => {
+    const asUser = await renderApp('/employee/dashboard', { signedInAs: 'user' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const label of ['Activity feed', 'Leaderboard', 'Dashboard', 'Profile']) expect(within(nav).getByRole('link', { name: label })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: /Wellness Challenge/ })).toHaveAttribute('href', '/leaderboard');
+    expect(within(nav).queryByRole('link', { name: 'Leaders' })).not.toBeInTheDocument();
+    asUser.unmount();
+
+    await renderApp('/admin/dashboard', { signedInAs: 'admin' });
+    const adminNav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(adminNav).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual([
+      'Wellness Challenge, go to the leaderboard',
+      'Leaders',
+      'Dashboard',
+      'Overview',
+      'Audit trail',
+    ]);
+    expect(within(adminNav).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('guests get the logo to / and no sign-out', async () => {
+    await renderApp('/');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: /Wellness Challenge/ })).toHaveAttribute('href', '/');
+    expect(within(nav).queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Create profile' })).toBeInTheDocument();
+  });
+
+  it('signs out: POST /auth/signout, cache cleared, back to /, and a reload stays signed out', async () => {
+    const { user, pathname, queryClient } = await renderApp('/employee/dashboard', { signedInAs: 'user' });
+    queryClient.setQueryData(['some-feature', 'data'], { cached: true });
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await waitFor(() => expect(pathname()).toBe('/'));
+    expect(sessionOf(queryClient)).toBeNull();
+    expect(queryClient.getQueryData(['some-feature', 'data'])).toBeUndefined();
+    expect(mockDb.refreshSessions.every((session) => session.revokedAt)).toBe(true);
+
+    const reloaded = await renderApp('/employee/dashboard');
+    expect(reloaded.pathname()).toBe('/');
+  });
+
+  it('on a 401 refreshes once and retries the request, which then succeeds', async () => {
+    const { queryClient } = await renderApp('/leaderboard', { signedInAs: 'user' });
+    const before = sessionOf(queryClient)!.accessToken;
+    const refreshes = countRefreshes();
+    mockScenario.next('expired-session');
+    const top = await callApi(api.leaders.top, { query: {} });
+    expect(top).toBeTypeOf('object');
+    expect(refreshes()).toBe(1);
+    expect(sessionOf(queryClient)?.accessToken).toBeTruthy();
+    expect(sessionOf(queryClient)?.accessToken).not.toBe(before);
+  });
+
+  it('shares one refresh between requests that fail at the same time', async () => {
+    const { queryClient } = await renderApp('/leaderboard', { signedInAs: 'user' });
+    const stale = sessionOf(queryClient)!.accessToken;
+    // Every request still carrying the old token is refused, as when the access token expired.
+    mockServer.use(
+      http.get('*/api/leaders/top', ({ request }) =>
+        request.headers.get('authorization') === `Bearer ${stale}` ? HttpResponse.json({ statusCode: 401, message: 'Expired', serverCode: 'TOKEN_EXPIRED' }, { status: 401 }) : undefined,
+      ),
+    );
+    const refreshes = countRefreshes();
+    const results = await Promise.all([1, 2, 3].map(() => callApi(api.leaders.top, { query: {} })));
+    expect(results).toHaveLength(3);
+    expect(refreshes()).toBe(1);
+  });
+
+  it("on a 401 whose refresh fails: toast 'Session expired', signed out, back to /", async () => {
+    const { queryClient, pathname } = await renderApp('/leaderboard', { signedInAs: 'user' });
+    for (const session of mockDb.refreshSessions) session.revokedAt = new Date().toISOString();
+    mockScenario.next('expired-session');
+    await expect(callApi(api.leaders.top, { query: {} })).rejects.toMatchObject({ statusCode: 401 });
+    expect(await screen.findByText('Session expired')).toBeInTheDocument();
+    await waitFor(() => expect(pathname()).toBe('/'));
+    expect(sessionOf(queryClient)).toBeNull();
+    expect(screen.getByRole('form', { name: 'Log in' })).toBeInTheDocument();
+  });
+});

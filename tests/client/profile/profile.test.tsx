@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fixtureEmployee, fixtureId } from '../../../mocks/fixtures';
+import { mockClock, mockDb, mockServer } from '../../../mocks/node';
+import { renderApp } from '../render-app';
+
+const bea = fixtureEmployee('Beginner');
+const form = () => screen.getByRole('form', { name: 'Profile' });
+const field = (label: string) => within(form()).getByLabelText(label);
+const save = () => within(form()).getByRole('button', { name: 'Save' });
+const photoInput = () => form().querySelector<HTMLInputElement>('input[type="file"]')!;
+
+const pngFile = (name = 'me.png', size = 64) => {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+  return new File([bytes], name, { type: 'image/png' });
+};
+
+/** The multipart bodies the app sent to PUT /users/:id/profile. */
+const captureProfilePuts = () => {
+  const sent: Promise<FormData>[] = [];
+  mockServer.events.on('request:start', ({ request }) => {
+    if (request.method === 'PUT' && /\/api\/users\/\d+\/profile$/.test(new URL(request.url).pathname)) sent.push(request.clone().formData());
+  });
+  return sent;
+};
+
+const openProfile = async () => {
+  const app = await renderApp('/employee/profile', { signedInAs: 'user' });
+  await screen.findByRole('form', { name: 'Profile' });
+  return app;
+};
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('profile screen', () => {
+  it('shows the stored profile; Save stays disabled until something changes', async () => {
+    await openProfile();
+    expect(screen.getByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();
+    expect(field('First name')).toHaveValue(bea.firstName);
+    expect(field('Email')).toHaveValue(bea.email);
+    expect(field('Level of competition')).toHaveValue('Beginner');
+    expect(within(form()).getByLabelText('Share my activity')).toBeChecked();
+    expect(save()).toBeDisabled();
+    expect(photoInput()).toHaveAttribute('accept', '.png,.jpg,.jpeg');
+  });
+
+  it('submits only the changed fields as multipart, toasts, and disables Save again', async () => {
+    const sent = captureProfilePuts();
+    const { user } = await openProfile();
+    await user.clear(field('First name'));
+    await user.type(field('First name'), 'Beatrix');
+    await user.click(within(form()).getByLabelText('Keep my activity private'));
+    expect(save()).toBeEnabled();
+    await user.click(save());
+    expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
+    const body = await sent[0]!;
+    expect(Object.fromEntries(body.entries())).toEqual({ firstName: 'Beatrix', isPrivateActivity: 'true' });
+    const stored = mockDb.users.find((row) => row.id === fixtureId(bea.email))!;
+    expect(stored).toMatchObject({ firstName: 'Beatrix', lastName: bea.lastName, isPrivateActivity: true });
+    await waitFor(() => expect(save()).toBeDisabled());
+  });
+
+  it('typing a value back to the stored one leaves nothing to save', async () => {
+    const { user } = await openProfile();
+    await user.type(field('Last name'), 'x');
+    expect(save()).toBeEnabled();
+    await user.type(field('Last name'), '{Backspace}');
+    expect(save()).toBeDisabled();
+  });
+
+  it('shows the form messages and sends nothing when a field is invalid', async () => {
+    const sent = captureProfilePuts();
+    const { user } = await openProfile();
+    await user.clear(field('First name'));
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'not-an-email');
+    await user.click(save());
+    expect(await screen.findByText('Please enter your first name')).toBeInTheDocument();
+    expect(screen.getByText('Email is invalid')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+  });
+
+  it("an e-mail of another account shows the server's message at the field and in a toast", async () => {
+    const { user } = await openProfile();
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'ivan@wellness.test');
+    await user.click(save());
+    expect(await screen.findAllByText('An account with this email already exists')).toHaveLength(2);
+  });
+
+  it("refuses a photo over 1 MB with the toast 'The size of your photo is more than 1 MB'", async () => {
+    const { user } = await openProfile();
+    await user.upload(photoInput(), pngFile('big.png', 1_000_001));
+    expect(await screen.findByText('The size of your photo is more than 1 MB')).toBeInTheDocument();
+    expect(save()).toBeDisabled();
+  });
+
+  it('a new photo alone enables Save and is uploaded as the photo part', async () => {
+    const sent = captureProfilePuts();
+    const { user } = await openProfile();
+    await user.upload(photoInput(), pngFile());
+    expect(save()).toBeEnabled();
+    await user.click(save());
+    expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
+    const body = await sent[0]!;
+    expect([...body.keys()]).toEqual(['photo']);
+    expect(mockDb.users.find((row) => row.id === fixtureId(bea.email))!.profilePicture).toMatch(/^[a-f0-9]{32}\.png$/);
+  });
+
+  it('level of competition is disabled with the note outside 1-7 April', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T10:00:00Z') });
+    await openProfile();
+    expect(field('Level of competition')).toBeDisabled();
+    expect(screen.getByText('You can change your level of competition only in the first week of the new year')).toBeInTheDocument();
+  });
+
+  it('inside 1-7 April the level can be changed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2027-04-03T09:00:00Z') });
+    mockClock.set('2027-04-03T09:00:00Z');
+    const { user } = await openProfile();
+    expect(field('Level of competition')).toBeEnabled();
+    expect(screen.queryByText('You can change your level of competition only in the first week of the new year')).not.toBeInTheDocument();
+    await user.selectOptions(field('Level of competition'), 'Elite');
+    await user.click(save());
+    expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
+    expect(mockDb.userLevels.find((row) => row.userId === fixtureId(bea.email) && row.competitionYear === 2027)?.levelOfCompetition).toBe('Elite');
+  });
+
+  it('also shows the fitness service connector', async () => {
+    await openProfile();
+    expect(await screen.findByRole('checkbox', { name: 'Strava' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Fitbit' })).toBeInTheDocument();
+  });
+});

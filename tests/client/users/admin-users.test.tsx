@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { mockDb, mockOutbox, mockServer } from '../../../mocks/node';
+import { fixtureId } from '../../../mocks/fixtures';
+import { quarterlyBonusYear } from '@/domain/competition';
+import { renderApp } from '../render-app';
+import { seedEmployees } from '../competition-seed';
+
+const bea = 'bea@wellness.test';
+const rowOf = (name: string) => screen.getByRole('cell', { name }).closest('tr')!;
+
+const openDashboard = async () => {
+  const app = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
+  await screen.findByRole('table', { name: 'Users' });
+  return app;
+};
+
+describe('admin users table at /admin/dashboard', () => {
+  it('lists the employees by last name with the columns of the spec and the bonus year in the title', async () => {
+    await openDashboard();
+    const table = screen.getByRole('table', { name: 'Users' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers).toEqual([
+      'First name',
+      'Last name',
+      'Email',
+      'Gender',
+      'Level of competition',
+      `${quarterlyBonusYear(new Date())} Quarterly Bonus`,
+      'Actions',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual([
+      'Advanced',
+      'Beginner',
+      'Elite',
+      'Intermediate',
+      'Private',
+    ]);
+    expect(within(rows[1]!).getByText(bea)).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Female')).toBeInTheDocument();
+    expect(
+      within(rows[1]!)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('aria-label')),
+    ).toEqual(['Q1', 'Q2', 'Q3', 'Q4'].map((q) => `${q} bonus for Bea Beginner`));
+    // The admin manages employees, not admin accounts.
+    expect(within(table).queryByText('admin@wellness.test')).not.toBeInTheDocument();
+  });
+
+  it('shows 10 per page with the shared pagination', async () => {
+    seedEmployees(12);
+    const { user, pathname, router } = await openDashboard();
+    expect(screen.getAllByRole('row')).toHaveLength(11);
+    const pager = screen.getByRole('navigation', { name: 'Users pages' });
+    expect(
+      within(pager)
+        .getAllByRole('button', { name: /^Page / })
+        .map((button) => button.textContent),
+    ).toEqual(['1', '2']);
+    await user.click(within(pager).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(8));
+    expect(pathname()).toBe('/admin/dashboard');
+    expect(router.state.location.search).toEqual({ page: 2 });
+    expect(within(pager).getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('ticks a quarterly bonus: sends all four flags, then shows the refetched state', async () => {
+    const bodies: unknown[] = [];
+    mockServer.events.on('request:start', async ({ request }) => {
+      if (request.method === 'PUT' && request.url.endsWith(`/api/users/${fixtureId(bea)}/quarterly-bonus`))
+        bodies.push(await request.clone().json());
+    });
+    const { user } = await openDashboard();
+    const q2 = screen.getByRole('checkbox', { name: 'Q2 bonus for Bea Beginner' });
+    expect(q2).not.toBeChecked();
+    await user.click(q2);
+    expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
+    expect(bodies).toEqual([
+      { newQuarterlyBonusData: { firstQuarter: false, secondQuarter: true, thirdQuarter: false, fourthQuarter: false } },
+    ]);
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Q2 bonus for Bea Beginner' })).toBeChecked());
+    expect(mockDb.quarterlyBonuses).toEqual([
+      expect.objectContaining({ userId: fixtureId(bea), secondQuarter: true, firstQuarter: false }),
+    ]);
+  });
+
+  it('asks before deleting, and deletes only when confirmed', async () => {
+    const { user } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: 'Delete Ivan Intermediate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user' });
+    expect(dialog).toHaveTextContent('Are you sure you want to delete Ivan Intermediate (ivan@wellness.test)?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete user' })).not.toBeInTheDocument());
+    expect(rowOf('ivan@wellness.test')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Ivan Intermediate' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete user' })).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('cell', { name: 'ivan@wellness.test' })).not.toBeInTheDocument());
+    expect(mockDb.users.some((candidate) => candidate.email === 'ivan@wellness.test')).toBe(false);
+  });
+
+  it('sends the reset password mail with the sending and sent toasts', async () => {
+    const { user } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: 'Reset password of Bea Beginner' }));
+    expect(await screen.findByText('Reset password mail has been sent')).toBeInTheDocument();
+    expect(mockOutbox.latestTo(bea)?.token).toBeTruthy();
+  });
+
+  it('shows the sending toast while the mail is on its way', async () => {
+    const { user } = await openDashboard();
+    const { mockScenario } = await import('../../../mocks/node');
+    mockScenario.setLatency(300);
+    await user.click(screen.getByRole('button', { name: 'Reset password of Bea Beginner' }));
+    expect(await screen.findByText('Reset password mail is sending...')).toBeInTheDocument();
+    expect(await screen.findByText('Reset password mail has been sent')).toBeInTheDocument();
+  });
+
+  it('links each employee to their workouts', async () => {
+    const { user, pathname } = await openDashboard();
+    await user.click(screen.getByRole('link', { name: 'View workouts of Bea Beginner' }));
+    await waitFor(() => expect(pathname()).toBe(`/admin/users/${fixtureId(bea)}/workouts`));
+  });
+});

@@ -1,0 +1,60 @@
+import Papa from 'papaparse';
+import { auditEndpoints } from '@/contract/audit';
+import { usersEndpoints } from '@/contract/users';
+import { bonusEndpoints } from '@/contract/bonus';
+import { fixtureAdmin, fixtureId, fixtureUsers } from '../../../mocks/fixtures';
+import { expectError, expectSuccess, targets, useTarget } from '../harness';
+
+/** Issue 13 item 3: admin actions leave an entry (who, when, what, before, after); admins read and export it. */
+
+describe.each(targets)('audit trail on $name', (target) => {
+  useTarget(target);
+  const bea = fixtureUsers.find((user) => user.email === 'bea@wellness.test')!;
+  const beaId = fixtureId(bea.email);
+  const adminId = fixtureId(fixtureAdmin.email);
+
+  test('an update, a level change, a bonus and a reset mail are recorded, newest first, filterable', async () => {
+    const token = (await target.signIn(fixtureAdmin.email, fixtureAdmin.password)).accessToken;
+    expectSuccess(
+      usersEndpoints.update,
+      await target.call(usersEndpoints.update, { token, params: { id: beaId }, body: { firstName: 'Beatrix', lastName: bea.lastName, dateOfBirth: bea.dateOfBirth, gender: bea.gender, levelOfCompetition: 'Advanced' } }),
+    );
+    target.advance(1000);
+    expectSuccess(bonusEndpoints.quarterlyBonus, await target.call(bonusEndpoints.quarterlyBonus, { token, params: { id: beaId }, body: { newQuarterlyBonusData: { firstQuarter: true, secondQuarter: false, thirdQuarter: false, fourthQuarter: false } } }));
+    target.advance(1000);
+    expectSuccess(usersEndpoints.sendResetMail, await target.call(usersEndpoints.sendResetMail, { token, params: { id: beaId } }));
+
+    const all = expectSuccess(auditEndpoints.list, await target.call(auditEndpoints.list, { token, query: { subjectId: beaId } }));
+    expect(all.count).toBe(4);
+    // Same instant: the later entry (higher id) first.
+    expect(all.rows.map((row) => row.action)).toEqual(['user.reset_password_mail', 'bonus.change', 'level.change', 'user.update']);
+    const update = all.rows.find((row) => row.action === 'user.update')!;
+    expect(update).toMatchObject({ actorId: adminId, actorRole: 'admin', subjectId: beaId, subjectName: 'Bea Beginner', subjectEmail: bea.email });
+    expect(JSON.parse(update.before!)).toMatchObject({ firstName: 'Bea', levelOfCompetition: 'Beginner' });
+    expect(JSON.parse(update.after!)).toMatchObject({ firstName: 'Beatrix', levelOfCompetition: 'Advanced' });
+    const bonus = all.rows.find((row) => row.action === 'bonus.change')!;
+    expect(JSON.parse(bonus.before!)).toMatchObject({ firstQuarter: false });
+    expect(JSON.parse(bonus.after!)).toMatchObject({ firstQuarter: true });
+
+    const levels = expectSuccess(auditEndpoints.list, await target.call(auditEndpoints.list, { token, query: { action: 'level.change' } }));
+    expect(levels.rows.map((row) => JSON.parse(row.after!))).toEqual([{ levelOfCompetition: 'Advanced' }]);
+
+    const csv = await target.call(auditEndpoints.exportList, { token, query: { subjectId: beaId } });
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const parsed = Papa.parse<string[]>((csv.body as string).replace(/^\uFEFF/, ''), { skipEmptyLines: true });
+    expect(parsed.data[0]).toEqual(['When', 'Actor id', 'Actor role', 'Action', 'Subject id', 'Subject', 'Subject e-mail', 'Before', 'After']);
+    expect(parsed.data).toHaveLength(5);
+  });
+
+  test('a deleted employee keeps their entries; entries cannot be edited or deleted through the API', async () => {
+    const token = (await target.signIn(fixtureAdmin.email, fixtureAdmin.password)).accessToken;
+    expectSuccess(usersEndpoints.remove, await target.call(usersEndpoints.remove, { token, params: { id: beaId } }));
+    const entries = expectSuccess(auditEndpoints.list, await target.call(auditEndpoints.list, { token, query: { subjectId: beaId } }));
+    expect(entries.rows).toMatchObject([{ action: 'user.delete', subjectName: 'Bea Beginner', subjectEmail: bea.email }]);
+    for (const method of ['PUT', 'DELETE', 'POST'] as const) {
+      expect((await target.request(method, `/audit/${entries.rows[0]!.id}`, { token })).status).toBe(404);
+    }
+    const employee = (await target.signIn('ivan@wellness.test', 'Employee123!')).accessToken;
+    expectError(await target.call(auditEndpoints.list, { token: employee }), 403, 'FORBIDDEN');
+  });
+});
