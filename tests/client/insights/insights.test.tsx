@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { mockClock } from '../../mocks/clock';
-import { mockDb } from '../../mocks/db';
-import { fixtureId } from '../../mocks/fixtures';
-import { mockServer } from '../../mocks/node';
-import { seedActivity, seedEvent, seedSteps } from './competition-seed';
-import { renderApp } from './render-app';
+import { mockClock } from '../../../mocks/clock';
+import { mockDb } from '../../../mocks/db';
+import { fixtureId } from '../../../mocks/fixtures';
+import { mockServer } from '../../../mocks/node';
+import { seedActivity, seedEvent, seedSteps } from '../competition-seed';
+import { renderApp } from '../render-app';
 
 /** Issue 13 item 1: the progress charts on the profile page and the admin competition overview. */
 

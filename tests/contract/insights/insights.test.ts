@@ -1,8 +1,8 @@
 import { activityEndpoints } from '@/contract/activity';
 import { insightsEndpoints } from '@/contract/insights';
 import { usersEndpoints } from '@/contract/users';
-import { FIXTURE_PASSWORD, fixtureAdmin, fixtureId, fixtureUsers } from '../../mocks/fixtures';
-import { expectError, expectSuccess, targets, useTarget, type ContractTarget } from './harness';
+import { FIXTURE_PASSWORD, fixtureAdmin, fixtureId, fixtureUsers } from '../../../mocks/fixtures';
+import { expectError, expectSuccess, targets, useTarget, type ContractTarget } from '../harness';
 
 /** Issue 13 item 1: progress charts and the admin overview, same numbers from the server and the mocks. */
 
