@@ -19,7 +19,7 @@ import { registerTrackerRoutes } from './modules/trackers/routes';
 import { registerUsersRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './plugins/errors';
 import { registerCorePlugins, registerServing } from './plugins';
-import { noTrackers, type TrackerProviders } from './modules/trackers/providers/types';
+import { noTrackers, type TrackerProviders } from './trackers/providers/types';
 import { sessionLiveness } from './http/session-liveness';
 import { afterResponseQueue, type AfterResponseQueue } from './http/after-response';
 import type { AppJobQueue } from './jobs/catalog';

@@ -4,7 +4,7 @@ import type { Db } from './db/client';
 import type { Mailer } from '@/domain/mail';
 import type { SessionLiveness } from './http/session-liveness';
 import type { AfterResponseQueue } from './http/after-response';
-import type { TrackerProviders } from './modules/trackers/providers/types';
+import type { TrackerProviders } from './trackers/providers/types';
 import type { AppJobQueue } from './jobs/catalog';
 
 /** Everything a module needs, injected once through buildApp (tests swap any of these). */

@@ -9,7 +9,7 @@ import { mockDb } from '../db';
 import { mockRoute } from '../http';
 import { mockLevelInYear, mockYearScore } from '../scores';
 
-/** The insights endpoints in memory, with the server's rules (server/modules/insights). */
+/** The insights endpoints in memory, with the server's rules (the API's insights module). */
 
 type MonthFacts = { points: number; minutes: number; steps: number; events: number };
 

@@ -9,7 +9,7 @@ import { mockRoute } from '../http';
 import { randomHex } from '../random';
 
 /**
- * Tracker connections (server/modules/trackers). By default no tracker is configured (GET /config
+ * Tracker connections (the API's trackers module). By default no tracker is configured (GET /config
  * answers null for both, as an unconfigured server does). QA mode (`npm run dev:mock`) switches on
  * the simulated provider: both services are offered, the "provider's page" agrees at once and
  * comes straight back to /strava or /fitbit with a code and the server-kept state, and each sync

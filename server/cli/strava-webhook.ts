@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
-import { createStravaClient } from '../modules/trackers/providers/strava';
-import { noBudget } from '../modules/trackers/providers/provider-request';
+import { createStravaClient } from '../trackers/providers/strava';
+import { noBudget } from '../trackers/providers/provider-request';
 import { runStravaWebhookCli } from '../modules/trackers/strava-webhook-cli';
 
 /** `npm run strava:webhook -- list | create | delete <id>`: the app's Strava webhook subscription. */

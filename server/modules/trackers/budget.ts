@@ -1,6 +1,6 @@
 import type { Clock } from '@/domain/clock';
 import type { Db } from '../../db/client';
-import { nextQuarterHour, ProviderError, type ProviderBudget } from './providers/provider-request';
+import { nextQuarterHour, ProviderError, type ProviderBudget } from '../../trackers/providers/provider-request';
 import * as repo from './repo';
 
 /**

@@ -2,9 +2,9 @@ import type { Clock } from '@/domain/clock';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { databaseBudget } from './budget';
-import { createGoogleHealthClient } from './providers/google-health';
-import { createStravaClient } from './providers/strava';
-import type { TrackerProviders } from './providers/types';
+import { createGoogleHealthClient } from '../../trackers/providers/google-health';
+import { createStravaClient } from '../../trackers/providers/strava';
+import type { TrackerProviders } from '../../trackers/providers/types';
 
 /** Real clients for the configured services (an unconfigured one stays null: connect answers 400), sharing the database budget. */
 export const createTrackers = (config: Pick<AppConfig, 'strava' | 'fitbit'>, db: Db, clock: Clock): TrackerProviders => {

@@ -1,6 +1,6 @@
 import { isEditableDay, toIsoDay } from '@/domain/competition';
 import { minutesOf } from './minutes';
-import type { ProviderActivity } from './providers/types';
+import type { ProviderActivity } from '../../trackers/providers/types';
 import type { ImportedRow, NewImport, Source } from './repo';
 
 /** Two providers' records are one workout when they start this close... */

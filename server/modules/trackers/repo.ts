@@ -3,7 +3,7 @@ import type { ApiType } from '@/contract/trackers';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { activities, oauthStates, providerBudgets, trackerConnections, trackerDuplicates } from '../../db/schema';
-import type { ProviderTokens } from './providers/types';
+import type { ProviderTokens } from '../../trackers/providers/types';
 import { openToken, sealToken } from './token-seal';
 
 export type ConnectionRow = typeof trackerConnections.$inferSelect;

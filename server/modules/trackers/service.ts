@@ -11,8 +11,8 @@ import { writeForUser } from '../../db/user-write-lock';
 import { audit, subjectOf } from '../audit/repo';
 import { recomputeUserYear } from '../scoring/recompute';
 import { planImport, twinWindow } from './import-plan';
-import { ProviderError } from './providers/provider-request';
-import type { ProviderActivity, ProviderClient, TrackerProviders } from './providers/types';
+import { ProviderError } from '../../trackers/providers/provider-request';
+import type { ProviderActivity, ProviderClient, TrackerProviders } from '../../trackers/providers/types';
 import * as repo from './repo';
 
 /**

@@ -1,5 +1,5 @@
 import type { StravaConfig } from '../../config';
-import type { StravaClient } from './providers/strava';
+import type { StravaClient } from '../../trackers/providers/strava';
 
 export const STRAVA_WEBHOOK_USAGE = 'Usage: npm run strava:webhook -- list | create | delete <subscription id>';
 

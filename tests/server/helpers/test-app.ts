@@ -5,7 +5,7 @@ import { testConfig, type AppConfig } from '../../../server/config';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../../server/db/client';
 import { memoryMailer, type Mailer } from '@/domain/mail';
-import type { TrackerProviders } from '../../../server/modules/trackers/providers/types';
+import type { TrackerProviders } from '../../../server/trackers/providers/types';
 import type { Db } from '../../../server/db/client';
 import type { Clock } from '@/domain/clock';
 import { appJobs, type AppJobQueue, type AppJobs } from '../../../server/jobs/catalog';

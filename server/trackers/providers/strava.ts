@@ -1,4 +1,4 @@
-import type { StravaConfig } from '../../../config';
+import type { StravaConfig } from '../../config';
 import { cleanTitle, expectString, providerJson, ProviderError, type ProviderBudget } from './provider-request';
 import { stravaTypeOf } from './strava-sport-types';
 import type { ActivityList, ProviderActivity, ProviderClient, ProviderTokens } from './types';

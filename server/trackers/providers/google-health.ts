@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { GoogleHealthConfig } from '../../../config';
+import type { GoogleHealthConfig } from '../../config';
 import { cleanTitle, expectString, providerJson, ProviderError, type ProviderBudget } from './provider-request';
 import type { ActivityList, ProviderActivity, ProviderClient } from './types';
 
