@@ -2,7 +2,6 @@ import '@mantine/core/styles.css';
 import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ModalsHost } from './components/overlays/modals-host';
 import { ToastHost } from './components/overlays/toast-host';
 import { theme } from './theme';
 
@@ -19,16 +18,15 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 });
 
 /**
- * Everything around the router: theme, query cache, toasts and confirm dialogs. The toast container
- * and the modals manager are fetched when first needed (a toast, a signed-in user), so the login
- * page's first load carries neither.
+ * Everything around the router: theme, query cache and toasts. The toast container is fetched when
+ * the first toast shows, so the login page's first load does not carry it. Confirm dialogs are local
+ * Modals of their screens (a lazily mounted modals manager could miss a click right after a load).
  */
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light" cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
         <ToastHost />
-        <ModalsHost />
         {children}
       </QueryClientProvider>
     </MantineProvider>

@@ -63,7 +63,8 @@ test('an employee sees their year month by month on the profile page; the charts
   const row = section.getByRole('row', { name: new RegExp(monthName()) });
   await expect(row.getByRole('cell').nth(0)).toHaveText('85');
   await expect(row.getByRole('cell').nth(1)).toHaveText('115');
-  await expect(row.getByRole('cell').nth(2)).toHaveText(/^1 of \d+$/);
+  // Other specs share this server's Elite level this month, so only the shape of the rank is known here (server tests check its value).
+  await expect(row.getByRole('cell').nth(2)).toHaveText(/^[1-9]\d* of [1-9]\d*$/);
   await expectAccessible(page);
   await screenshotBoth(page, 'profile-progress-table');
 

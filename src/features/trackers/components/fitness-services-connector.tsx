@@ -1,5 +1,4 @@
-import { Alert, Button, Checkbox, Group, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
@@ -63,19 +62,10 @@ export function FitnessServicesConnector({ withTitle = true }: { withTitle?: boo
     }
   };
 
-  const confirmDisconnect = (service: TrackerService) =>
-    modals.openConfirmModal({
-      title: `Disconnect ${service.label}`,
-      children: (
-        <Stack gap="xs">
-          <Text size="sm">{DISCONNECT_QUESTION}</Text>
-          <Text size="sm">{disconnectConsequence(service.type)}</Text>
-        </Stack>
-      ),
-      labels: { confirm: 'Disconnect', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => disconnect.mutate(service.type),
-    });
+  // A local Modal, not the lazily mounted modals manager: a click right after the page loads must not be lost.
+  const [disconnecting, setDisconnecting] = useState<TrackerService | null>(null);
+  const confirmDisconnect = (service: TrackerService) => setDisconnecting(service);
+  const closeDisconnect = () => setDisconnecting(null);
 
   if (config.isPending || apis.isPending) return <Loader aria-label="Loading fitness services" />;
   if (config.isError || apis.isError) return <Alert color="red">Fitness services could not be loaded. Please reload the page.</Alert>;
@@ -146,6 +136,30 @@ export function FitnessServicesConnector({ withTitle = true }: { withTitle?: boo
           </Stack>
         )}
       </Stack>
+      <Modal opened={disconnecting !== null} onClose={closeDisconnect} title={disconnecting ? `Disconnect ${disconnecting.label}` : undefined} centered>
+        {disconnecting && (
+          <Stack gap="md">
+            <Stack gap="xs">
+              <Text size="sm">{DISCONNECT_QUESTION}</Text>
+              <Text size="sm">{disconnectConsequence(disconnecting.type)}</Text>
+            </Stack>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={closeDisconnect}>
+                Cancel
+              </Button>
+              <Button
+                color="red"
+                onClick={() => {
+                  disconnect.mutate(disconnecting.type);
+                  closeDisconnect();
+                }}
+              >
+                Disconnect
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
     </Paper>
   );
 }
