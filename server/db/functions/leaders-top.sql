@@ -109,6 +109,17 @@ BEGIN
   IF rows_with_points = 0 THEN
     RETURN NULL;
   END IF;
+  -- Lock order of every scoring write: insight_months years, then leaders_top. In one statement the
+  -- score_years triggers may fire before the score_months ones (whose insight lock would then come
+  -- second): taking the years' insight locks here first keeps one order, so writers never deadlock.
+  IF TG_OP = 'DELETE' THEN
+    PERFORM insight_months_lock(array_agg(o.competition_year)) FROM old_rows o;
+  ELSIF TG_OP = 'INSERT' THEN
+    PERFORM insight_months_lock(array_agg(n.competition_year)) FROM new_rows n;
+  ELSE
+    PERFORM insight_months_lock(array_agg(y.competition_year))
+       FROM (SELECT competition_year FROM new_rows UNION SELECT competition_year FROM old_rows) y;
+  END IF;
   PERFORM pg_advisory_xact_lock(hashtext('leaders_top'));
 
   IF rows_with_points > 20 THEN
