@@ -9,8 +9,7 @@
  *                                    BENCH_SEARCH=0 (leave out the admin search calls) BENCH_ONLY=<regexp of labels>
  *   DATABASE_URL=postgres://...      uses that (empty) database instead of a scratch one
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { startForkedServer, stopForkedServer } from './lib/forked-server';
 import { measureAlternating, type LoadCall, type LoadFigures } from './lib/load';
 import { startScratchPostgres } from './competition/postgres';
 import type { CompetitionSeed } from './competition/seed';
@@ -25,19 +24,8 @@ const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',') as A
 type Ready = { kind: 'ready'; address: string; kindOfDb: string; seeded: CompetitionSeed; seedMs: number; scoreMs: number; adminToken: string; userToken: string };
 type Run = { target: string; size: number; ready: Ready; figures: LoadFigures[] };
 
-const startServer = (env: Record<string, string>) =>
-  new Promise<{ child: ChildProcess; ready: Ready }>((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./competition/serve.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env } });
-    child.once('message', (message) => resolve({ child, ready: message as Ready }));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-
-const stopServer = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.send('stop');
-  });
+const startServer = (env: Record<string, string>) => startForkedServer<Ready>(new URL('./competition/serve.ts', import.meta.url), env);
+const stopServer = stopForkedServer;
 
 /** The admin search's shapes: narrow and broad terms, every sort, deep pages, a level, leaders. */
 const searchCalls = (address: string, admin: Record<string, string>): LoadCall[] => {

@@ -13,9 +13,9 @@
  *                            BENCH_CONNECTIONS=50 BENCH_PAIRS=300 BENCH_PG_PORT=55446
  *   DATABASE_URL=postgres://...   uses that (emptied!) database instead of a scratch cluster
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
+import { startForkedServer, stopForkedServer } from './lib/forked-server';
+import type { ChildProcess } from 'node:child_process';
 import { startScratchPostgres } from './competition/postgres';
 import { httpClient, median } from './writes/http-client';
 import { SERIAL_WARM_UP, mixedLoad, serialWrites, type MixedLoad, type SerialWrites } from './writes/scenarios';
@@ -29,19 +29,8 @@ const pairs = number('BENCH_PAIRS', 300);
 const warmUpSeconds = number('BENCH_WARMUP', 3);
 const targets = (process.env.BENCH_TARGETS ?? 'postgres,pglite').split(',') as Array<'pglite' | 'postgres'>;
 
-const startServer = (env: Record<string, string>) =>
-  new Promise<{ child: ChildProcess; ready: WritesReady }>((resolve, reject) => {
-    const child = fork(fileURLToPath(new URL('./writes/serve.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env } });
-    child.once('message', (message) => resolve({ child, ready: message as WritesReady }));
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-
-const stopServer = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.removeAllListeners('exit');
-    child.once('exit', () => resolve());
-    child.send('stop');
-  });
+const startServer = (env: Record<string, string>) => startForkedServer<WritesReady>(new URL('./writes/serve.ts', import.meta.url), env);
+const stopServer = stopForkedServer;
 
 const cpuSoFar = (child: ChildProcess) =>
   new Promise<CpuSoFar>((resolve) => {
