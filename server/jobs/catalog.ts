@@ -12,7 +12,7 @@ const mailRetries = { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, 
  * Payloads hold ids and keys, never secrets: job rows are readable in the database for days.
  *
  * Adding one: an entry here; `deps.jobs.work(name, handler)` in a `register...Jobs(deps)` called from
- * buildApp (like jobs/mail-jobs.ts); `deps.jobs.send(name, data)` where it happens (with `{ tx }`
+ * buildApp (like modules/auth/mail-jobs.ts); `deps.jobs.send(name, data)` where it happens (with `{ tx }`
  * inside a transaction). Per-user work that must not pile up: `policy: 'stately'` and send with a
  * `singletonKey` such as "strava:42". Periodic work: `deps.jobs.schedule(name, '17 * * * *', data)`
  * next to the `work` call (applied when the queue starts).

@@ -110,7 +110,7 @@ export const forgotPassword = async (deps: AppDeps, email: string, request: Fast
   const now = deps.clock.now();
   await consumeRateLimit(deps.db, rateLimitRules.forgotPerAddress, request.ip, now);
   await consumeRateLimit(deps.db, rateLimitRules.forgotPerAccount, email, now);
-  // Known or not, the answer does the same work: the job looks the account up and mails it (jobs/mail-jobs.ts).
+  // Known or not, the answer does the same work: the job looks the account up and mails it (mail-jobs.ts).
   await deps.jobs.send('mail.forgot-password', { email });
 };
 

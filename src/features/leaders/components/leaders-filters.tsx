@@ -1,9 +1,8 @@
 import { Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
 import { levels, type LevelOfCompetition } from '../../../api/contract/common';
 import { competitionYearLabel } from '@/domain/competition';
+import { useUrlSearchBox } from '../../../lib/use-url-search-box';
 
 const NONE = 'None';
 
@@ -19,28 +18,17 @@ type Props = {
 
 /** Name search (debounced, `/` focuses it), level of competition (default 'None' = every level) and competition year (last 5). */
 export function LeadersFilters({ level, year, years, search, onLevelChange, onYearChange, onSearchChange }: Props) {
-  const input = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState(search ?? '');
-  const [shownSearch, setShownSearch] = useState(search);
-  if (shownSearch !== search) {
-    setShownSearch(search);
-    setText(search ?? '');
-  }
-  const commit = useDebouncedCallback((value: string) => onSearchChange(value.trim() || undefined), 250);
-  useHotkeys([['/', () => input.current?.focus()]], ['INPUT', 'TEXTAREA', 'SELECT']);
+  const { inputRef, text, onType } = useUrlSearchBox(search, onSearchChange);
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
       <TextInput
-        ref={input}
+        ref={inputRef}
         label="Search by name"
         placeholder="Name  ( / )"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={text}
         maxLength={100}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          commit(event.currentTarget.value);
-        }}
+        onChange={onType}
         w={{ base: '100%', xs: 240 }}
       />
       <Select

@@ -1,12 +1,10 @@
 import { CloseButton, Group, Select, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
 import { levels, type LevelOfCompetition } from '../../../api/contract/common';
 import { userSortColumns, type UserSort } from '../../../api/contract/users';
+import { useUrlSearchBox } from '../../../lib/use-url-search-box';
 import type { UsersView } from '../users-view';
 
-export const SEARCH_DEBOUNCE_MS = 250;
 const sortLabels: Record<UserSort, string> = { lastName: 'Last name', firstName: 'First name', email: 'Email', gender: 'Gender', levelOfCompetition: 'Level of competition' };
 
 type Props = {
@@ -18,35 +16,24 @@ type Props = {
 
 /** Search (debounced, `/` focuses it), level filter, and on phones the sort the table headers give on desktops. */
 export function UsersToolbar({ view, onChange, narrow }: Props) {
-  const input = useRef<HTMLInputElement>(null);
-  const [text, setText] = useState(view.search ?? '');
-  // Back/forward or a shared link changes the URL: the box follows it (state derived during render).
-  const [shownSearch, setShownSearch] = useState(view.search);
-  if (shownSearch !== view.search) {
-    setShownSearch(view.search);
-    setText(view.search ?? '');
-  }
-  const commit = useDebouncedCallback((value: string) => onChange({ search: value.trim() || undefined, page: 1 }, { replace: true }), SEARCH_DEBOUNCE_MS);
-  useHotkeys([['/', () => input.current?.focus()]], ['INPUT', 'TEXTAREA', 'SELECT']);
+  // Typing replaces the history entry instead of adding one per pause.
+  const { inputRef, text, onType, clear } = useUrlSearchBox(view.search, (search) => onChange({ search, page: 1 }, { replace: true }));
 
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       <TextInput
-        ref={input}
+        ref={inputRef}
         label="Search employees"
         placeholder="Name or e-mail  ( / )"
         leftSection={<IconSearch size={16} aria-hidden />}
         value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          commit(event.currentTarget.value);
-        }}
+        onChange={onType}
         rightSection={
           text ? (
             <CloseButton
               aria-label="Clear search"
               onClick={() => {
-                setText('');
+                clear();
                 onChange({ search: undefined, page: 1 });
               }}
             />
