@@ -9,13 +9,14 @@ export type InsightMonth = { key: string; month: number };
  * month for the current one (later months have not happened yet).
  */
 export const insightMonthsOf = (year: number, now: Date): InsightMonth[] => {
-  const today = toIsoDay(now);
+  const thisMonth = toIsoDay(now).slice(0, 7);
+  const isCurrentYear = year === currentCompetitionYear(now);
   const months: InsightMonth[] = [];
   for (let index = 0; index < 12; index += 1) {
     const month = ((index + 3) % 12) + 1;
     const calendarYear = month >= 4 ? year : year + 1;
     const key = `${calendarYear}-${String(month).padStart(2, '0')}`;
-    if (year === currentCompetitionYear(now) && key > today.slice(0, 7)) break;
+    if (isCurrentYear && key > thisMonth) break;
     months.push({ key, month });
   }
   return months;
