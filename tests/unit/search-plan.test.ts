@@ -63,3 +63,16 @@ test('a scope of its own (a level of the leaders list) counts even one term, and
   expect(await universal.result).toMatchObject({ count: 100, shape: 'walk', probes: [] });
   expect(universal.asked).toEqual([]);
 });
+
+test('a lone term all but a few match, on a deep page: the few are skipped through a start everyone matches', async () => {
+  const broad = counts(10_000, { last0: 9_999, l: 10_000, la: 10_000, las: 10_000, last: 10_000 });
+  const deep = await plan({ terms: ['last0'], counts: broad, offset: 4_990, except: true }).result;
+  expect(deep).toMatchObject({ kind: 'except', count: 9_999, term: 'last0', parent: 'last', cap: 64, reverse: false, limit: 10, offset: 4_990, otherwise: { kind: 'page', shape: 'hash' } });
+  expect(await plan({ terms: ['last0'], counts: broad, offset: 9_980, except: true }).result).toMatchObject({ kind: 'except', reverse: true, limit: 10, offset: 9 });
+  // The first page walks; without `except` (the leaders list) or a start everyone matches, the other shapes.
+  expect(await plan({ terms: ['last0'], counts: broad, offset: 0, except: true }).result).toMatchObject({ kind: 'page', shape: 'walk' });
+  expect(await plan({ terms: ['last0'], counts: broad, offset: 4_990 }).result).toMatchObject({ kind: 'page', shape: 'hash' });
+  expect(await plan({ terms: ['last0'], counts: counts(10_000, { last0: 9_999, last: 9_999 }), offset: 4_990, except: true }).result).toMatchObject({ kind: 'page', shape: 'hash' });
+  // Many misses: the cap grows with them, and the except read costs more than hashing.
+  expect(await plan({ terms: ['last0'], counts: counts(10_000, { last0: 5_000, last: 10_000 }), offset: 2_490, except: true }).result).toMatchObject({ kind: 'page' });
+});

@@ -150,8 +150,9 @@ const findSearchedLeadersJson = async (db: DbOrTx, filter: LeaderListFilter & { 
   };
   // All levels: every employee has the year's row, so the counts of all employees are the list's.
   const scope = oneLevel || everyone !== counts.get('') ? { everyone } : undefined;
-  const plan = await planSearch({ terms: filter.searchTerms, counts, scope, limit: filter.limit, offset: filter.offset, countOf });
-  if (plan.kind === 'empty') return `{"rows":[],"count":${plan.count}}`;
+  const planned = await planSearch({ terms: filter.searchTerms, counts, scope, limit: filter.limit, offset: filter.offset, countOf });
+  if (planned.kind === 'empty') return `{"rows":[],"count":${planned.count}}`;
+  const plan = planned.kind === 'except' ? planned.otherwise : planned; // never planned here (no `except`)
   const [[rows]] = (await searchedPageOf(plan.shape, oneLevel, plan.reverse, plan.probes.length > 0)(db, {
     year: filter.year,
     month: filter.month,

@@ -5,7 +5,7 @@ import { searchWordsOf } from '@/domain/search-words';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement } from '../../db/raw-statement';
 import { UPLOADS_PATH } from './serialize';
-import { countSearchTerms, planSearch, type SearchShape } from './search-plan';
+import { countSearchTerms, planSearch, type ExceptPlan, type PagePlan, type SearchShape } from './search-plan';
 
 /**
  * A page of the admin users table (search, level, sort, order) and its exact count, in SQL.
@@ -41,6 +41,9 @@ const p = {
   offset: sql.placeholder('offset'),
   bonusYear: sql.placeholder('bonusYear'),
   uploads: sql.placeholder('uploads'),
+  term: sql.placeholder('term'),
+  parent: sql.placeholder('parent'),
+  cap: sql.placeholder('cap'),
 };
 
 /** `asc`/`desc` of the sort column; `reverse` flips the whole order (a walk from the far end). */
@@ -106,6 +109,35 @@ const statementFor = (shape: SearchShape, sort: UserSort, order: 'asc' | 'desc',
   return statement;
 };
 
+/**
+ * The except shape (search-plan.ts, ExceptPlan): the employees that do not match the lone `term`
+ * have a word starting with `parent` (everyone has one) outside the term's range; at most `cap`
+ * entries of those two ranges are read (index-only), the ones with no word starting with the term
+ * kept (a probe each: `offset 0` keeps it from hashing the term's every match), and the walk of
+ * the order index skips them. NULL when `cap` entries were read: there may be
+ * more, and the caller reads its other plan.
+ */
+const exceptStatements = new Map<string, ReturnType<typeof rawStatement>>();
+const exceptStatementFor = (sort: UserSort, order: 'asc' | 'desc', reverse: boolean) => {
+  const name = `employees_except_${sort}_${order}${reverse ? '_reverse' : ''}`;
+  let statement = exceptStatements.get(name);
+  if (!statement) {
+    const outsideTerm = sql`(select w.user_id from user_search_words w where w.word >= ${p.parent}::text and w.word < ${p.term}::text limit ${p.cap})
+      union all (select w.user_id from user_search_words w where w.word >= ${p.term}::text || '{' and w.word < ${p.parent}::text || '{' limit ${p.cap})`;
+    const misses = sql`array(select distinct c.user_id from candidates c
+      where not exists (select 1 from user_search_words t where t.user_id = c.user_id and t.word >= ${p.term}::text and t.word < ${p.term}::text || '{' offset 0))`;
+    const ids = sql`select s.id from users s where ${employeeOfLevel} and s.id <> all(${misses})
+      order by ${orderBy(sort, order, reverse)} limit ${p.limit} offset ${p.offset}`;
+    statement = rawStatement(
+      name,
+      sql`with candidates as materialized (select c.user_id from (${outsideTerm}) c limit ${p.cap})
+        select case when (select count(*) from candidates) < ${p.cap} then (${pageJsonOf(ids, reverse)}) end`,
+    );
+    exceptStatements.set(name, statement);
+  }
+  return statement;
+};
+
 /** The exact count of a search of two or more narrowing terms: the rarest term's employees, the others probed. */
 const countsOfTerms = {
   collect: rawStatement('employees_search_count_collect', sql`select count(*)::int from users s where ${startsWithFirst} and ${employeeOfLevel} and ${hasEveryProbe}`),
@@ -122,8 +154,27 @@ export const employeesPageJson = async (db: DbOrTx, query: EmployeeQuery): Promi
     const [[value]] = (await countsOfTerms[shape](db, { first, probes, level: query.level ?? null })) as [[number]];
     return value;
   };
-  const plan = await planSearch({ terms, counts, limit: query.limit, offset: query.offset, countOf: exact });
+  const plan = await planSearch({ terms, counts, limit: query.limit, offset: query.offset, countOf: exact, except: true });
   if (plan.kind === 'empty') return `{"rows":[],"count":${plan.count}}`;
+  const rows = (plan.kind === 'except' ? await exceptPage(db, query, plan) : null) ?? (await page(db, query, plan.kind === 'except' ? plan.otherwise : plan));
+  return `{"rows":${rows},"count":${plan.count}}`;
+};
+
+const exceptPage = async (db: DbOrTx, query: EmployeeQuery, plan: ExceptPlan) => {
+  const [[rows]] = (await exceptStatementFor(query.sort, query.order, plan.reverse)(db, {
+    level: query.level ?? null,
+    term: plan.term,
+    parent: plan.parent,
+    cap: plan.cap,
+    limit: plan.limit,
+    offset: plan.offset,
+    bonusYear: query.bonusYear,
+    uploads: UPLOADS_PATH,
+  })) as [[string | null]];
+  return rows;
+};
+
+const page = async (db: DbOrTx, query: EmployeeQuery, plan: PagePlan) => {
   const statement = statementFor(plan.shape, query.sort, query.order, plan.reverse, plan.probes.length > 0);
   const [[rows]] = (await statement(db, {
     level: query.level ?? null,
@@ -134,5 +185,5 @@ export const employeesPageJson = async (db: DbOrTx, query: EmployeeQuery): Promi
     bonusYear: query.bonusYear,
     uploads: UPLOADS_PATH,
   })) as [[string]];
-  return `{"rows":${rows},"count":${plan.count}}`;
+  return rows;
 };

@@ -17,10 +17,14 @@ const termCounts = rawStatement(
        group by c.prefix`,
 );
 
-/** Employees (of the level, or all) per term, and per '' (all of them): primary-key reads of user_search_counts. */
+/** The shorter starts of a lone term ('last0' -> l, la, las, last): whether one of them every employee matches (planSearch's 'except'). */
+const startsOfLoneTerm = (terms: string[]) => (terms.length === 1 ? Array.from({ length: terms[0]!.length - 1 }, (_, index) => terms[0]!.slice(0, index + 1)) : []);
+
+/** Employees (of the level, or all) per term and per '' (all of them), and per start of a lone term: primary-key reads of user_search_counts. */
 export const countSearchTerms = async (db: DbOrTx, terms: string[], level: LevelOfCompetition | undefined): Promise<Map<string, number>> => {
-  const rows = (await termCounts(db, { prefixes: ['', ...terms], level: level ?? null })) as Array<[string, number]>;
-  const counts = new Map<string, number>(['', ...terms].map((term) => [term, 0]));
+  const prefixes = [...new Set(['', ...terms, ...startsOfLoneTerm(terms)])];
+  const rows = (await termCounts(db, { prefixes, level: level ?? null })) as Array<[string, number]>;
+  const counts = new Map<string, number>(prefixes.map((term) => [term, 0]));
   for (const [prefix, employees] of rows) counts.set(prefix, employees);
   return counts;
 };
@@ -28,9 +32,18 @@ export const countSearchTerms = async (db: DbOrTx, terms: string[], level: Level
 /** walk: the order index, every term probed per row; hash: the order index, the rarest term's matches in a hash table; collect: the rarest term's matches, sorted. */
 export type SearchShape = 'walk' | 'hash' | 'collect';
 
-export type SearchPlan =
-  | { kind: 'empty'; count: number }
-  | { kind: 'page'; count: number; shape: SearchShape; reverse: boolean; first: string | null; probes: string[]; limit: number; offset: number };
+export type PagePlan = { kind: 'page'; count: number; shape: SearchShape; reverse: boolean; first: string | null; probes: string[]; limit: number; offset: number };
+
+/**
+ * A lone term that all but a few employees match (`last0`: 9,999 of 10,000), on a deep page: the
+ * few that do not match are found through a shorter start of the term that every employee matches
+ * (`last`): each has a word in that start's range outside the term's range (`last1...`), at most
+ * `cap` entries are read there, and the walk of the order index skips them. Reading more than `cap`
+ * entries (many employees have both kinds of words) answers nothing and `otherwise` is read instead.
+ */
+export type ExceptPlan = { kind: 'except'; count: number; term: string; parent: string; cap: number; reverse: boolean; limit: number; offset: number; otherwise: PagePlan };
+
+export type SearchPlan = { kind: 'empty'; count: number } | PagePlan | ExceptPlan;
 
 export type PlanInput = {
   terms: string[];
@@ -48,6 +61,8 @@ export type PlanInput = {
    * say): collected by primary key, or by a pass over the scope testing a hash table of them.
    */
   countOf: (first: string, probes: string[], shape: 'hash' | 'collect') => Promise<number>;
+  /** Whether the caller can read an ExceptPlan (the users table; counts must hold the lone term's starts). */
+  except?: boolean;
 };
 
 // µs per row, measured (EXPLAIN ANALYZE, PostgreSQL 15, 10,000 employees, least of 15 runs).
@@ -60,8 +75,13 @@ const COST = {
   hash: 0.24,
   /** A collected match: primary-key probe of the row, then the sort. */
   collect: 1.4,
+  /** Setting up the except shape's extra read (its range scans and the array it builds). */
+  except: 20,
 };
-export const planSearch = async ({ terms, counts, scope, limit, offset, countOf }: PlanInput): Promise<SearchPlan> => {
+
+/** Candidates an except plan may read per employee that does not match, and at least. */
+const EXCEPT_CAP = { perMiss: 4, least: 64 };
+export const planSearch = async ({ terms, counts, scope, limit, offset, countOf, except = false }: PlanInput): Promise<SearchPlan> => {
   const all = counts.get('') ?? 0;
   const everyone = scope ? scope.everyone : all;
   // A term that starts a word of every employee narrows nothing; a term that is the start of
@@ -92,8 +112,9 @@ export const planSearch = async ({ terms, counts, scope, limit, offset, countOf 
   };
   const shape = rarest === undefined ? 'walk' : (['walk', 'hash', 'collect'] as const).reduce((best, next) => (costs[next] < costs[best] ? next : best));
   const walks = shape !== 'collect';
-  const page = reverse && walks ? { limit: Math.min(limit, count - offset), offset: Math.max(0, count - offset - limit) } : { limit, offset };
-  return {
+  const fromEnd = { limit: Math.min(limit, count - offset), offset: Math.max(0, count - offset - limit) };
+  const page = reverse && walks ? fromEnd : { limit, offset };
+  const pagePlan: PagePlan = {
     kind: 'page',
     count,
     shape,
@@ -102,4 +123,12 @@ export const planSearch = async ({ terms, counts, scope, limit, offset, countOf 
     probes: shape === 'walk' ? narrowing : others,
     ...page,
   };
+  // The except shape: a lone narrowing term, the longest shorter start of it that everyone matches.
+  const parent = except && !scope && narrowing.length === 1 && terms.length === 1 ? startsOfLoneTerm(terms).reverse().find((start) => counts.get(start) === all) : undefined;
+  if (parent === undefined) return pagePlan;
+  const misses = all - count;
+  const cap = Math.max(EXCEPT_CAP.least, misses * EXCEPT_CAP.perMiss);
+  const exceptCost = COST.except + misses * (COST.step + COST.probe) + stepped * COST.step;
+  if (exceptCost >= costs[shape]) return pagePlan;
+  return { kind: 'except', count, term: rarest!, parent, cap, reverse, ...(reverse ? fromEnd : { limit, offset }), otherwise: pagePlan };
 };

@@ -90,3 +90,52 @@ test('admin leaders list: every shape and offset equals the search done over the
     }
   }
 });
+
+/*
+ * A lone term that all but a few employees match, on deep pages (search-plan.ts, ExceptPlan): the
+ * few are found through a shorter start every employee matches ('last'). Some employees also have
+ * a second word of that start ('-Last9...'): few of them (read, then kept out of the few), or so
+ * many that the except read stops at its cap and the other plan answers.
+ */
+const seedAllButFew = async (secondWordEvery: number) => {
+  ctx = await createTestApp();
+  const admin = await addUser(ctx.db, { role: 'admin', firstName: 'Ada', lastName: 'Admin' });
+  await ctx.db.execute(sql`
+    insert into users (email, password_hash, first_name, last_name, gender, level_of_competition)
+    select 'bench' || g || '@example.com', 'x', 'First' || g,
+           case when g % 50 in (5, 7) then 'Last1' || g else 'Last0' || lpad(g::text, 4, '0') end || case when g % ${secondWordEvery}::int = 3 then '-Last9' || g else '' end,
+           (array['male','female','other'])[1 + g % 3], (array['Beginner','Intermediate','Advanced','Elite'])[1 + g % 4]
+      from generate_series(1, ${EMPLOYEES}::int) g`);
+  return authHeader(admin, ctx.config, ctx.clock.now());
+};
+
+const expectEveryDeepPage = async (headers: Record<string, string>, search: string, sorts: readonly string[]) => {
+  for (const sort of sorts) {
+    for (const order of ['asc', 'desc']) {
+      for (const level of [undefined, 'Elite']) {
+        const levelQuery = level ? `&level=${level}` : '';
+        const ordered = [];
+        for (let page = 1; page <= 4; page += 1) ordered.push(...UserList.parse(await get(headers, `/api/users?pageSize=100&currentPage=${page}&sort=${sort}&order=${order}${levelQuery}`)).rows);
+        const expected = ordered.filter((user) => matchesSearch(searchWordsOf(user.firstName, user.lastName, user.email), search));
+        expect(expected.length).toBeLessThan(ordered.length);
+        const last = Math.ceil(expected.length / 10);
+        for (const currentPage of new Set([1, 2, Math.floor(last / 2), Math.floor(last / 2) + 1, last - 1, last, last + 1])) {
+          const url = `/api/users?search=${search}&pageSize=10&currentPage=${currentPage}&sort=${sort}&order=${order}${levelQuery}`;
+          const answer = UserList.parse(await get(headers, url));
+          expect(answer.count, url).toBe(expected.length);
+          expect(answer.rows, url).toEqual(expected.slice((currentPage - 1) * 10, currentPage * 10));
+        }
+      }
+    }
+  }
+};
+
+test('users table: a term all but a few match, every page, sort and order equals the search over all employees', async () => {
+  const headers = await seedAllButFew(40); // 10 employees with a second 'last' word: the except read
+  await expectEveryDeepPage(headers, 'last0', userSortColumns);
+}, 120_000);
+
+test('users table: when many employees have a second word of the same start, the other plan answers the same', async () => {
+  const headers = await seedAllButFew(4); // 100 employees with a second 'last' word: past the except read's cap
+  await expectEveryDeepPage(headers, 'last0', ['lastName', 'email']);
+}, 120_000);
