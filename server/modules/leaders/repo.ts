@@ -124,14 +124,32 @@ const searchedPageOf = (shape: SearchShape, oneLevel: boolean, reverse: boolean,
   if (!searchedPages.has(key)) searchedPages.set(key, searchedPage(shape, oneLevel, reverse, probed));
   return searchedPages.get(key)!;
 };
-const searchedCount = (oneLevel: boolean, shape: 'hash' | 'collect') =>
+/**
+ * When the count is not stored (a level of the year, two narrowing terms), the matches are read
+ * anyway to count them: the same statement keeps them (materialized, a few hundred rows at most
+ * per term and level) and writes the requested page from them, so count and page are one round
+ * trip and one pass instead of two (a broad term within one level: 1.8 ms of CPU before).
+ */
+const searchedCountAndPage = (oneLevel: boolean, shape: 'hash' | 'collect') =>
   rawStatement(
-    `leaders_search_count_${oneLevel ? 'level' : 'all'}_${shape}`,
-    shape === 'hash'
-      ? sql`select count(*)::int from score_years sy where ${inYear(oneLevel)} and ${hashedThenProbes}`
-      : sql`select count(*)::int from score_years sy where ${startsWithFirst} and ${inYear(oneLevel)} and ${hasEveryProbe}`,
+    `leaders_search_counted_${oneLevel ? 'level' : 'all'}_${shape}`,
+    sql`with matches as materialized (
+          select sy.user_id, sy.level_of_competition, sy.points, sy.last_name, sy.first_name from score_years sy
+           where ${shape === 'hash' ? sql`${inYear(oneLevel)} and ${hashedThenProbes}` : sql`${startsWithFirst} and ${inYear(oneLevel)} and ${hasEveryProbe}`})
+        select (select count(*)::int from matches),
+          (select coalesce('[' || string_agg(row_to_json(r)::text, ',' order by p.points desc nulls last, p.last_name, p.first_name, p.user_id) || ']', '[]')
+             from (select * from matches m order by m.points desc nulls last, m.last_name asc, m.first_name asc, m.user_id asc limit ${limit} offset ${offset}) p
+             cross join lateral (select u.first_name, u.last_name, u.email from users u where u.id = p.user_id limit 1) u
+             left join lateral (select sm.points from score_months sm
+                                 where sm.user_id = p.user_id and sm.competition_year = ${year} and sm.month = ${month} limit 1) sm on true
+             cross join lateral (select p.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
+                                        p.level_of_competition as "levelOfCompetition", p.points as "annualPoints",
+                                        coalesce(sm.points, 0) as "monthlyPoints") r)`,
   );
-const searchedCounts = { level: { hash: searchedCount(true, 'hash'), collect: searchedCount(true, 'collect') }, all: { hash: searchedCount(false, 'hash'), collect: searchedCount(false, 'collect') } };
+const searchedCounts = {
+  level: { hash: searchedCountAndPage(true, 'hash'), collect: searchedCountAndPage(true, 'collect') },
+  all: { hash: searchedCountAndPage(false, 'hash'), collect: searchedCountAndPage(false, 'collect') },
+};
 
 const findSearchedLeadersJson = async (db: DbOrTx, filter: LeaderListFilter & { searchTerms: string[] }) => {
   const oneLevel = filter.level !== undefined;
@@ -144,14 +162,18 @@ const findSearchedLeadersJson = async (db: DbOrTx, filter: LeaderListFilter & { 
   }
   const stored = JSON.parse(termCounts) as Record<string, number>;
   const counts = new Map(['', ...filter.searchTerms].map((term) => [term, stored[term] ?? 0]));
+  let countedPage: string | undefined;
   const countOf = async (firstTerm: string, others: string[], shape: 'hash' | 'collect') => {
-    const [[value]] = (await searchedCounts[oneLevel ? 'level' : 'all'][shape](db, { year: filter.year, level: filter.level ?? null, first: firstTerm, probes: others })) as [[number]];
+    const input = { year: filter.year, month: filter.month, level: filter.level ?? null, first: firstTerm, probes: others, limit: filter.limit, offset: filter.offset };
+    const [[value, page]] = (await searchedCounts[oneLevel ? 'level' : 'all'][shape](db, input)) as [[number, string]];
+    countedPage = page;
     return value;
   };
   // All levels: every employee has the year's row, so the counts of all employees are the list's.
   const scope = oneLevel || everyone !== counts.get('') ? { everyone } : undefined;
   const planned = await planSearch({ terms: filter.searchTerms, counts, scope, limit: filter.limit, offset: filter.offset, countOf });
   if (planned.kind === 'empty') return `{"rows":[],"count":${planned.count}}`;
+  if (countedPage !== undefined) return `{"rows":${countedPage},"count":${planned.count}}`;
   const plan = planned.kind === 'except' ? planned.otherwise : planned; // never planned here (no `except`)
   const [[rows]] = (await searchedPageOf(plan.shape, oneLevel, plan.reverse, plan.probes.length > 0)(db, {
     year: filter.year,

@@ -139,3 +139,18 @@ test('users table: when many employees have a second word of the same start, the
   const headers = await seedAllButFew(4); // 100 employees with a second 'last' word: past the except read's cap
   await expectEveryDeepPage(headers, 'last0', ['lastName', 'email']);
 }, 120_000);
+
+test('admin leaders list: a broad term within one level, counted and paged in one pass, equals the search over the level', async () => {
+  const headers = await setUp();
+  const whole = LeaderList.parse(await get(headers, `/api/leaders?limit=100&offset=0&levelOfCompetition=Intermediate`));
+  expect(whole.count).toBe(EMPLOYEES / 4);
+  for (const search of ['first1', 'last', 'first1 bench1', 'bench']) {
+    const expected = whole.rows.filter((row) => matchesSearch(searchWordsOf(row.firstName, row.lastName, row.email), search));
+    for (const [limit, offset] of [[10, 0], [10, 10], [5, 20], [10, expected.length - 3], [10, expected.length], [25, 1]]) {
+      const url = `/api/leaders?search=${encodeURIComponent(search)}&levelOfCompetition=Intermediate&limit=${limit}&offset=${offset}`;
+      const answer = LeaderList.parse(await get(headers, url));
+      expect(answer.count, url).toBe(expected.length);
+      expect(answer.rows, url).toEqual(expected.slice(offset, offset + limit));
+    }
+  }
+});
