@@ -146,7 +146,8 @@ test('admin leaders list: a broad term within one level, counted and paged in on
   expect(whole.count).toBe(EMPLOYEES / 4);
   for (const search of ['first1', 'last', 'first1 bench1', 'bench']) {
     const expected = whole.rows.filter((row) => matchesSearch(searchWordsOf(row.firstName, row.lastName, row.email), search));
-    for (const [limit, offset] of [[10, 0], [10, 10], [5, 20], [10, expected.length - 3], [10, expected.length], [25, 1]]) {
+    const pages: Array<[limit: number, offset: number]> = [[10, 0], [10, 10], [5, 20], [10, expected.length - 3], [10, expected.length], [25, 1]];
+    for (const [limit, offset] of pages) {
       const url = `/api/leaders?search=${encodeURIComponent(search)}&levelOfCompetition=Intermediate&limit=${limit}&offset=${offset}`;
       const answer = LeaderList.parse(await get(headers, url));
       expect(answer.count, url).toBe(expected.length);
