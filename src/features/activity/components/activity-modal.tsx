@@ -6,6 +6,7 @@ import { useLogActivity } from '../api/use-log-activity';
 import { useUpdateActivity } from '../api/use-update-activity';
 import { useIsEditableDay } from '../dashboard-clock';
 import { dayTitle } from '../month';
+import { sourceLabel } from '../source-label';
 import { showServerErrorsOnFields } from '../../../api/form-errors';
 import { ActivityFormFields, emptyActivityForm, type ActivityFormInput } from './activity-form';
 
@@ -46,6 +47,7 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget | nu
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             {dayTitle(day)}
+            {target.kind === 'edit' && <span data-testid="activity-source">{` · ${sourceLabel(target.activity)}`}</span>}
           </Text>
           {!editable && (
             <Alert color="gray" variant="light">
