@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw';
 import { trackersEndpoints, type ApiType, type ConnectedApis } from '@/contract/trackers';
 import { toIsoDay } from '@/domain/competition';
 import { syncRateLimit, trackerMessages, trackerNotConfigured, trackerStateInvalid } from '@/domain/tracker-errors';
+import { forbidden } from '../errors';
 import { assertUnderRateLimit, consumeRateLimit } from '../auth/rate-limit';
 import { mockClock } from '../clock';
 import { mockDb, nextId, nowIso } from '../db';
@@ -88,7 +89,21 @@ const connect = (service: ApiType) =>
     return statusOf(user.id);
   });
 
+/** The verify token the simulated provider's webhook subscription uses (QA mode only; the server's comes from STRAVA_WEBHOOK_VERIFY_TOKEN). */
+export const SIMULATED_WEBHOOK_VERIFY_TOKEN = 'simulated-verify-token';
+
 export const trackersHandlers: HttpHandler[] = [
+  // Strava's webhook callback, answered as the server does: the challenge echoed only to the holder of the verify token.
+  mockRoute(trackersEndpoints.stravaWebhookValidation, ({ query }) => {
+    const challenge = query['hub.challenge'];
+    if (!simulatedTrackers.enabled || query['hub.mode'] !== 'subscribe' || challenge === undefined || query['hub.verify_token'] !== SIMULATED_WEBHOOK_VERIFY_TOKEN) {
+      throw forbidden('This webhook subscription is not ours');
+    }
+    return { 'hub.challenge': challenge };
+  }),
+  // Events are acknowledged; the simulated provider's workouts arrive through its syncs, so there is nothing to apply.
+  mockRoute(trackersEndpoints.stravaWebhookEvent, () => ({})),
+
   mockRoute(trackersEndpoints.apis, ({ user }) => statusOf(user.id)),
 
   mockRoute(trackersEndpoints.authorizeTracker, ({ user, body, request }) => {
