@@ -45,10 +45,16 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget | nu
     <Modal opened={target !== null} onClose={close} title={target?.kind === 'edit' ? 'Manage activity' : 'Add new activity'}>
       {target && (
         <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {dayTitle(day)}
-            {target.kind === 'edit' && <span data-testid="activity-source">{` · ${sourceLabel(target.activity)}`}</span>}
-          </Text>
+          <div>
+            <Text size="sm" c="dimmed">
+              {dayTitle(day)}
+            </Text>
+            {target.kind === 'edit' && (
+              <Text size="sm" c="dimmed" data-testid="activity-source">
+                {sourceLabel(target.activity)}
+              </Text>
+            )}
+          </div>
           {!editable && (
             <Alert color="gray" variant="light">
               This day can no longer be changed.
