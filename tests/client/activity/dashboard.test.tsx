@@ -190,6 +190,17 @@ describe('employee dashboard', () => {
     expect(within(manual).getByTestId('activity-source')).toHaveTextContent('Logged by hand');
   });
 
+  it("the day's Activities list adds an imported workout's sources to its minutes", async () => {
+    for (let index = 1; index <= 6; index += 1) seedActivity(bea, '2026-11-12', index, `Run ${index}`);
+    const at = '2026-11-12T23:00:00.000Z';
+    mockDb.activities.push({ id: nextId('activities'), userId: fixtureId(bea), name: 'Walking', movingTime: 40, startAt: at, startDate: '2026-11-12', source: 'fitbit', externalId: 'p1', alsoRecordedBy: ['strava'], createdAt: at, updatedAt: at });
+    const { user } = await openDashboard();
+    await user.click(await screen.findByText('Show more'));
+    const dialog = await screen.findByRole('dialog', { name: 'Activities list' });
+    expect(within(dialog).getByText('40 min · From Fitbit · also recorded by Strava')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 min')).toBeInTheDocument();
+  });
+
   it("'Show more' opens the day's Activities list with edit pencils", async () => {
     for (let index = 1; index <= 7; index += 1) seedActivity(bea, '2026-11-12', index, `Run ${index}`);
     const { user } = await openDashboard();
