@@ -1,4 +1,5 @@
 import type { AuditEvent } from '@/contract/audit';
+import type { TrackerSource } from '@/contract/activity';
 import type { ApiType } from '@/contract/trackers';
 import type { Gender, LevelOfCompetition, Role } from '@/contract/common';
 import { currentCompetitionYear } from '@/domain/competition';
@@ -51,6 +52,8 @@ export type MockActivity = {
   startDate: string;
   source: 'manual' | 'strava' | 'fitbit';
   externalId: string | null;
+  /** Other trackers that reported the same workout (the server's activities.also_recorded_by). */
+  alsoRecordedBy: TrackerSource[];
   createdAt: string;
   updatedAt: string;
 };
@@ -158,6 +161,8 @@ export const snapshotMockDb = (): MockDb => JSON.parse(JSON.stringify(mockDb)) a
 
 export const restoreMockDb = (snapshot: MockDb) => {
   Object.assign(mockDb, emptyDb(), snapshot);
+  // A db saved by an older build has no sources on its rows.
+  mockDb.activities = mockDb.activities.map((row) => ({ ...row, alsoRecordedBy: row.alsoRecordedBy ?? [] }));
 };
 
 /** Deletes a user and every row of theirs, like the server's ON DELETE CASCADE; returns the photo name. */

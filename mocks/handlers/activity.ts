@@ -54,7 +54,7 @@ export const activityHandlers: HttpHandler[] = [
     const day = body.startTime.slice(0, 10);
     assertWritableDay(day);
     const now = nowIso();
-    const row = { id: nextId('activities'), userId: user.id, name: storedName(body), movingTime: body.movingTime, startAt: body.startTime, startDate: day, source: 'manual' as const, externalId: null, createdAt: now, updatedAt: now };
+    const row = { id: nextId('activities'), userId: user.id, name: storedName(body), movingTime: body.movingTime, startAt: body.startTime, startDate: day, source: 'manual' as const, externalId: null, alsoRecordedBy: [], createdAt: now, updatedAt: now };
     mockDb.activities.push(row);
     return toActivity(row);
   }),

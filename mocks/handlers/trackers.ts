@@ -2,6 +2,7 @@ import type { HttpHandler } from 'msw';
 import { trackersEndpoints, type ApiType, type ConnectedApis } from '@/contract/trackers';
 import { toIsoDay } from '@/domain/competition';
 import { syncRateLimit, trackerMessages, trackerNotConfigured, trackerStateInvalid } from '@/domain/tracker-errors';
+import { forbidden } from '../errors';
 import { assertUnderRateLimit, consumeRateLimit } from '../auth/rate-limit';
 import { mockClock } from '../clock';
 import { mockDb, nextId, nowIso } from '../db';
@@ -40,14 +41,24 @@ const requireSimulated = (service: ApiType) => {
   if (!simulatedTrackers.enabled) throw trackerNotConfigured(service);
 };
 
-/** The simulated provider's one new workout: yesterday, 30 minutes, once per service and day. */
+/**
+ * The simulated provider's one new workout: yesterday, 30 minutes, once per service and day. Both
+ * services report the same workout (same start and length), so, as on the server, the second one
+ * counts once: it becomes a source of the row the first one imported ("also recorded by").
+ */
 const importFrom = (userId: number, service: ApiType) => {
   const yesterday = new Date(mockClock.now().getTime() - 86_400_000);
   const externalId = `${service.toLowerCase()}-${toIsoDay(yesterday)}`;
+  const source = sourceOf[service];
   if (mockDb.activities.some((row) => row.userId === userId && row.externalId === externalId)) return 0;
-  const now = nowIso();
   const startAt = `${toIsoDay(yesterday)}T07:00:00.000Z`;
-  mockDb.activities.push({ id: nextId('activities'), userId, name: service === 'STRAVA' ? 'Running' : 'Walking', movingTime: 30, startAt, startDate: toIsoDay(yesterday), source: sourceOf[service], externalId, createdAt: now, updatedAt: now });
+  const twin = mockDb.activities.find((row) => row.userId === userId && row.source !== 'manual' && row.source !== source && row.startAt === startAt);
+  if (twin) {
+    if (!twin.alsoRecordedBy.includes(source)) twin.alsoRecordedBy = [...twin.alsoRecordedBy, source].sort();
+    return 0;
+  }
+  const now = nowIso();
+  mockDb.activities.push({ id: nextId('activities'), userId, name: service === 'STRAVA' ? 'Running' : 'Walking', movingTime: 30, startAt, startDate: toIsoDay(yesterday), source, externalId, alsoRecordedBy: [], createdAt: now, updatedAt: now });
   return 1;
 };
 
@@ -78,7 +89,21 @@ const connect = (service: ApiType) =>
     return statusOf(user.id);
   });
 
+/** The verify token the simulated provider's webhook subscription uses (QA mode only; the server's comes from STRAVA_WEBHOOK_VERIFY_TOKEN). */
+export const SIMULATED_WEBHOOK_VERIFY_TOKEN = 'simulated-verify-token';
+
 export const trackersHandlers: HttpHandler[] = [
+  // Strava's webhook callback, answered as the server does: the challenge echoed only to the holder of the verify token.
+  mockRoute(trackersEndpoints.stravaWebhookValidation, ({ query }) => {
+    const challenge = query['hub.challenge'];
+    if (!simulatedTrackers.enabled || query['hub.mode'] !== 'subscribe' || challenge === undefined || query['hub.verify_token'] !== SIMULATED_WEBHOOK_VERIFY_TOKEN) {
+      throw forbidden('This webhook subscription is not ours');
+    }
+    return { 'hub.challenge': challenge };
+  }),
+  // Events are acknowledged; the simulated provider's workouts arrive through its syncs, so there is nothing to apply.
+  mockRoute(trackersEndpoints.stravaWebhookEvent, () => ({})),
+
   mockRoute(trackersEndpoints.apis, ({ user }) => statusOf(user.id)),
 
   mockRoute(trackersEndpoints.authorizeTracker, ({ user, body, request }) => {
@@ -96,8 +121,11 @@ export const trackersHandlers: HttpHandler[] = [
 
   mockRoute(trackersEndpoints.disconnectApi, ({ user, body }) => {
     mockDb.trackerConnections = mockDb.trackerConnections.filter((connection) => !(connection.userId === user.id && connection.service === body.apiType));
-    // Access ended: the provider's imports go too (as on the server).
-    mockDb.activities = mockDb.activities.filter((row) => !(row.userId === user.id && row.source === sourceOf[body.apiType]));
+    // Access ended: the provider's imports go too, and it is no longer a source of the others' (as on the server).
+    const source = sourceOf[body.apiType];
+    mockDb.activities = mockDb.activities
+      .filter((row) => !(row.userId === user.id && row.source === source))
+      .map((row) => (row.userId === user.id && row.alsoRecordedBy.includes(source) ? { ...row, alsoRecordedBy: row.alsoRecordedBy.filter((other) => other !== source) } : row));
     return statusOf(user.id);
   }),
 

@@ -107,6 +107,8 @@ export const activities = pgTable(
     isPrivate: boolean('is_private').notNull().default(false),
     /** The provider's last edit of the record (Google Health `updateTime`), so an unchanged record is not rewritten. */
     externalUpdatedAt: timestamp('external_updated_at', { withTimezone: true, mode: 'date' }),
+    /** The other providers that reported this same workout (kept from `tracker_duplicates` by a trigger, migration 0019). */
+    alsoRecordedBy: text('also_recorded_by', { enum: ['strava', 'fitbit'] }).array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiType } from '@/contract/trackers';
+import { ApiType, StravaEvent } from '@/contract/trackers';
 import type { JobDefinition, JobQueue } from './job-queue';
 
 const job = <Payload extends z.ZodType>(definition: JobDefinition<Payload>) => definition;
@@ -20,14 +20,8 @@ const mailRetries = { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, 
 /** Tracker work: a failure (provider down) is retried with backoff; a busy provider's window is waited for by a new job sent with `startAfter`. */
 const trackerRetries = { retryLimit: 4, retryDelaySeconds: 60, retryBackoff: true } as const;
 
-/** A Strava webhook event as Strava posts it (ids only, never a token). */
-const StravaEventPayload = z.object({
-  object_type: z.string().max(20),
-  object_id: z.union([z.number(), z.string().max(40)]),
-  aspect_type: z.string().max(20),
-  owner_id: z.union([z.number(), z.string().max(40)]),
-  updates: z.record(z.string(), z.unknown()).optional(),
-});
+/** A Strava webhook event as Strava posts it (ids only, never a token): the contract's schema, checked again before the handler. */
+const StravaEventPayload = StravaEvent;
 
 export const appJobs = {
   /** Forgot-password: the account is looked up here, so the answer takes the same time for known and unknown e-mails. */

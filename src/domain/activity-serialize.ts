@@ -1,4 +1,4 @@
-import { OTHER_ACTIVITY, activityTypes, type Activity } from '@/contract/activity';
+import { OTHER_ACTIVITY, activityTypes, type Activity, type TrackerSource } from '@/contract/activity';
 
 const knownTypes: ReadonlySet<string> = new Set(activityTypes);
 
@@ -9,6 +9,7 @@ export type ActivityRow = {
   movingTime: number;
   startAt: Date | string;
   source: 'manual' | 'strava' | 'fitbit';
+  alsoRecordedBy: readonly TrackerSource[];
 };
 
 /** Stored name -> contract Activity: a title outside the types list comes back as Other's otherName. */
@@ -26,6 +27,7 @@ export const toActivity = (row: ActivityRow): Activity => {
     end: new Date(start.getTime() + row.movingTime * 60_000).toISOString(),
     title: row.name,
     source: row.source,
+    alsoRecordedBy: [...row.alsoRecordedBy],
   };
 };
 

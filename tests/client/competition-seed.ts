@@ -5,7 +5,7 @@ import { mockClock } from '../../mocks/clock';
 /** Rows straight into the mock db for the competition screens' tests. */
 export const seedActivity = (email: string, day: string, movingTime: number, name = 'Running', time = '07:00') => {
   const at = `${day}T${time}:00.000Z`;
-  mockDb.activities.push({ id: nextId('activities'), userId: fixtureId(email), name, movingTime, startAt: at, startDate: day, source: 'manual', externalId: null, createdAt: at, updatedAt: at });
+  mockDb.activities.push({ id: nextId('activities'), userId: fixtureId(email), name, movingTime, startAt: at, startDate: day, source: 'manual', externalId: null, alsoRecordedBy: [], createdAt: at, updatedAt: at });
 };
 
 export const seedSteps = (email: string, day: string) => {

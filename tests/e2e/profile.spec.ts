@@ -143,6 +143,31 @@ test('Fitbit (Google Health): connect with PKCE on the server, the backfill, an 
   expect(strava.requests.some((request) => request.path === '/google/revoke')).toBe(true);
 });
 
+test('one workout from Strava and Fitbit counts once and shows both sources', async ({ page }) => {
+  await signUpByApi(page, 'Tess');
+  const start = new Date(Date.now() - 3 * 60 * 60 * 1000);
+  strava.strava.activities = [{ id: 888, name: 'Morning run', sport_type: 'Run', moving_time: 1800, start_date: start.toISOString(), start_date_local: start.toISOString() }];
+  // The watch's record of the same run: a minute later, 29 minutes.
+  const twinStart = new Date(start.getTime() + 60_000).toISOString();
+  strava.google.exercises = [{ name: 'users/me/dataTypes/exercise/dataPoints/twin', exercise: { interval: { startTime: twinStart, startUtcOffset: '0s' }, exerciseType: 'RUNNING', activeDuration: '1740s' } }];
+  await page.goto('/employee/fitness-services');
+  await page.getByRole('checkbox', { name: 'Strava' }).click();
+  await expect(page.getByText(/1 activity imported/)).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Fitbit' }).click();
+  await expect(page.getByText('Fitbit successfully connected')).toBeVisible();
+  await expect(page.getByText(/Up to date/)).toBeVisible();
+
+  await page.goto('/employee/dashboard');
+  await page.getByText('Running').first().click();
+  const dialog = page.getByRole('dialog', { name: 'Manage activity' });
+  await expect(dialog.getByTestId('activity-source')).toHaveText('From Strava · also recorded by Fitbit');
+  await expectAccessible(page, '[role="dialog"]');
+  await screenshotBoth(page, 'activity-sources');
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Total month: 30 mins')).toBeVisible();
+  await expect(page.getByText('Running')).toHaveCount(1);
+});
+
 test('a denied authorisation shows why and the way back', async ({ page }) => {
   await signUpByApi(page, 'Dee');
   await page.goto('/strava?error=access_denied');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Activity } from '@/contract/activity';
 import { shapeDifferences } from '../support/contract-shape';
 
-const activity = { id: 1, name: 'Running', otherName: null, movingTime: 30, startTime: '07:30', startDate: '2026-11-20', start: '2026-11-20T07:30:00.000Z', end: '2026-11-20T08:00:00.000Z', title: 'Running', source: 'manual' };
+const activity = { id: 1, name: 'Running', otherName: null, movingTime: 30, startTime: '07:30', startDate: '2026-11-20', start: '2026-11-20T07:30:00.000Z', end: '2026-11-20T08:00:00.000Z', title: 'Running', source: 'manual', alsoRecordedBy: [] };
 
 describe('shapeDifferences names the field that departs from the contract', () => {
   it('finds nothing in a body that matches', () => {
@@ -25,5 +25,7 @@ describe('shapeDifferences names the field that departs from the contract', () =
     expect(shapeDifferences(Activity, { ...activity, startTime: '7:30' })).toEqual([expect.stringMatching(/^startTime: wrong value/)]);
     expect(shapeDifferences(Activity, { ...activity, name: null })).toEqual([expect.stringMatching(/^name: wrong type \(expected string, got null/)]);
     expect(shapeDifferences(Activity, { ...activity, otherName: 'Kayak' })).toEqual([]);
+    expect(shapeDifferences(Activity, { ...activity, source: 'strava', alsoRecordedBy: ['fitbit'] })).toEqual([]);
+    expect(shapeDifferences(Activity, { ...activity, alsoRecordedBy: ['garmin'] })).toEqual([expect.stringMatching(/^alsoRecordedBy\[0\]: wrong value/)]);
   });
 });

@@ -28,7 +28,8 @@ BEGIN
         to_char(a.start_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "start",
         to_char((a.start_at + make_interval(mins => a.moving_time)) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "end",
         a.name AS title,
-        a.source) r
+        a.source,
+        a.also_recorded_by AS "alsoRecordedBy") r
       WHERE a.user_id = k.user_id AND a.start_date BETWEEN k.month AND k.month_end),
     (SELECT coalesce('[' || string_agg(row_to_json(r)::text, ',' ORDER BY s.date, s.id) || ']', '[]')
       FROM daily_step_achievements s CROSS JOIN LATERAL (SELECT s.id, to_char(s.date, 'YYYY-MM-DD') AS date, true AS "isDailyStepsBonus") r
@@ -82,6 +83,32 @@ BEGIN
     UNION SELECT user_id, date FROM daily_step_achievements
     UNION SELECT user_id, date FROM event_participations
   ) rows;
+  RETURN NULL;
+END
+$$;
+
+-- An activity's other sources (migration 0019): the providers whose record of the same workout was
+-- kept as a duplicate of it. The activity row changes, so its month view follows (the trigger above).
+CREATE OR REPLACE FUNCTION "activities_sources_refresh"(p_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE activities a SET also_recorded_by = s.sources
+  FROM (
+    SELECT i.id, coalesce((SELECT array_agg(DISTINCT d.source ORDER BY d.source) FROM tracker_duplicates d WHERE d.activity_id = i.id), '{}'::text[]) AS sources
+    FROM (SELECT DISTINCT unnest(p_ids) AS id) i
+  ) s
+  WHERE a.id = s.id AND a.also_recorded_by IS DISTINCT FROM s.sources;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION "activities_follow_duplicates"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    UPDATE activities SET also_recorded_by = '{}'::text[] WHERE also_recorded_by <> '{}'::text[];
+  ELSIF TG_OP = 'INSERT' THEN
+    PERFORM activities_sources_refresh(array_agg(activity_id)) FROM new_rows;
+  ELSE
+    PERFORM activities_sources_refresh(array_agg(activity_id)) FROM old_rows;
+  END IF;
   RETURN NULL;
 END
 $$;

@@ -28,7 +28,7 @@ const monthFromRows = rawStatement(
   sql`select
       -- Raw columns: to_char costs more than Date in Node (json renders timestamptz and date in ISO 8601).
       (select coalesce(json_agg(json_build_object(
-          'id', a.id, 'name', a.name, 'movingTime', a.moving_time, 'source', a.source, 'startAt', a.start_at
+          'id', a.id, 'name', a.name, 'movingTime', a.moving_time, 'source', a.source, 'alsoRecordedBy', a.also_recorded_by, 'startAt', a.start_at
         ) order by a.start_at, a.id), '[]'::json)
         from activities a
         where a.user_id = ${userId} and a.start_date between ${rangeStart}::date and ${rangeEnd}::date),

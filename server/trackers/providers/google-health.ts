@@ -9,7 +9,12 @@ export const GOOGLE_HEALTH_SCOPE = 'https://www.googleapis.com/auth/googlehealth
 export const EXERCISE_PAGE_SIZE = 25;
 const MAX_PAGES = 400;
 
-/** Google Health exercise types mapped onto the product's activity types; others keep their title. */
+/**
+ * Google Health exercise types mapped onto the product's activity types; others keep their title
+ * (`displayName`). v4 documents RUNNING, WALKING, BIKING, SWIMMING, HIKING, YOGA, PILATES, WORKOUT,
+ * HIIT, WEIGHTLIFTING, STRENGTH_TRAINING and OTHER ("may receive new values"); v4beta's longer list
+ * (AEROBIC_WORKOUT, BARRE_CLASS, BOXING, ...) is mapped too, so a new value already has its type.
+ */
 const EXERCISE_TYPES: Record<string, string> = {
   RUNNING: 'Running',
   TREADMILL_RUNNING: 'Running',
@@ -56,6 +61,19 @@ const EXERCISE_TYPES: Record<string, string> = {
   FOOTBALL: 'Team Sports',
   VOLLEYBALL: 'Team Sports',
   BARRE: 'Barre',
+  BARRE_CLASS: 'Barre',
+  BALLET: 'Dancing',
+  BALLROOM_DANCE: 'Dancing',
+  BREAKDANCING: 'Dancing',
+  BACKPACKING: 'Hiking',
+  BASEBALL: 'Team Sports',
+  CRICKET: 'Team Sports',
+  CROSS_COUNTRY_SKI: 'Skiing/Snowboarding',
+  CARDIO_WORKOUT: 'Aerobics',
+  BOOTCAMP: 'Circuit Training',
+  CALISTHENICS: 'Strength Training',
+  BODY_WEIGHT: 'Strength Training',
+  CORE_TRAINING: 'Strength Training',
 };
 
 /** `"1800s"` / `"1800.5s"` (protobuf Duration in JSON) in seconds; null when unreadable. */
@@ -67,6 +85,7 @@ export const durationSeconds = (value: unknown): number | null => {
 };
 
 type CivilDateTime = { date?: { year?: number; month?: number; day?: number } };
+/** The fields of a v4 DataPoint we read (README "Trackers": verified against the API reference). `updateTime` is the Exercise's (output only); a DataPoint has none of its own. */
 type GoogleDataPoint = {
   name?: unknown;
   exercise?: {
@@ -76,7 +95,6 @@ type GoogleDataPoint = {
     activeDuration?: unknown;
     updateTime?: unknown;
   };
-  updateTime?: unknown;
 };
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -104,7 +122,7 @@ export const readExercise = (point: GoogleDataPoint): ProviderActivity | string 
   if (typeof exercise.interval.startTime !== 'string' || Number.isNaN(Date.parse(exercise.interval.startTime))) return 'no start time';
   const startAt = new Date(exercise.interval.startTime);
   const type = typeof exercise.exerciseType === 'string' ? exercise.exerciseType : '';
-  const updated = typeof exercise.updateTime === 'string' ? exercise.updateTime : typeof point.updateTime === 'string' ? point.updateTime : null;
+  const updated = typeof exercise.updateTime === 'string' ? exercise.updateTime : null;
   return {
     externalId: point.name,
     name: EXERCISE_TYPES[type] ?? cleanTitle(exercise.displayName) ?? (type ? humanised(type) : 'Other'),

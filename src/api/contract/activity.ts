@@ -72,6 +72,8 @@ export const ActivityUpdate = z
   .superRefine(otherNeedsTitle);
 
 export const activitySources = ['manual', 'strava', 'fitbit'] as const;
+export const trackerSources = ['strava', 'fitbit'] as const;
+export type TrackerSource = (typeof trackerSources)[number];
 
 export const Activity = z.object({
   id: z.number().int().positive(),
@@ -87,7 +89,10 @@ export const Activity = z.object({
   start: z.string(),
   end: z.string(),
   title: z.string(),
+  /** Where it came from: logged by hand, or imported from a tracker. */
   source: z.enum(activitySources),
+  /** Other trackers that reported the same workout; it counts once, as `source`'s record (README "Trackers": duplicates). */
+  alsoRecordedBy: z.array(z.enum(trackerSources)),
 });
 export type Activity = z.infer<typeof Activity>;
 

@@ -44,6 +44,34 @@ export const SyncResult = z.object({
   problems: z.array(z.object({ apiType: ApiType, message: z.string() })),
 });
 
+/**
+ * Strava's webhook callback (README "Trackers"), called by Strava, not by the SPA. Subscription
+ * validation: `GET ?hub.mode=subscribe&hub.challenge=...&hub.verify_token=...`, answered
+ * `{"hub.challenge": ...}` only when the verify token is ours (else 403). Optional fields: a caller
+ * without them is refused with the same 403, never told which part was wrong.
+ */
+const hubText = z.string().max(255);
+export const StravaWebhookValidation = z.object({ 'hub.mode': hubText.optional(), 'hub.challenge': hubText.optional(), 'hub.verify_token': hubText.optional() });
+export const StravaWebhookEcho = z.object({ 'hub.challenge': z.string() });
+/** Strava's ids: numbers beyond 2^31 (activities) or their digits. */
+const stravaId = z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,20}$/, 'Must be an id')], 'Must be an id');
+/**
+ * One event as Strava posts it: an activity created, updated (`updates`: `title`, `type`, `private`)
+ * or deleted, or an athlete's deauthorisation (`object_type: athlete`, `updates.authorized: "false"`).
+ */
+export const StravaEvent = z.object({
+  object_type: z.enum(['activity', 'athlete'], 'object_type must be activity or athlete'),
+  object_id: stravaId,
+  aspect_type: z.enum(['create', 'update', 'delete'], 'aspect_type must be create, update or delete'),
+  owner_id: stravaId,
+  updates: z.record(z.string().max(100), z.union([z.string().max(1000), z.boolean(), z.number()])).optional(),
+  subscription_id: z.number().int().optional(),
+  event_time: z.number().int().optional(),
+});
+export type StravaEvent = z.infer<typeof StravaEvent>;
+/** Strava only needs a 200 within two seconds; the event is applied by a job after the answer. */
+export const WebhookReceived = z.object({});
+
 export const trackersEndpoints = {
   apis: endpoint({ method: 'GET', path: '/users/apis', auth: 'user', status: 200, response: ConnectedApis }),
   /** The provider's authorisation page for this employee, with a server-kept `state` (10 minutes, single use). */
@@ -52,4 +80,6 @@ export const trackersEndpoints = {
   connectFitbit: endpoint({ method: 'POST', path: '/users/connect-fitbit', auth: 'user', body: ConnectCode, status: 200, response: ConnectedApis }),
   disconnectApi: endpoint({ method: 'DELETE', path: '/users/disconnect-api', auth: 'user', body: DisconnectApi, status: 200, response: ConnectedApis }),
   syncActivities: endpoint({ method: 'POST', path: '/users/sync-activities', auth: 'user', status: 200, response: SyncResult }),
+  stravaWebhookValidation: endpoint({ method: 'GET', path: '/trackers/strava/webhook', auth: 'guest', query: StravaWebhookValidation, status: 200, response: StravaWebhookEcho }),
+  stravaWebhookEvent: endpoint({ method: 'POST', path: '/trackers/strava/webhook', auth: 'guest', body: StravaEvent, status: 200, response: WebhookReceived }),
 };

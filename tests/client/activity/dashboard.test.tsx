@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockClock, mockServer } from '../../../mocks/node';
 import { renderApp } from '../render-app';
 import { seedActivity, seedEvent, seedSteps } from '../competition-seed';
+import { mockDb, nextId } from '../../../mocks/db';
+import { fixtureId } from '../../../mocks/fixtures';
 
 const bea = 'bea@wellness.test';
 // The month grid is a large DOM and two cores are shared: typing through forms takes seconds.
@@ -170,6 +172,33 @@ describe('employee dashboard', () => {
     await screen.findByText('Yoga');
     const inCell = [...document.querySelectorAll('.wc-activity-title')].map((element) => element.textContent);
     expect(inCell).toEqual(['Yoga', 'Boxing', 'Cycling']);
+  });
+
+  it('shows where a workout came from: by hand, or a tracker and the other tracker that also recorded it', async () => {
+    seedActivity(bea, '2026-11-03', 45, 'Kayaking');
+    const at = '2026-11-04T07:00:00.000Z';
+    mockDb.activities.push({ id: nextId('activities'), userId: fixtureId(bea), name: 'Running', movingTime: 30, startAt: at, startDate: '2026-11-04', source: 'strava', externalId: '777', alsoRecordedBy: ['fitbit'], createdAt: at, updatedAt: at });
+    const { user } = await openDashboard();
+    await user.click(screen.getByText('Running'));
+    const imported = await screen.findByRole('dialog', { name: 'Manage activity' });
+    expect(within(imported).getByTestId('activity-source')).toHaveTextContent('From Strava · also recorded by Fitbit');
+    await user.click(within(imported).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Manage activity' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByText('Kayaking'));
+    const manual = await screen.findByRole('dialog', { name: 'Manage activity' });
+    expect(within(manual).getByTestId('activity-source')).toHaveTextContent('Logged by hand');
+  });
+
+  it("the day's Activities list adds an imported workout's sources to its minutes", async () => {
+    for (let index = 1; index <= 6; index += 1) seedActivity(bea, '2026-11-12', index, `Run ${index}`);
+    const at = '2026-11-12T23:00:00.000Z';
+    mockDb.activities.push({ id: nextId('activities'), userId: fixtureId(bea), name: 'Walking', movingTime: 40, startAt: at, startDate: '2026-11-12', source: 'fitbit', externalId: 'p1', alsoRecordedBy: ['strava'], createdAt: at, updatedAt: at });
+    const { user } = await openDashboard();
+    await user.click(await screen.findByText('Show more'));
+    const dialog = await screen.findByRole('dialog', { name: 'Activities list' });
+    expect(within(dialog).getByText('40 min · From Fitbit · also recorded by Strava')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 min')).toBeInTheDocument();
   });
 
   it("'Show more' opens the day's Activities list with edit pencils", async () => {

@@ -12,7 +12,7 @@ describe('POST /api/user/activity/log', () => {
     const response = await asUser(ctx, me)(log({ name: 'Cycling', movingTime: 50, startTime: '2026-11-20T07:30:00.000Z' }));
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
-      id: expect.any(Number), name: 'Cycling', otherName: null, title: 'Cycling', movingTime: 50, source: 'manual',
+      id: expect.any(Number), name: 'Cycling', otherName: null, title: 'Cycling', movingTime: 50, source: 'manual', alsoRecordedBy: [],
       startDate: '2026-11-20', startTime: '07:30', start: '2026-11-20T07:30:00.000Z', end: '2026-11-20T08:20:00.000Z',
     });
     expect(await annualPoints(ctx.db, me.id, 2026)).toBe(50);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { MonthActivities, activityTypes } from '@/contract/activity';
@@ -117,6 +119,20 @@ describe('month_views', () => {
     expect(november.movingAnalytics).toEqual({ totalMonth: 50, totalAnnual: 70 });
     await run({ method: 'DELETE', url: `/api/user/activity/${logged.id}` });
     expect((await viewAnswer(ctx, me, '2026-11')).movingAnalytics).toEqual({ totalMonth: 0, totalAnnual: 20 });
+    await expectViewsEqualRows(ctx, me);
+  });
+
+  test('migration 0020 rewrites month views stored before activities had alsoRecordedBy', async () => {
+    const ctx = await createTestApp();
+    const me = await seedUser(ctx.db);
+    await seedActivity(ctx.db, me.id, '2026-11-03T07:30:00.000Z', 30);
+    const current = await viewAnswer(ctx, me, '2026-11');
+    // As a database migrated before 0019 holds it: the Activity JSON without the field.
+    await ctx.db.execute(sql`update month_views set activities = replace(activities, ',"alsoRecordedBy":[]', '') where user_id = ${me.id}`);
+    expect((await viewAnswer(ctx, me, '2026-11')).activities[0]).not.toHaveProperty('alsoRecordedBy');
+    const migration = readFileSync(fileURLToPath(new URL('../../../server/db/migrations/0020_month_views_sources.sql', import.meta.url)), 'utf8');
+    await ctx.db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1)!));
+    expect(await viewAnswer(ctx, me, '2026-11')).toEqual(current);
     await expectViewsEqualRows(ctx, me);
   });
 

@@ -4,6 +4,7 @@ import { leadersEndpoints } from '@/contract/leaders';
 import { shapeDifferences } from '../../support/contract-shape';
 import { addUser, authHeader, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
 import { createTestApp } from '../helpers/test-app';
+import { trackerDuplicates } from '../../../server/db/schema';
 
 const NOW = '2026-11-22T10:00:00Z';
 
@@ -22,7 +23,9 @@ const seed = async () => {
   const bea = await addUser(db, { firstName: 'Bea', level: 'Beginner', profilePicture: 'bea.png' });
   const ivan = await addUser(db, { firstName: 'Ivan', level: 'Beginner' });
   await logActivity(db, bea.id, '2026-11-03', 45, { name: 'Running', time: '06:15' });
-  await logActivity(db, bea.id, '2026-11-03', 20, { name: 'Kayak polo', source: 'fitbit' });
+  const kayak = await logActivity(db, bea.id, '2026-11-03', 20, { name: 'Kayak polo', source: 'fitbit' });
+  // A second source of the same workout (its alsoRecordedBy is not empty).
+  await db.insert(trackerDuplicates).values({ userId: bea.id, source: 'strava', externalId: '9001', activityId: kayak.id });
   await logActivity(db, bea.id, '2026-10-30', 30, { name: 'Yoga', source: 'strava' });
   await logSteps(db, bea.id, '2026-11-04');
   await logEvent(db, bea.id, '2026-11-05', true);

@@ -26,13 +26,52 @@ export type FakeStravaActivity = {
 export type FakeExercise = {
   name: string;
   exercise: {
-    interval: { startTime: string; startUtcOffset?: string; endTime?: string };
+    interval: { startTime: string; startUtcOffset?: string; endTime?: string; endUtcOffset?: string };
     exerciseType: string;
     displayName?: string;
     activeDuration: string;
     updateTime?: string;
   };
 };
+/** A protobuf Duration in JSON (`"39600s"`) in seconds. */
+const durationSeconds = (value: string | undefined) => Number(/^(-?\d+(?:\.\d+)?)s$/.exec(value ?? '')?.[1] ?? 0);
+/** A CivilDateTime (`{ date: { year, month, day }, time: { hours, minutes, seconds } }`) of a local wall-clock instant. */
+const civilDateTime = (localMs: number) => {
+  const at = new Date(localMs);
+  return { date: { year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() }, time: { hours: at.getUTCHours(), minutes: at.getUTCMinutes(), seconds: at.getUTCSeconds() } };
+};
+
+/**
+ * A data point as the Google Health API answers it (v4 reference: DataPoint, Exercise, SessionTimeInterval,
+ * CivilDateTime): the fields a test leaves out that Google always sends are filled in: the required
+ * `displayName`, `interval.endTime` and `endUtcOffset`, and the output-only `civilStartTime`,
+ * `civilEndTime`, `createTime` and `updateTime`.
+ */
+const documentedDataPoint = (point: FakeExercise) => {
+  const { interval } = point.exercise;
+  const start = Date.parse(interval.startTime);
+  const startUtcOffset = interval.startUtcOffset ?? '0s';
+  const endTime = interval.endTime ?? new Date(start + durationSeconds(point.exercise.activeDuration) * 1000).toISOString();
+  const endUtcOffset = interval.endUtcOffset ?? startUtcOffset;
+  return {
+    name: point.name,
+    exercise: {
+      displayName: point.exercise.exerciseType.charAt(0) + point.exercise.exerciseType.slice(1).toLowerCase().replace(/_/g, ' '),
+      createTime: endTime,
+      updateTime: endTime,
+      ...point.exercise,
+      interval: {
+        startTime: interval.startTime,
+        startUtcOffset,
+        endTime,
+        endUtcOffset,
+        civilStartTime: civilDateTime(start + durationSeconds(startUtcOffset) * 1000),
+        civilEndTime: civilDateTime(Date.parse(endTime) + durationSeconds(endUtcOffset) * 1000),
+      },
+    },
+  };
+};
+
 export type SeenRequest = { method: string; path: string; query: URLSearchParams; form: URLSearchParams; authorization: string | undefined };
 
 type Tokens = { access: Set<string>; refresh: Set<string> };
@@ -234,15 +273,17 @@ export const startFakeProvider = async (port = 0): Promise<FakeProvider> => {
       const failure = google.failNext.shift();
       if (failure) return send(response, failure, { error: { code: failure, message: 'failure', status: failure === 429 ? 'RESOURCE_EXHAUSTED' : 'PERMISSION_DENIED' } });
       if (!google.tokens.access.has(bearer)) return send(response, 401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
-      const pageSize = Math.min(25, Number(url.searchParams.get('pageSize') ?? 25));
-      const offset = url.searchParams.get('pageToken') ? Number(Buffer.from(url.searchParams.get('pageToken')!, 'base64url').toString()) : 0;
+      // Query parameters in either JSON (pageSize) or proto (page_size) spelling; 25 is exercise's largest page.
+      const pageSize = Math.min(25, Number(url.searchParams.get('pageSize') ?? url.searchParams.get('page_size') ?? 25));
+      const pageToken = url.searchParams.get('pageToken') ?? url.searchParams.get('page_token');
+      const offset = pageToken ? Number(Buffer.from(pageToken, 'base64url').toString()) : 0;
       const since = /start_time >= "([^"]+)"/.exec(url.searchParams.get('filter') ?? '')?.[1];
       const matching = google.exercises
         .filter((point) => !since || Date.parse(point.exercise.interval.startTime) >= Date.parse(since))
         .sort((a, b) => Date.parse(a.exercise.interval.startTime) - Date.parse(b.exercise.interval.startTime));
       const page = matching.slice(offset, offset + pageSize);
       const next = offset + pageSize < matching.length ? Buffer.from(String(offset + pageSize)).toString('base64url') : undefined;
-      return send(response, 200, { dataPoints: page, ...(next ? { nextPageToken: next } : {}) });
+      return send(response, 200, { dataPoints: page.map(documentedDataPoint), ...(next ? { nextPageToken: next } : {}) });
     }
     return send(response, 404, { error: { code: 404, status: 'NOT_FOUND' } });
   };

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { signAccessToken } from '../../../server/http/access-token';
 import type { Db } from '../../../server/db/client';
+import { rowsOf } from '../../../server/db/rows';
 import { activities, oauthStates, providerBudgets, scoreYears, trackerConnections, trackerDuplicates, users } from '../../../server/db/schema';
 import { createTrackers } from '../../../server/modules/trackers/create-trackers';
 import { noBudget } from '../../../server/trackers/providers/provider-request';
@@ -73,6 +74,13 @@ const exercise = (id: string, start: string, seconds: number, extra: Partial<Fak
   exercise: { interval: { startTime: start, startUtcOffset: '0s' }, exerciseType: 'RUNNING', activeDuration: `${seconds}s`, ...extra },
 });
 
+/** Each activity's source and other sources as the calendar receives them (a whole month comes from month_views, a shorter range from the rows). */
+const sourcesIn = async (ctx: Ctx, person: Person, startDate: string, endDate: string) => {
+  const token = await signAccessToken(person, ctx.config.jwtSecret, ctx.clock.now(), 900);
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/user/activity?startDate=${startDate}&endDate=${endDate}`, headers: { authorization: `Bearer ${token}` } });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { activities: { source: string; alsoRecordedBy: string[] }[] }).activities.map((row) => [row.source, row.alsoRecordedBy]);
+};
 const imported = (db: Db, userId: number) => db.select().from(activities).where(eq(activities.userId, userId)).orderBy(activities.startAt, activities.id);
 const points = async (db: Db, userId: number, year: number) =>
   (await db.select().from(scoreYears).where(and(eq(scoreYears.userId, userId), eq(scoreYears.competitionYear, year))))[0]?.points ?? 0;
@@ -534,11 +542,50 @@ describe('one workout from two providers', () => {
     ]);
     expect(await ctx.db.select().from(trackerDuplicates)).toEqual([{ userId: jane.id, source: 'fitbit', externalId: 'users/me/dataTypes/exercise/dataPoints/twin', activityId: rows[0]!.id }]);
     expect((await sync(ctx, jane)).imported).toBe(0);
+    // The kept workout shows its second source, in the month read model and read from the rows alike.
+    expect(await sourcesIn(ctx, jane, '2026-11-01', '2026-11-30')).toEqual([
+      ['strava', ['fitbit']],
+      ['fitbit', []],
+    ]);
+    expect(await sourcesIn(ctx, jane, '2026-11-20', '2026-11-22')).toEqual(await sourcesIn(ctx, jane, '2026-11-01', '2026-11-30'));
 
     // Strava's access ends: its row goes, and Fitbit's record of the same workout comes in instead.
     await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' });
     await ctx.app.afterResponse.idle();
     expect((await imported(ctx.db, jane.id)).map((row) => row.externalId).sort()).toEqual(['users/me/dataTypes/exercise/dataPoints/other', 'users/me/dataTypes/exercise/dataPoints/twin']);
+    expect(await sourcesIn(ctx, jane, '2026-11-01', '2026-11-30')).toEqual([
+      ['fitbit', []],
+      ['fitbit', []],
+    ]);
+  });
+
+  test('an employee whose workouts have second sources can be deleted: rows, duplicates and views go together', async () => {
+    const { ctx, jane } = await setup();
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 1800)];
+    await connect(ctx, jane, 'STRAVA');
+    provider.google.exercises = [exercise('twin', '2026-11-21T07:01:00Z', 1800)];
+    await connect(ctx, jane, 'FITBIT');
+    await ctx.app.afterResponse.idle();
+    expect((await imported(ctx.db, jane.id))[0]!.alsoRecordedBy).toEqual(['fitbit']);
+    await ctx.db.delete(users).where(eq(users.id, jane.id));
+    expect(await ctx.db.select().from(activities)).toEqual([]);
+    expect(await ctx.db.select().from(trackerDuplicates)).toEqual([]);
+    expect(rowsOf<{ n: number }>(await ctx.db.execute(sql`select count(*)::int as n from month_views`))[0]!.n).toBe(0);
+  });
+
+  test('a Fitbit connection that ends takes its name off the Strava workouts it also recorded', async () => {
+    const { ctx, jane } = await setup();
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 1800)];
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    provider.google.exercises = [exercise('twin', '2026-11-21T07:01:00Z', 1800)];
+    await connect(ctx, jane, 'FITBIT');
+    await ctx.app.afterResponse.idle();
+    expect(await sourcesIn(ctx, jane, '2026-11-01', '2026-11-30')).toEqual([['strava', ['fitbit']]]);
+    await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'FITBIT' });
+    await ctx.app.afterResponse.idle();
+    expect(await sourcesIn(ctx, jane, '2026-11-01', '2026-11-30')).toEqual([['strava', []]]);
+    expect((await imported(ctx.db, jane.id))[0]!.alsoRecordedBy).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Modal, Paper, Stack, Text, Tooltip } from '@
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import type { Activity } from '../../../api/contract/activity';
 import { dayTitle } from '../month';
+import { sourceLabel } from '../source-label';
 import { EventsIcon, StepsStar } from './day-markers';
 
 type Props = {
@@ -50,6 +51,7 @@ export function ActivitiesListModal(props: Props) {
                         </Text>
                         <Text size="sm" c="dimmed">
                           {activity.movingTime} min
+                          {activity.source !== 'manual' && ` · ${sourceLabel(activity)}`}
                         </Text>
                       </div>
                       <Tooltip label={editable ? 'Edit activity' : 'View activity'}>

@@ -6,6 +6,7 @@ import { useLogActivity } from '../api/use-log-activity';
 import { useUpdateActivity } from '../api/use-update-activity';
 import { useIsEditableDay } from '../dashboard-clock';
 import { dayTitle } from '../month';
+import { sourceLabel } from '../source-label';
 import { showServerErrorsOnFields } from '../../../api/form-errors';
 import { ActivityFormFields, emptyActivityForm, type ActivityFormInput } from './activity-form';
 
@@ -44,9 +45,16 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget | nu
     <Modal opened={target !== null} onClose={close} title={target?.kind === 'edit' ? 'Manage activity' : 'Add new activity'}>
       {target && (
         <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            {dayTitle(day)}
-          </Text>
+          <div>
+            <Text size="sm" c="dimmed">
+              {dayTitle(day)}
+            </Text>
+            {target.kind === 'edit' && (
+              <Text size="sm" c="dimmed" data-testid="activity-source">
+                {sourceLabel(target.activity)}
+              </Text>
+            )}
+          </div>
           {!editable && (
             <Alert color="gray" variant="light">
               This day can no longer be changed.
