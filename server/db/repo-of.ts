@@ -19,6 +19,7 @@ export const repoOf =
   <Q extends Record<string, Query>>(queries: Q) =>
   (db: DbOrTx): Repo<Q> => {
     const bound: Record<string, unknown> = {};
-    for (const [name, query] of Object.entries(queries)) bound[name] = (...args: unknown[]) => query(db, ...args);
+    // bind, not a rest-args arrow: V8 calls a bound function without building an arguments array.
+    for (const [name, query] of Object.entries(queries)) bound[name] = query.bind(undefined, db);
     return bound as Repo<Q>;
   };

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { DbOrTx } from '../../server/db/client';
+import { repoOf } from '../../server/db/repo-of';
 
 /**
  * The server module template (README "Architecture"): `service.ts` exports `<slice>Service(deps)`,
@@ -134,5 +136,28 @@ describe('server module template', () => {
       'server/modules/feed/routes.ts: routes import server/modules/feed/repo.ts (routes go through the service)',
       'server/modules/bonus/service.ts: a service imports loadUser from server/modules/users/repo.ts (use its repo factory, e.g. usersRepo(tx))',
     ]);
+  });
+});
+
+describe('repoOf', () => {
+  it('binds every query to the handle it is given, arguments and results passed through', async () => {
+    const seen: unknown[][] = [];
+    const find = async (db: DbOrTx, id: number, forUpdate = false) => {
+      seen.push([db, id, forUpdate]);
+      return { id };
+    };
+    async function* all(db: DbOrTx, batch: number) {
+      yield [db, batch];
+    }
+    const exampleRepo = repoOf({ find, all });
+    const first = {} as DbOrTx;
+    const second = {} as DbOrTx;
+    expect(await exampleRepo(first).find(7)).toEqual({ id: 7 });
+    await exampleRepo(second).find(8, true);
+    expect(seen).toEqual([
+      [first, 7, false],
+      [second, 8, true],
+    ]);
+    for await (const row of exampleRepo(second).all(2)) expect(row).toEqual([second, 2]);
   });
 });

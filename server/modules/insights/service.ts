@@ -10,9 +10,9 @@ import { insightsRepo } from './repo';
 type ProgressEndpoint = (typeof insightsEndpoints)['progress'];
 type OverviewEndpoint = (typeof insightsEndpoints)['overview'];
 
-/** The caller's months of a competition year (a year after the current one is a 400). */
 type Reads = ReturnType<typeof insightsRepo>;
 
+/** The caller's months of a competition year (a year after the current one is a 400). */
 const myProgress = async (reads: Reads, userId: number, requestedYear: number | undefined, now: Date): Promise<PreSerialized<ProgressEndpoint>> => {
   const year = resolveCompetitionYear(requestedYear, now);
   const months = insightMonthsOf(year, now);
