@@ -5,7 +5,7 @@ import { openPglite, type Database } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
 import { activities, dailyStepAchievements, eventParticipations, quarterlyBonuses, scoreMonths, scoreYears, userLevels, users } from '../../server/db/schema';
 import { levelInYearOf } from '@/domain/leaders-year';
-import { leaderList, topLeaders } from '../../server/modules/leaders/service';
+import { leadersService } from '../../server/modules/leaders/service';
 import { scoreYear, type ScoringInput } from '@/domain/scoring-points';
 import { recomputeUserYear, rescoreUserDays } from '../../server/modules/scoring/recompute';
 import { levels, type LevelOfCompetition } from '@/contract/common';
@@ -145,7 +145,7 @@ test('every leaderboard figure equals a recomputation from the rows', async () =
         }
         // Top leaders.
         // The stored leaders_top JSON, read as the SPA reads it.
-        const top = TopLeaders.parse(JSON.parse((await topLeaders(db, year, NOW)).json));
+        const top = TopLeaders.parse(JSON.parse((await leadersService({ db, clock: { now: () => NOW } }).top(year)).json));
         // Levels are rebuilt one at a time: the stored text equals a full rebuild's, letter for letter.
         const [texts] = rowsOf<{ stored: string | null; rebuilt: string }>(
           await db.execute(sql`select (select body from leaders_top where competition_year = ${year}) as stored,
@@ -162,11 +162,11 @@ test('every leaderboard figure equals a recomputation from the rows', async () =
         }
         // Admin list: annual and monthly (February now, March for past years).
         const month = year === 2026 ? 2 : 3;
-        const list = LeaderList.parse(JSON.parse((await leaderList(db, { competitionYear: year, limit: 100, offset: 0 }, NOW)).json));
+        const list = LeaderList.parse(JSON.parse((await leadersService({ db, clock: { now: () => NOW } }).list({ competitionYear: year, limit: 100, offset: 0 })).json));
         expect(list.count).toBe(USERS);
         // Per level (the counts table of migration 0008 follows level changes).
         for (const level of levels) {
-          const ofLevel = LeaderList.parse(JSON.parse((await leaderList(db, { competitionYear: year, levelOfCompetition: level, limit: 1, offset: 0 }, NOW)).json));
+          const ofLevel = LeaderList.parse(JSON.parse((await leadersService({ db, clock: { now: () => NOW } }).list({ competitionYear: year, levelOfCompetition: level, limit: 1, offset: 0 })).json));
           expect(ofLevel.count).toBe(expected.filter((user) => user.level === level).length);
         }
         for (const user of expected) {

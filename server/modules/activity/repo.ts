@@ -2,6 +2,9 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activities, dailyStepAchievements, eventParticipations } from '../../db/schema';
 import { toIsoDay } from '@/domain/days';
+import { repoOf } from '../../db/repo-of';
+import { loadMonth } from './month-repo';
+import { loadMonthView } from './month-view-repo';
 
 /** Row-level SQL of the activity module; every query is scoped to its owner. */
 
@@ -22,10 +25,10 @@ export const findOwnActivity = async (tx: DbOrTx, userId: number, id: number) =>
   return row ?? null;
 };
 
-export const updateActivity = async (tx: DbOrTx, id: number, changes: { name: string; movingTime: number; startAt: Date }) => {
+export const updateActivity = async (tx: DbOrTx, id: number, changes: { name: string; movingTime: number; startAt: Date }, now: Date) => {
   const [row] = await tx
     .update(activities)
-    .set({ ...changes, startDate: dayOf(changes.startAt), updatedAt: new Date() })
+    .set({ ...changes, startDate: dayOf(changes.startAt), updatedAt: now })
     .where(eq(activities.id, id))
     .returning();
   return row!;
@@ -85,3 +88,19 @@ export const findOwnEvent = async (tx: DbOrTx, userId: number, id: number) => {
 };
 
 export const deleteEvent = (tx: DbOrTx, id: number) => tx.delete(eventParticipations).where(eq(eventParticipations.id, id));
+
+/** The activity module's queries on one handle: the month reads on the database, the writes on the writer's transaction. */
+export const activityRepo = repoOf({
+  loadMonth,
+  loadMonthView,
+  insertActivity,
+  findOwnActivity,
+  updateActivity,
+  deleteOwnActivity,
+  upsertStepAchievement,
+  deleteStepAchievement,
+  listEventsOfDay,
+  insertEvent,
+  findOwnEvent,
+  deleteEvent,
+});

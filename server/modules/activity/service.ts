@@ -1,20 +1,16 @@
 import type { z } from 'zod';
 import type { ActivityCreate, ActivityUpdate, EventCreate, MonthActivities, activityEndpoints } from '@/contract/activity';
 import { competitionYearOf, competitionYearRange, isEditableDay, toIsoDay } from '@/domain/competition';
-import type { Db } from '../../db/client';
 import { writeForUser } from '../../db/user-write-lock';
 import type { AppDeps } from '../../deps';
 import { editWindowClosed, futureDate, notFound } from '@/domain/errors';
-import type { ScoringRules } from '@/domain/scoring-rules';
-import { rescoreUserDays } from '../scoring/recompute';
+import { scoringService } from '../scoring/service';
 import { PreSerialized } from '../../http/pre-serialized';
-import { loadMonth } from './month-repo';
-import { loadMonthView, type MonthView } from './month-view-repo';
-import * as repo from './repo';
+import type { MonthView } from './month-view-repo';
+import { activityRepo } from './repo';
 import { storedName, toActivity } from '@/domain/activity-serialize';
 
 type Deps = Pick<AppDeps, 'db' | 'clock'> & { config: Pick<AppDeps['config'], 'scoring'> };
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 type MonthEndpoint = (typeof activityEndpoints)['month'];
 type MonthRange = { startDate: string; endDate: string };
@@ -32,9 +28,9 @@ const monthJson = (view: MonthView) =>
   `"movingAnalytics":{"totalMonth":${view.totalMonth},"totalAnnual":${view.totalAnnual}},` +
   `"eventParticipationDates":${view.eventDates}}`;
 
-const monthFromRows = async (db: Db, userId: number, query: MonthRange): Promise<MonthActivities> => {
+const monthFromRows = async (reads: ReturnType<typeof activityRepo>, userId: number, query: MonthRange): Promise<MonthActivities> => {
   const year = competitionYearRange(competitionYearOf(query.startDate));
-  const rows = await loadMonth(db, userId, { start: query.startDate, end: query.endDate }, year);
+  const rows = await reads.loadMonth(userId, { start: query.startDate, end: query.endDate }, year);
   return {
     activities: rows.activities.map(toActivity),
     dailyStepsAchievements: rows.steps.map((step) => ({ id: step.id, date: step.date, isDailyStepsBonus: true })),
@@ -54,28 +50,28 @@ const assertEditableStoredDay = (day: string, now: Date) => {
   if (!isEditableDay(day, now)) throw editWindowClosed();
 };
 
-/** Every write keeps the standings exact: rescore the calendar months the write touched. */
-const recomputeWith = (rules: ScoringRules) => (tx: Tx, userId: number, days: string[]) => rescoreUserDays(tx, userId, days, rules);
-
 export const activityService = ({ db, clock, config }: Deps) => {
-  const recompute = recomputeWith(config.scoring);
+  // Built once per app: the hot month read allocates nothing more per request.
+  const reads = activityRepo(db);
+  /** Every write keeps the standings exact: rescore the calendar months the write touched. */
+  const recompute = scoringService({ config }).rescoreDays;
   return {
   /** The dashboard's range: a whole calendar month comes ready-made from month_views. */
   month: async (userId: number, query: MonthRange): Promise<MonthActivities | PreSerialized<MonthEndpoint>> => {
-    if (!isWholeMonth(query)) return monthFromRows(db, userId, query);
+    if (!isWholeMonth(query)) return monthFromRows(reads, userId, query);
     const year = competitionYearRange(competitionYearOf(query.startDate));
-    return new PreSerialized<MonthEndpoint>(monthJson(await loadMonthView(db, userId, query.startDate, year)));
+    return new PreSerialized<MonthEndpoint>(monthJson(await reads.loadMonthView(userId, query.startDate, year)));
   },
 
   /** Any range (at most MONTH_RANGE_MAX_DAYS) read from the rows themselves; the views' yardstick in tests. */
-  monthFromRows: (userId: number, query: MonthRange) => monthFromRows(db, userId, query),
+  monthFromRows: (userId: number, query: MonthRange) => monthFromRows(reads, userId, query),
 
   log: async (userId: number, input: z.output<typeof ActivityCreate>) => {
     const startAt = new Date(input.startTime);
     const day = toIsoDay(startAt);
     assertWritableDay(day, clock.now());
     return writeForUser(db, userId, async (tx) => {
-      const row = await repo.insertActivity(tx, { userId, name: storedName(input), movingTime: input.movingTime, startAt });
+      const row = await activityRepo(tx).insertActivity({ userId, name: storedName(input), movingTime: input.movingTime, startAt });
       await recompute(tx, userId, [day]);
       return toActivity(row);
     });
@@ -84,13 +80,13 @@ export const activityService = ({ db, clock, config }: Deps) => {
   update: async (userId: number, id: number, input: z.output<typeof ActivityUpdate>) => {
     const now = clock.now();
     return writeForUser(db, userId, async (tx) => {
-      const existing = await repo.findOwnActivity(tx, userId, id);
+      const existing = await activityRepo(tx).findOwnActivity(userId, id);
       if (!existing) throw notFound('Activity not found');
       assertEditableStoredDay(existing.startDate, now);
       assertWritableDay(input.startDate, now);
       // The day moves, the time of day stays.
       const startAt = new Date(`${input.startDate}T${existing.startAt.toISOString().slice(11)}`);
-      const row = await repo.updateActivity(tx, id, { name: storedName(input), movingTime: input.movingTime, startAt });
+      const row = await activityRepo(tx).updateActivity(id, { name: storedName(input), movingTime: input.movingTime, startAt }, now);
       await recompute(tx, userId, [existing.startDate, input.startDate]);
       return toActivity(row);
     });
@@ -100,7 +96,7 @@ export const activityService = ({ db, clock, config }: Deps) => {
     const now = clock.now();
     await writeForUser(db, userId, async (tx) => {
       // Deleted and checked in one round trip: a refusal throws, and the transaction takes the delete back.
-      const removed = await repo.deleteOwnActivity(tx, userId, id);
+      const removed = await activityRepo(tx).deleteOwnActivity(userId, id);
       if (!removed) throw notFound('Activity not found');
       assertEditableStoredDay(removed.startDate, now);
       await recompute(tx, userId, [removed.startDate]);
@@ -110,7 +106,7 @@ export const activityService = ({ db, clock, config }: Deps) => {
   addSteps: async (userId: number, date: string) => {
     assertWritableDay(date, clock.now());
     return writeForUser(db, userId, async (tx) => {
-      const { row, created } = await repo.upsertStepAchievement(tx, userId, date);
+      const { row, created } = await activityRepo(tx).upsertStepAchievement(userId, date);
       if (created) await recompute(tx, userId, [date]);
       return { id: row.id, date: row.date, isDailyStepsBonus: true };
     });
@@ -119,21 +115,21 @@ export const activityService = ({ db, clock, config }: Deps) => {
   removeSteps: async (userId: number, date: string) => {
     assertEditableStoredDay(date, clock.now());
     await writeForUser(db, userId, async (tx) => {
-      const removed = await repo.deleteStepAchievement(tx, userId, date);
+      const removed = await activityRepo(tx).deleteStepAchievement(userId, date);
       if (removed === 0) throw notFound('There is no step achievement on that day');
       await recompute(tx, userId, [date]);
     });
   },
 
   participatedEvents: async (userId: number, date: string) => {
-    const rows = await repo.listEventsOfDay(db, userId, date);
+    const rows = await reads.listEventsOfDay(userId, date);
     return { participatedEvents: rows.map(({ id, name, isInTheTopThree, date: day }) => ({ id, name, isInTheTopThree, date: day })) };
   },
 
   logEvent: async (userId: number, input: z.output<typeof EventCreate>) => {
     assertWritableDay(input.date, clock.now());
     return writeForUser(db, userId, async (tx) => {
-      const row = await repo.insertEvent(tx, { userId, name: input.name, isInTheTopThree: input.isInTheTopThree, date: input.date });
+      const row = await activityRepo(tx).insertEvent({ userId, name: input.name, isInTheTopThree: input.isInTheTopThree, date: input.date });
       await recompute(tx, userId, [input.date]);
       return { id: row.id, name: row.name, isInTheTopThree: row.isInTheTopThree, date: row.date };
     });
@@ -142,10 +138,10 @@ export const activityService = ({ db, clock, config }: Deps) => {
   removeEvent: async (userId: number, id: number) => {
     const now = clock.now();
     await writeForUser(db, userId, async (tx) => {
-      const existing = await repo.findOwnEvent(tx, userId, id);
+      const existing = await activityRepo(tx).findOwnEvent(userId, id);
       if (!existing) throw notFound('Event participation not found');
       assertEditableStoredDay(existing.date, now);
-      await repo.deleteEvent(tx, id);
+      await activityRepo(tx).deleteEvent(id);
       await recompute(tx, userId, [existing.date]);
     });
   },

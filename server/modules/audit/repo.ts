@@ -2,6 +2,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { AuditAction, AuditEvent } from '@/contract/audit';
 import type { DbOrTx } from '../../db/client';
 import { auditEvents, users } from '../../db/schema';
+import { repoOf } from '../../db/repo-of';
 
 export type AuditEntry = {
   at: Date;
@@ -73,3 +74,6 @@ export const subjectOf = async (tx: DbOrTx, userId: number) => {
   const [row] = await tx.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, userId));
   return row ?? null;
 };
+
+/** The audit trail's queries on one handle (inside the writer's transaction for `audit`). */
+export const auditRepo = repoOf({ audit, auditPage, allAuditEvents, subjectOf });

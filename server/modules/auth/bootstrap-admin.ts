@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { count } from 'drizzle-orm';
 import { currentCompetitionYear } from '@/domain/competition';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
-import { userLevels, users } from '../../db/schema';
-import { findUserRowByEmail } from '../users/repo';
+import { usersRepo } from '../users/repo';
+import { authRepo } from './repo';
 import { hashPassword } from './passwords';
 import { maskEmail } from '../../mail/mask-email';
 
@@ -13,12 +12,9 @@ type Log = { info: (message: string) => void; warn: (message: string) => void };
 const createAdmin = async (db: Db, email: string, password: string, now: Date) => {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({ role: 'admin', email, passwordHash, firstName: 'Admin', lastName: 'User', gender: 'other', levelOfCompetition: 'Beginner', createdAt: now, updatedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: users.id });
-    if (created) await tx.insert(userLevels).values({ userId: created.id, competitionYear: currentCompetitionYear(now), levelOfCompetition: 'Beginner' });
+    const repo = authRepo(tx);
+    const created = await repo.insertUserUnlessTaken({ role: 'admin', email, passwordHash, firstName: 'Admin', lastName: 'User', gender: 'other', levelOfCompetition: 'Beginner', createdAt: now, updatedAt: now });
+    if (created !== null) await repo.insertUserLevel({ userId: created, competitionYear: currentCompetitionYear(now), levelOfCompetition: 'Beginner' });
   });
 };
 
@@ -30,7 +26,7 @@ const createAdmin = async (db: Db, email: string, password: string, now: Date) =
 export const bootstrapAdmin = async (db: Db, config: AppConfig, now: Date, log: Log, print: (line: string) => void = (line) => process.stdout.write(`${line}\n`)) => {
   if (config.adminEmail && config.adminPassword) {
     const email = config.adminEmail.trim().toLowerCase();
-    const existing = await findUserRowByEmail(db, email);
+    const existing = await usersRepo(db).findUserRowByEmail(email);
     if (!existing) {
       await createAdmin(db, email, config.adminPassword, now);
       log.info(`created admin ${maskEmail(email)} from ADMIN_EMAIL`);
@@ -40,8 +36,7 @@ export const bootstrapAdmin = async (db: Db, config: AppConfig, now: Date, log: 
     return;
   }
   if (config.adminEmail || config.adminPassword) log.warn('set both ADMIN_EMAIL and ADMIN_PASSWORD to create an admin; ignoring the one that is set');
-  const [row] = await db.select({ total: count() }).from(users);
-  if ((row?.total ?? 0) > 0) return;
+  if ((await authRepo(db).countUsers()) > 0) return;
   const password = randomBytes(12).toString('base64url');
   await createAdmin(db, 'admin@localhost', password, now);
   print(`\n  First admin created (shown only this once):\n    email:    admin@localhost\n    password: ${password}\n`);

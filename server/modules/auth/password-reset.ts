@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps';
 import { resetPasswordMail } from '@/domain/reset-mail';
-import { insertResetToken } from './repo';
+import { authRepo } from './repo';
 import { randomToken, sha256 } from '../../http/tokens';
 
 /**
@@ -8,10 +8,10 @@ import { randomToken, sha256 } from '../../http/tokens';
  * mails the link `${APP_ORIGIN}/reset-password?token=...`. Used by forgot-password and by the
  * admin's "Reset password" action. The raw token exists only in the mail.
  */
-export const sendPasswordResetMail = async (deps: AppDeps, user: { id: number; email: string; firstName: string }) => {
+export const sendPasswordResetMail = async (deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer'>, user: { id: number; email: string; firstName: string }) => {
   const now = deps.clock.now();
   const token = randomToken(32);
-  await insertResetToken(deps.db, {
+  await authRepo(deps.db).insertResetToken({
     userId: user.id,
     tokenHash: sha256(token),
     createdAt: now,

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { passwordResetTokens, refreshSessions, users } from '../../db/schema';
+import { repoOf } from '../../db/repo-of';
+import { passwordResetTokens, refreshSessions, userLevels, users } from '../../db/schema';
 
 export type RefreshSessionRow = typeof refreshSessions.$inferSelect;
 
@@ -70,3 +71,46 @@ export const pruneExpiredAuthRows = async (db: DbOrTx, now: Date) => {
   await db.delete(refreshSessions).where(lt(refreshSessions.expiresAt, cutoff));
   await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, cutoff));
 };
+
+export type NewUser = typeof users.$inferInsert;
+
+/** A new account's row; its id. */
+export const insertUser = async (db: DbOrTx, row: NewUser) => {
+  const [created] = await db.insert(users).values(row).returning({ id: users.id });
+  if (!created) throw new Error('insert returned no row');
+  return created.id;
+};
+
+/** The first admin, unless that e-mail exists meanwhile; its id, or null when it did. */
+export const insertUserUnlessTaken = async (db: DbOrTx, row: NewUser) => {
+  const [created] = await db.insert(users).values(row).onConflictDoNothing().returning({ id: users.id });
+  return created?.id ?? null;
+};
+
+/** The level of a new account's first competition year (the leaderboards read user_levels). */
+export const insertUserLevel = (db: DbOrTx, row: typeof userLevels.$inferInsert) => db.insert(userLevels).values(row);
+
+export const countUsers = async (db: DbOrTx) => {
+  const [row] = await db.select({ total: count() }).from(users);
+  return row?.total ?? 0;
+};
+
+/** The auth module's queries (sessions, reset links, accounts) on one handle. */
+export const authRepo = repoOf({
+  findSessionByHash,
+  findSessionById,
+  insertSession,
+  markRotated,
+  revokeFamily,
+  revokeAllSessionsOfUser,
+  insertResetToken,
+  findUsableResetToken,
+  consumeResetToken,
+  expireResetTokensOfUser,
+  setPasswordHash,
+  pruneExpiredAuthRows,
+  insertUser,
+  insertUserUnlessTaken,
+  insertUserLevel,
+  countUsers,
+});

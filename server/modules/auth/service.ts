@@ -4,15 +4,16 @@ import { currentCompetitionYear } from '@/domain/competition';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
 import { assertUnderRateLimit, consumeRateLimit, countFailure, isRemembered, rateLimitRules, remember } from '../../http/rate-limit';
 import { sha256 } from '../../http/tokens';
-import { userLevels, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, conflict } from '@/domain/errors';
 import { withStoredPhoto } from '../../http/photo-storage';
 import type { Photo } from '../../http/multipart';
-import { findUserRowByEmail } from '../users/repo';
-import { consumeResetToken, expireResetTokensOfUser, findSessionByHash, findUsableResetToken, revokeAllSessionsOfUser, setPasswordHash } from './repo';
-import { createRefreshSession } from './sessions';
-import { audit, subjectOf } from '../audit/repo';
+import { usersRepo } from '../users/repo';
+import { authRepo } from './repo';
+import { authSessionFor, createRefreshSession, revokeByToken, rotateRefreshToken } from './sessions';
+import { auditRepo } from '../audit/repo';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs'>;
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this email, a reset link has been sent';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed';
@@ -27,9 +28,9 @@ const isUniqueViolation = (error: unknown): boolean => {
 };
 
 /** A live refresh cookie of this very account: the owner's own browser. */
-const isKnownDevice = async (deps: AppDeps, userId: number, refreshToken: string | undefined) => {
+const isKnownDevice = async (deps: Deps, userId: number, refreshToken: string | undefined) => {
   if (!refreshToken) return false;
-  const session = await findSessionByHash(deps.db, sha256(refreshToken));
+  const session = await authRepo(deps.db).findSessionByHash(sha256(refreshToken));
   return session !== null && session.userId === userId && session.revokedAt === null;
 };
 
@@ -38,11 +39,11 @@ const isKnownDevice = async (deps: AppDeps, userId: number, refreshToken: string
  * (rate-limit-rules.ts); the owner's known device skips the account limits and a known address
  * skips the account-wide one, so strangers' wrong passwords cannot lock the owner out.
  */
-export const signin = async (deps: AppDeps, body: SigninBody, request: FastifyRequest, refreshToken?: string) => {
+const signin = async (deps: Deps, body: SigninBody, request: FastifyRequest, refreshToken?: string) => {
   const now = deps.clock.now();
   const pair = `${body.email}|${request.ip}`;
   await assertUnderRateLimit(deps.db, rateLimitRules.signinPerAddress, request.ip, now);
-  const row = await findUserRowByEmail(deps.db, body.email);
+  const row = await usersRepo(deps.db).findUserRowByEmail(body.email);
   const knownDevice = row ? await isKnownDevice(deps, row.id, refreshToken) : false;
   if (!knownDevice) {
     await assertUnderRateLimit(deps.db, rateLimitRules.signinPerAccountAddress, pair, now);
@@ -58,7 +59,7 @@ export const signin = async (deps: AppDeps, body: SigninBody, request: FastifyRe
     const overall = await countFailure(deps.db, rateLimitRules.signinPerAccount, body.email, now);
     // The failure that reaches a limit locks the account (for that address, or everywhere): a security event.
     if (row && (fromHere === rateLimitRules.signinPerAccountAddress.limit || overall === rateLimitRules.signinPerAccount.limit)) {
-      await audit(deps.db, { at: now, actor: null, action: 'auth.lockout', subject: row, after: { scope: overall === rateLimitRules.signinPerAccount.limit ? 'account' : 'account and address' }, address: request.ip });
+      await auditRepo(deps.db).audit({ at: now, actor: null, action: 'auth.lockout', subject: row, after: { scope: overall === rateLimitRules.signinPerAccount.limit ? 'account' : 'account and address' }, address: request.ip });
     }
     throw invalidCredentials();
   }
@@ -68,18 +69,17 @@ export const signin = async (deps: AppDeps, body: SigninBody, request: FastifyRe
 };
 
 /** Creates a role-user account with its level for the current competition year, signed in. */
-export const signup = async (deps: AppDeps, fields: SignupBody, photo: Photo | null, request: FastifyRequest) => {
+const signup = async (deps: Deps, fields: SignupBody, photo: Photo | null, request: FastifyRequest) => {
   const now = deps.clock.now();
   await consumeRateLimit(deps.db, { ...rateLimitRules.signupPerAddress, limit: deps.config.signupsPerAddressPerHour }, request.ip, now);
   if (photo) await consumeRateLimit(deps.db, rateLimitRules.uploadBytesPerAddress, request.ip, now, photo.bytes.length);
-  if (await findUserRowByEmail(deps.db, fields.email)) throw emailTaken();
+  if (await usersRepo(deps.db).findUserRowByEmail(fields.email)) throw emailTaken();
   const passwordHash = await hashPassword(fields.password);
   try {
     return await withStoredPhoto(deps.config.dataDir, photo, (profilePicture) =>
       deps.db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(users)
-          .values({
+        const repo = authRepo(tx);
+        const created = await repo.insertUser({
             role: 'user',
             email: fields.email,
             passwordHash,
@@ -91,12 +91,10 @@ export const signup = async (deps: AppDeps, fields: SignupBody, photo: Photo | n
             profilePicture,
             createdAt: now,
             updatedAt: now,
-          })
-          .returning({ id: users.id });
-        if (!created) throw new Error('insert returned no row');
-        await tx.insert(userLevels).values({ userId: created.id, competitionYear: currentCompetitionYear(now), levelOfCompetition: fields.levelOfCompetition });
-        const session = await createRefreshSession(deps, tx, created.id, now);
-        return { userId: created.id, refreshToken: session.token, familyId: session.familyId };
+          });
+        await repo.insertUserLevel({ userId: created, competitionYear: currentCompetitionYear(now), levelOfCompetition: fields.levelOfCompetition });
+        const session = await createRefreshSession(deps, tx, created, now);
+        return { userId: created, refreshToken: session.token, familyId: session.familyId };
       }),
     );
   } catch (error) {
@@ -106,7 +104,7 @@ export const signup = async (deps: AppDeps, fields: SignupBody, photo: Photo | n
 };
 
 /** Same answer whether or not the account exists; rate limited per account and per address. */
-export const forgotPassword = async (deps: AppDeps, email: string, request: FastifyRequest) => {
+const forgotPassword = async (deps: Deps, email: string, request: FastifyRequest) => {
   const now = deps.clock.now();
   await consumeRateLimit(deps.db, rateLimitRules.forgotPerAddress, request.ip, now);
   await consumeRateLimit(deps.db, rateLimitRules.forgotPerAccount, email, now);
@@ -114,22 +112,37 @@ export const forgotPassword = async (deps: AppDeps, email: string, request: Fast
   await deps.jobs.send('mail.forgot-password', { email });
 };
 
-export const checkResetToken = async (deps: AppDeps, token: string) => {
-  if (!(await findUsableResetToken(deps.db, sha256(token), deps.clock.now()))) throw invalidResetToken();
+const checkResetToken = async (deps: Deps, token: string) => {
+  if (!(await authRepo(deps.db).findUsableResetToken(sha256(token), deps.clock.now()))) throw invalidResetToken();
 };
 
 /** Sets the password, uses up the token (and the user's other links) and signs out every device. */
-export const resetPassword = async (deps: AppDeps, token: string, newPassword: string) => {
+const resetPassword = async (deps: Deps, token: string, newPassword: string) => {
   const now = deps.clock.now();
   const tokenHash = sha256(token);
-  if (!(await findUsableResetToken(deps.db, tokenHash, now))) throw invalidResetToken();
+  if (!(await authRepo(deps.db).findUsableResetToken(tokenHash, now))) throw invalidResetToken();
   const passwordHash = await hashPassword(newPassword);
   await deps.db.transaction(async (tx) => {
-    const userId = await consumeResetToken(tx, tokenHash, now);
+    const repo = authRepo(tx);
+    const audits = auditRepo(tx);
+    const userId = await repo.consumeResetToken(tokenHash, now);
     if (userId === null) throw invalidResetToken(); // used by a concurrent request meanwhile
-    await setPasswordHash(tx, userId, passwordHash, now);
-    await audit(tx, { at: now, actor: null, action: 'auth.password_reset', subject: await subjectOf(tx, userId) });
-    await expireResetTokensOfUser(tx, userId, now);
-    await revokeAllSessionsOfUser(tx, userId, now);
+    await repo.setPasswordHash(userId, passwordHash, now);
+    await audits.audit({ at: now, actor: null, action: 'auth.password_reset', subject: await audits.subjectOf(userId) });
+    await repo.expireResetTokensOfUser(userId, now);
+    await repo.revokeAllSessionsOfUser(userId, now);
   });
 };
+
+/** Accounts and sign-in: sessions (sessions.ts), reset links (password-reset.ts, mailed by mail-jobs.ts). */
+export const authService = (deps: Deps) => ({
+  signin: (body: SigninBody, request: FastifyRequest, refreshToken?: string) => signin(deps, body, request, refreshToken),
+  signup: (fields: SignupBody, photo: Photo | null, request: FastifyRequest) => signup(deps, fields, photo, request),
+  /** The answer of signin, signup and refresh: an access token naming its session, and the user. */
+  session: (userId: number, familyId: string) => authSessionFor(deps, userId, familyId, deps.clock.now()),
+  refresh: (token: string) => rotateRefreshToken(deps, token),
+  signout: (token: string) => revokeByToken(deps, token),
+  forgotPassword: (email: string, request: FastifyRequest) => forgotPassword(deps, email, request),
+  checkResetToken: (token: string) => checkResetToken(deps, token),
+  resetPassword: (token: string, newPassword: string) => resetPassword(deps, token, newPassword),
+});

@@ -5,8 +5,10 @@ import { sha256, randomToken, successorToken } from '../../http/tokens';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { unauthorized } from '@/domain/errors';
-import { loadUser } from '../users/repo';
-import { findSessionByHash, insertSession, markRotated, revokeFamily, type RefreshSessionRow } from './repo';
+import { usersRepo } from '../users/repo';
+import { authRepo, type RefreshSessionRow } from './repo';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
 /** Refresh sessions (DESIGN 4): rotated on every use, with reuse detection per family. */
 
@@ -14,19 +16,19 @@ export const signedOut = () => unauthorized('Please sign in to continue', 'UNAUT
 export const sessionExpired = () => unauthorized('Your session has expired, please sign in again', 'TOKEN_EXPIRED');
 export const sessionRevoked = () => unauthorized('Your session has ended, please sign in again', 'SESSION_REVOKED');
 
-const expiry = (deps: AppDeps, now: Date) => new Date(now.getTime() + deps.config.refreshTokenTtlDays * 24 * 60 * 60 * 1000);
+const expiry = (deps: Deps, now: Date) => new Date(now.getTime() + deps.config.refreshTokenTtlDays * 24 * 60 * 60 * 1000);
 
 /** Opens a new family for a sign-in or sign-up; returns the raw token for the cookie. */
-export const createRefreshSession = async (deps: AppDeps, db: DbOrTx, userId: number, now: Date) => {
+export const createRefreshSession = async (deps: Deps, db: DbOrTx, userId: number, now: Date) => {
   const token = randomToken(32);
   const familyId = randomUUID();
-  await insertSession(db, { id: randomUUID(), familyId, userId, tokenHash: sha256(token), createdAt: now, expiresAt: expiry(deps, now) });
+  await authRepo(db).insertSession({ id: randomUUID(), familyId, userId, tokenHash: sha256(token), createdAt: now, expiresAt: expiry(deps, now) });
   return { token, familyId };
 };
 
 /** The response body of signin, signup and refresh; the access token names its session (`sid`). */
-export const authSessionFor = async (deps: AppDeps, userId: number, familyId: string, now: Date): Promise<AuthSession> => {
-  const user = await loadUser(deps.db, userId, now);
+export const authSessionFor = async (deps: Deps, userId: number, familyId: string, now: Date): Promise<AuthSession> => {
+  const user = await usersRepo(deps.db).loadUser(userId, now);
   if (!user) throw signedOut();
   const accessToken = await signAccessToken({ id: user.id, role: user.role, sid: familyId }, deps.config.jwtSecret, now, deps.config.accessTokenTtlSeconds);
   return { accessToken, user };
@@ -38,17 +40,17 @@ const MAX_CHAIN = 5;
  * A token that was already rotated: within the grace period (two tabs refreshing at once) the
  * caller gets the newest successor of the chain; later, it is a replay and the family is revoked.
  */
-const followRotation = async (deps: AppDeps, presented: RefreshSessionRow, token: string, now: Date) => {
+const followRotation = async (deps: Deps, presented: RefreshSessionRow, token: string, now: Date) => {
   const ageMs = now.getTime() - (presented.rotatedAt?.getTime() ?? 0);
   if (ageMs > deps.config.refreshGraceSeconds * 1000) {
-    await revokeFamily(deps.db, presented.familyId, now);
+    await authRepo(deps.db).revokeFamily(presented.familyId, now);
     throw sessionRevoked();
   }
   let row = presented;
   let current = token;
   for (let step = 0; row.rotatedAt && step < MAX_CHAIN; step += 1) {
     current = successorToken(current, deps.config.jwtSecret);
-    const next = await findSessionByHash(deps.db, sha256(current));
+    const next = await authRepo(deps.db).findSessionByHash(sha256(current));
     if (!next) throw signedOut();
     row = next;
   }
@@ -58,9 +60,9 @@ const followRotation = async (deps: AppDeps, presented: RefreshSessionRow, token
 };
 
 /** Exchanges a refresh token for its successor; throws 401 (and revokes on replay). */
-export const rotateRefreshToken = async (deps: AppDeps, token: string) => {
+export const rotateRefreshToken = async (deps: Deps, token: string) => {
   const now = deps.clock.now();
-  const presented = await findSessionByHash(deps.db, sha256(token));
+  const presented = await authRepo(deps.db).findSessionByHash(sha256(token));
   if (!presented) throw signedOut();
   if (presented.revokedAt) throw sessionRevoked();
   if (presented.rotatedAt) return followRotation(deps, presented, token, now);
@@ -69,19 +71,20 @@ export const rotateRefreshToken = async (deps: AppDeps, token: string) => {
   const next = successorToken(token, deps.config.jwtSecret);
   const nextId = randomUUID();
   const won = await deps.db.transaction(async (tx) => {
-    if (!(await markRotated(tx, presented.id, nextId, now))) return false;
-    await insertSession(tx, { id: nextId, familyId: presented.familyId, userId: presented.userId, tokenHash: sha256(next), createdAt: now, expiresAt: expiry(deps, now) });
+    const repo = authRepo(tx);
+    if (!(await repo.markRotated(presented.id, nextId, now))) return false;
+    await repo.insertSession({ id: nextId, familyId: presented.familyId, userId: presented.userId, tokenHash: sha256(next), createdAt: now, expiresAt: expiry(deps, now) });
     return true;
   });
   if (won) return { token: next, userId: presented.userId, familyId: presented.familyId };
   // Another request rotated it a moment ago: treat exactly like a second tab.
-  const again = await findSessionByHash(deps.db, sha256(token));
+  const again = await authRepo(deps.db).findSessionByHash(sha256(token));
   if (!again || again.revokedAt || !again.rotatedAt) throw sessionRevoked();
   return followRotation(deps, again, token, now);
 };
 
 /** Sign-out: the whole family ends, whatever token of it was presented. */
-export const revokeByToken = async (deps: AppDeps, token: string) => {
-  const row = await findSessionByHash(deps.db, sha256(token));
-  if (row) await revokeFamily(deps.db, row.familyId, deps.clock.now());
+export const revokeByToken = async (deps: Deps, token: string) => {
+  const row = await authRepo(deps.db).findSessionByHash(sha256(token));
+  if (row) await authRepo(deps.db).revokeFamily(row.familyId, deps.clock.now());
 };

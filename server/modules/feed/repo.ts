@@ -1,6 +1,7 @@
 import { sql, type Placeholder } from 'drizzle-orm';
 import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
+import { repoOf } from '../../db/repo-of';
 import type { ScoringRules } from '@/domain/scoring-rules';
 import { UPLOADS_PATH } from '../users/serialize';
 import { EVENT_FEED_NAME, FEED_COUNT_LOOKAHEAD, STEPS_FEED_NAME } from '@/domain/feed-names';
@@ -87,3 +88,5 @@ export const findFeedJson = async (db: DbOrTx, viewer: FeedViewer, rules: Scorin
   });
   return row![0] as string;
 };
+
+export const feedRepo = repoOf({ findFeedJson });

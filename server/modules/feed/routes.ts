@@ -2,11 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { feedEndpoints } from '@/contract/feed';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
-import { feedPage } from './service';
+import { feedService } from './service';
 
 /** Registers the feed endpoints of the contract (src/api/contract). */
 export const registerFeedRoutes = async (app: FastifyInstance, deps: AppDeps) => {
-  route(app, deps, feedEndpoints.feed, ({ query, user }) =>
-    feedPage(deps.db, { userId: user.id, stravaFeedSharing: deps.config.stravaFeedSharing }, deps.config.scoring, query.page, query.pageSize),
-  );
+  const service = feedService(deps);
+  route(app, deps, feedEndpoints.feed, ({ query, user }) => service.page(user.id, query.page, query.pageSize));
 };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { repoOf } from '../../db/repo-of';
 import { rawStatement } from '../../db/raw-statement';
 
 const user = sql.placeholder('user');
@@ -88,3 +89,5 @@ export const findOverviewFacts = async (db: DbOrTx, competitionYear: number): Pr
     filled: filled === true || filled === 't',
   };
 };
+
+export const insightsRepo = repoOf({ findProgress, findOverviewFacts });

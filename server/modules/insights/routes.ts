@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { insightsEndpoints } from '@/contract/insights';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
-import { competitionOverview, myProgress } from './service';
+import { insightsService } from './service';
 
 /** Progress charts (employees, their own months only) and the competition overview (admins). */
 export const registerInsightsRoutes = async (app: FastifyInstance, deps: AppDeps) => {
-  route(app, deps, insightsEndpoints.progress, ({ query, user }) => myProgress(deps.db, user.id, query.competitionYear, deps.clock.now()));
-  route(app, deps, insightsEndpoints.overview, ({ query }) => competitionOverview(deps.db, query.competitionYear, deps.clock.now()));
+  const service = insightsService(deps);
+  route(app, deps, insightsEndpoints.progress, ({ query, user }) => service.progress(user.id, query.competitionYear));
+  route(app, deps, insightsEndpoints.overview, ({ query }) => service.overview(query.competitionYear));
 };

@@ -2,19 +2,21 @@ import { levels, type LevelOfCompetition } from '@/contract/common';
 import type { CompetitionOverview, MyProgress, insightsEndpoints } from '@/contract/insights';
 import { insightMonthsOf } from '@/domain/insights';
 import { resolveCompetitionYear } from '@/domain/leaders-year';
-import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { PreSerialized } from '../../http/pre-serialized';
-import { ensureYearRows } from '../leaders/year-rows';
-import { findOverviewFacts, findProgress } from './repo';
+import { leadersRepo } from '../leaders/repo';
+import { insightsRepo } from './repo';
 
 type ProgressEndpoint = (typeof insightsEndpoints)['progress'];
 type OverviewEndpoint = (typeof insightsEndpoints)['overview'];
 
+type Reads = ReturnType<typeof insightsRepo>;
+
 /** The caller's months of a competition year (a year after the current one is a 400). */
-export const myProgress = async (db: DbOrTx, userId: number, requestedYear: number | undefined, now: Date): Promise<PreSerialized<ProgressEndpoint>> => {
+const myProgress = async (reads: Reads, userId: number, requestedYear: number | undefined, now: Date): Promise<PreSerialized<ProgressEndpoint>> => {
   const year = resolveCompetitionYear(requestedYear, now);
   const months = insightMonthsOf(year, now);
-  const rows = await findProgress(db, userId, year, months.map((month) => month.month));
+  const rows = await reads.findProgress(userId, year, months.map((month) => month.month));
   const body: MyProgress = {
     competitionYear: year,
     levelOfCompetition: (rows[0]?.level ?? 'Beginner') as LevelOfCompetition,
@@ -34,13 +36,13 @@ export const myProgress = async (db: DbOrTx, userId: number, requestedYear: numb
 const noMinutes = () => Object.fromEntries(levels.map((level) => [level, 0])) as Record<LevelOfCompetition, number>;
 
 /** Admin overview: every month of the year summed over the levels' groups, plus tracker counts. */
-export const competitionOverview = async (db: DbOrTx, requestedYear: number | undefined, now: Date): Promise<PreSerialized<OverviewEndpoint>> => {
+const competitionOverview = async (reads: Reads, years: ReturnType<typeof leadersRepo>, requestedYear: number | undefined, now: Date): Promise<PreSerialized<OverviewEndpoint>> => {
   const year = resolveCompetitionYear(requestedYear, now);
-  let facts = await findOverviewFacts(db, year);
+  let facts = await reads.findOverviewFacts(year);
   // Once per year (a new year, after a rebuild): then the employee count covers everyone.
   if (!facts.filled) {
-    await ensureYearRows(db, year);
-    facts = await findOverviewFacts(db, year);
+    await years.ensureYearRows(year);
+    facts = await reads.findOverviewFacts(year);
   }
   const body: CompetitionOverview = {
     competitionYear: year,
@@ -59,4 +61,14 @@ export const competitionOverview = async (db: DbOrTx, requestedYear: number | un
     trackers: { strava: facts.strava, fitbit: facts.fitbit, connectedEmployees: facts.connectedEmployees, employees: facts.employees },
   };
   return new PreSerialized<OverviewEndpoint>(JSON.stringify(body));
+};
+
+export const insightsService = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) => {
+  // Built once per app: the progress read allocates only its rows and answer.
+  const reads = insightsRepo(db);
+  const years = leadersRepo(db);
+  return {
+    progress: (userId: number, competitionYear: number | undefined) => myProgress(reads, userId, competitionYear, clock.now()),
+    overview: (competitionYear: number | undefined) => competitionOverview(reads, years, competitionYear, clock.now()),
+  };
 };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { LevelOfCompetition } from '@/contract/common';
 import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
+import { repoOf } from '../../db/repo-of';
 import { planSearch, type SearchShape } from '../users/search-plan';
 import { ensureYearRows } from './year-rows';
 
@@ -198,3 +199,6 @@ export const findLeadersJson = async (db: DbOrTx, filter: LeaderListFilter): Pro
   const [[, afterFill]] = (await statement(db, input)) as [[boolean, string]];
   return afterFill;
 };
+
+/** The leaders module's reads (and the year fill other modules' reads rely on) on one handle. */
+export const leadersRepo = repoOf({ findTopLeadersJson, findLeadersJson, ensureYearRows });

@@ -1,12 +1,12 @@
 import type { leadersEndpoints } from '@/contract/leaders';
 import { levels, type LevelOfCompetition } from '@/contract/common';
 import { PreSerialized } from '../../http/pre-serialized';
-import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { searchWordsOf } from '@/domain/search-words';
 import { csvFileName, type CsvExport } from '@/domain/csv';
 import { toIsoDay } from '@/domain/competition';
 import type { LeaderList } from '@/contract/leaders';
-import { findLeadersJson, findTopLeadersJson } from './repo';
+import { leadersRepo } from './repo';
 import { monthlyPointsMonth, resolveCompetitionYear } from '@/domain/leaders-year';
 
 type TopEndpoint = (typeof leadersEndpoints)['top'];
@@ -14,18 +14,20 @@ type TopEndpoint = (typeof leadersEndpoints)['top'];
 /** No leaders yet: every level present and empty. */
 const noLeaders = JSON.stringify(Object.fromEntries(levels.map((level) => [level, []])));
 
-export const topLeaders = async (db: DbOrTx, requestedYear: number | undefined, now: Date): Promise<PreSerialized<TopEndpoint>> => {
+type Reads = ReturnType<typeof leadersRepo>;
+
+const topLeaders = async (reads: Reads, requestedYear: number | undefined, now: Date): Promise<PreSerialized<TopEndpoint>> => {
   const year = resolveCompetitionYear(requestedYear, now);
-  return new PreSerialized<TopEndpoint>((await findTopLeadersJson(db, year)) ?? noLeaders);
+  return new PreSerialized<TopEndpoint>((await reads.findTopLeadersJson(year)) ?? noLeaders);
 };
 
 export type LeadersQueryInput = { levelOfCompetition?: LevelOfCompetition; competitionYear?: number; limit: number; offset: number; search?: string };
 
 type ListEndpoint = (typeof leadersEndpoints)['list'];
 
-export const leaderList = async (db: DbOrTx, query: LeadersQueryInput, now: Date): Promise<PreSerialized<ListEndpoint>> => {
+const leaderList = async (reads: Reads, query: LeadersQueryInput, now: Date): Promise<PreSerialized<ListEndpoint>> => {
   const year = resolveCompetitionYear(query.competitionYear, now);
-  const json = await findLeadersJson(db, {
+  const json = await reads.findLeadersJson({
     year,
     month: monthlyPointsMonth(year, now),
     level: query.levelOfCompetition,
@@ -40,12 +42,12 @@ export const leaderList = async (db: DbOrTx, query: LeadersQueryInput, now: Date
 const EXPORT_BATCH = 1000;
 
 /** The admin leaders list as CSV: every row of the level(s), year and search, read 1,000 at a time. */
-export const exportLeaders = (db: DbOrTx, query: Omit<LeadersQueryInput, 'limit' | 'offset'>, now: Date): CsvExport => {
+const exportLeaders = (reads: Reads, query: Omit<LeadersQueryInput, 'limit' | 'offset'>, now: Date): CsvExport => {
   const year = resolveCompetitionYear(query.competitionYear, now);
   const month = monthlyPointsMonth(year, now);
   async function* rows() {
     for (let offset = 0; ; offset += EXPORT_BATCH) {
-      const json = await findLeadersJson(db, { year, month, level: query.levelOfCompetition, limit: EXPORT_BATCH, offset, searchTerms: searchWordsOf(query.search ?? '').slice(0, 10) });
+      const json = await reads.findLeadersJson({ year, month, level: query.levelOfCompetition, limit: EXPORT_BATCH, offset, searchTerms: searchWordsOf(query.search ?? '').slice(0, 10) });
       const page = JSON.parse(json) as LeaderList;
       for (const row of page.rows) yield [row.firstName, row.lastName, row.email, row.levelOfCompetition, row.annualPoints, row.monthlyPoints];
       if (page.rows.length < EXPORT_BATCH) return;
@@ -55,5 +57,15 @@ export const exportLeaders = (db: DbOrTx, query: Omit<LeadersQueryInput, 'limit'
     fileName: csvFileName(['leaders', query.levelOfCompetition ?? 'all-levels', year], toIsoDay(now)),
     header: ['First name', 'Last name', 'Email', 'Level of competition', 'Annual Points', 'Monthly Points'],
     rows: rows(),
+  };
+};
+
+export const leadersService = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) => {
+  // Built once per app: the hot top and list reads allocate only their answers.
+  const reads = leadersRepo(db);
+  return {
+    top: (competitionYear: number | undefined) => topLeaders(reads, competitionYear, clock.now()),
+    list: (query: LeadersQueryInput) => leaderList(reads, query, clock.now()),
+    exportList: (query: Omit<LeadersQueryInput, 'limit' | 'offset'>) => exportLeaders(reads, query, clock.now()),
   };
 };

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { LevelOfCompetition } from '@/contract/common';
 import type { DbOrTx } from '../../db/client';
+import { repoOf } from '../../db/repo-of';
 import { userLevels, users } from '../../db/schema';
 
 export type ProfileChanges = Partial<Pick<typeof users.$inferInsert, 'firstName' | 'lastName' | 'dateOfBirth' | 'gender' | 'email' | 'levelOfCompetition' | 'isPrivateActivity' | 'profilePicture'>>;
@@ -14,3 +15,5 @@ export const upsertYearLevel = (db: DbOrTx, userId: number, competitionYear: num
     .insert(userLevels)
     .values({ userId, competitionYear, levelOfCompetition })
     .onConflictDoUpdate({ target: [userLevels.userId, userLevels.competitionYear], set: { levelOfCompetition } });
+
+export const profileRepo = repoOf({ updateUserRow, upsertYearLevel });

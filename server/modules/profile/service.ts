@@ -1,5 +1,5 @@
 import { writeForUser } from '../../db/user-write-lock';
-import { audit } from '../audit/repo';
+import { auditRepo } from '../audit/repo';
 import type { User } from '@/contract/users';
 import type { ProfileUpdate } from '@/contract/profile';
 import { currentCompetitionYear, isLevelWindowOpen } from '@/domain/competition';
@@ -8,9 +8,9 @@ import type { AppDeps } from '../../deps';
 import type { Photo } from '../../http/multipart';
 import { removePhoto, withStoredPhoto } from '../../http/photo-storage';
 import { emailTaken } from '../auth/service';
-import { findUserRowByEmail, findUserRowById, loadUser } from '../users/repo';
+import { usersRepo } from '../users/repo';
 import { levelWindowClosed, profileNotFound } from '@/domain/profile-errors';
-import { updateUserRow, upsertYearLevel, type ProfileChanges } from './repo';
+import { profileRepo, type ProfileChanges } from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
@@ -24,62 +24,73 @@ const assertMayRead = (caller: AuthUser, id: number) => {
   if (caller.role !== 'admin' && caller.id !== id) throw profileNotFound();
 };
 
-export const profileService = ({ db, clock, config }: Deps) => ({
-  read: async (caller: AuthUser, id: number): Promise<User> => {
-    assertMayRead(caller, id);
-    const user = await loadUser(db, id, clock.now());
-    if (!user) throw profileNotFound();
-    return user;
-  },
+export const profileService = ({ db, clock, config }: Deps) => {
+  const userReads = usersRepo(db);
+  return {
+    read: async (caller: AuthUser, id: number): Promise<User> => {
+      assertMayRead(caller, id);
+      const user = await userReads.loadUser(id, clock.now());
+      if (!user) throw profileNotFound();
+      return user;
+    },
 
-  /**
-   * Merges the changed fields (and photo) into the caller's own profile. A level change also sets
-   * the level of the current competition year, in the same transaction; the replaced photo file is
-   * removed only after the commit.
-   */
-  update: async (caller: AuthUser, id: number, fields: ProfileUpdate, photo: Photo | null): Promise<User> => {
-    if (caller.id !== id) throw profileNotFound();
-    const now = clock.now();
-    const current = await findUserRowById(db, id);
-    if (!current) throw profileNotFound();
+    /**
+     * Merges the changed fields (and photo) into the caller's own profile. A level change also sets
+     * the level of the current competition year, in the same transaction; the replaced photo file is
+     * removed only after the commit.
+     */
+    update: async (caller: AuthUser, id: number, fields: ProfileUpdate, photo: Photo | null): Promise<User> => {
+      if (caller.id !== id) throw profileNotFound();
+      const now = clock.now();
+      const current = await userReads.findUserRowById(id);
+      if (!current) throw profileNotFound();
 
-    const changes: ProfileChanges = {};
-    for (const key of ['firstName', 'lastName', 'dateOfBirth', 'gender', 'isPrivateActivity'] as const) {
-      if (fields[key] !== undefined && fields[key] !== current[key]) Object.assign(changes, { [key]: fields[key] });
-    }
-    if (fields.email !== undefined && fields.email !== current.email) {
-      if (await findUserRowByEmail(db, fields.email)) throw emailTaken();
-      changes.email = fields.email;
-    }
-    const levelChanged = fields.levelOfCompetition !== undefined && fields.levelOfCompetition !== current.levelOfCompetition;
-    if (levelChanged) {
-      if (!isLevelWindowOpen(now)) throw levelWindowClosed();
-      changes.levelOfCompetition = fields.levelOfCompetition;
-    }
+      const changes: ProfileChanges = {};
+      for (const key of ['firstName', 'lastName', 'dateOfBirth', 'gender', 'isPrivateActivity'] as const) {
+        if (fields[key] !== undefined && fields[key] !== current[key]) Object.assign(changes, { [key]: fields[key] });
+      }
+      if (fields.email !== undefined && fields.email !== current.email) {
+        if (await userReads.findUserRowByEmail(fields.email)) throw emailTaken();
+        changes.email = fields.email;
+      }
+      const levelChanged = fields.levelOfCompetition !== undefined && fields.levelOfCompetition !== current.levelOfCompetition;
+      if (levelChanged) {
+        if (!isLevelWindowOpen(now)) throw levelWindowClosed();
+        changes.levelOfCompetition = fields.levelOfCompetition;
+      }
 
-    // The photo this save replaces, read under the user's write lock: with two replacements at once,
-    // each removes exactly the file it displaced, so no file is left without a user.
-    let replacedPhoto: string | null = null;
-    try {
-      await withStoredPhoto(config.dataDir, photo, async (fileName) => {
-        if (fileName) changes.profilePicture = fileName;
-        if (Object.keys(changes).length === 0) return;
-        await writeForUser(db, id, async (tx) => {
-          if (fileName) replacedPhoto = (await findUserRowById(tx, id))?.profilePicture ?? null;
-          await updateUserRow(tx, id, changes, now);
-          if (levelChanged && changes.levelOfCompetition) {
-            await upsertYearLevel(tx, id, currentCompetitionYear(now), changes.levelOfCompetition);
-            await audit(tx, { at: now, actor: caller, action: 'level.change', subject: current, before: { levelOfCompetition: current.levelOfCompetition }, after: { levelOfCompetition: changes.levelOfCompetition } });
-          }
+      // The photo this save replaces, read under the user's write lock: with two replacements at once,
+      // each removes exactly the file it displaced, so no file is left without a user.
+      let replacedPhoto: string | null = null;
+      try {
+        await withStoredPhoto(config.dataDir, photo, async (fileName) => {
+          if (fileName) changes.profilePicture = fileName;
+          if (Object.keys(changes).length === 0) return;
+          await writeForUser(db, id, async (tx) => {
+            const repo = profileRepo(tx);
+            if (fileName) replacedPhoto = (await usersRepo(tx).findUserRowById(id))?.profilePicture ?? null;
+            await repo.updateUserRow(id, changes, now);
+            if (levelChanged && changes.levelOfCompetition) {
+              await repo.upsertYearLevel(id, currentCompetitionYear(now), changes.levelOfCompetition);
+              await auditRepo(tx).audit({
+                at: now,
+                actor: caller,
+                action: 'level.change',
+                subject: current,
+                before: { levelOfCompetition: current.levelOfCompetition },
+                after: { levelOfCompetition: changes.levelOfCompetition },
+              });
+            }
+          });
         });
-      });
-    } catch (error) {
-      if (isUniqueViolation(error)) throw emailTaken(); // the e-mail was taken meanwhile
-      throw error;
-    }
-    if (replacedPhoto) await removePhoto(config.dataDir, replacedPhoto);
-    const user = await loadUser(db, id, now);
-    if (!user) throw profileNotFound();
-    return user;
-  },
-});
+      } catch (error) {
+        if (isUniqueViolation(error)) throw emailTaken(); // the e-mail was taken meanwhile
+        throw error;
+      }
+      if (replacedPhoto) await removePhoto(config.dataDir, replacedPhoto);
+      const user = await userReads.loadUser(id, now);
+      if (!user) throw profileNotFound();
+      return user;
+    },
+  };
+};

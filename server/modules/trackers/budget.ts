@@ -1,7 +1,7 @@
 import type { Clock } from '@/domain/clock';
 import type { Db } from '../../db/client';
 import { nextQuarterHour, ProviderError, type ProviderBudget } from '../../trackers/providers/provider-request';
-import * as repo from './repo';
+import { trackersRepo, type BudgetWindow } from './repo';
 
 /**
  * The app-wide request budget per provider, in the database so every API process shares it.
@@ -10,10 +10,10 @@ import * as repo from './repo';
  * (tighter; all our calls are reads). We keep the tighter pair; while a window is spent no call
  * is made (the sync waits for the window's end), so one busy afternoon cannot lock the app out.
  */
-const windowStartOf = (window: repo.BudgetWindow, now: number) =>
+const windowStartOf = (window: BudgetWindow, now: number) =>
   window === '15min' ? new Date(Math.floor(now / 900_000) * 900_000) : new Date(Math.floor(now / 86_400_000) * 86_400_000);
 
-const windowEndOf = (window: repo.BudgetWindow, now: number) => (window === '15min' ? nextQuarterHour(now) : new Date(Math.floor(now / 86_400_000) * 86_400_000 + 86_400_000));
+const windowEndOf = (window: BudgetWindow, now: number) => (window === '15min' ? nextQuarterHour(now) : new Date(Math.floor(now / 86_400_000) * 86_400_000 + 86_400_000));
 
 const pair = (value: string | null) => {
   const numbers = (value ?? '').split(',').map((part) => Number(part.trim()));
@@ -33,7 +33,7 @@ export const budgetHeaders = (headers: Headers) => {
 export const databaseBudget = (db: Db, clock: Clock): ProviderBudget => ({
   check: async (provider) => {
     const now = clock.now().getTime();
-    for (const row of await repo.budgetRows(db, provider)) {
+    for (const row of await trackersRepo(db).budgetRows(provider)) {
       const current = row.windowStart.getTime() === windowStartOf(row.window, now).getTime();
       if (current && row.used >= row.limit) {
         throw new ProviderError('rate_limited', `${provider}: the app's ${row.window} budget (${row.limit}) is spent`, 429, windowEndOf(row.window, now));
@@ -44,9 +44,9 @@ export const databaseBudget = (db: Db, clock: Clock): ProviderBudget => ({
     const reported = budgetHeaders(headers);
     if (!reported) return;
     const now = clock.now().getTime();
-    const windows: repo.BudgetWindow[] = ['15min', 'day'];
+    const windows: BudgetWindow[] = ['15min', 'day'];
     for (const [index, window] of windows.entries()) {
-      await repo.saveBudget(db, { provider, window, windowStart: windowStartOf(window, now), limit: reported.limit[index]!, used: reported.usage[index]! });
+      await trackersRepo(db).saveBudget({ provider, window, windowStart: windowStartOf(window, now), limit: reported.limit[index]!, used: reported.usage[index]! });
     }
   },
 });

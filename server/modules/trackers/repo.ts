@@ -5,10 +5,11 @@ import { rowsOf } from '../../db/rows';
 import { activities, oauthStates, providerBudgets, trackerConnections, trackerDuplicates } from '../../db/schema';
 import type { ProviderTokens } from '../../trackers/providers/types';
 import { openToken, sealToken } from './token-seal';
+import { repoOf } from '../../db/repo-of';
+import type { Source } from './source';
 
 export type ConnectionRow = typeof trackerConnections.$inferSelect;
-export type Source = 'strava' | 'fitbit';
-export const sourceOf = { STRAVA: 'strava', FITBIT: 'fitbit' } as const satisfies Record<ApiType, Source>;
+export { sourceOf, type Source } from './source';
 
 /** A stored connection with its tokens opened; null tokens when they cannot be opened (another key). */
 export type Connection = Omit<ConnectionRow, 'accessToken' | 'refreshToken'> & { accessToken: string | null; refreshToken: string | null };
@@ -229,3 +230,32 @@ export const connectedUsers = async (db: Db, service: ApiType) => {
   const result = await db.execute(sql`select user_id from ${trackerConnections} where service = ${service} and status = 'connected' order by user_id`);
   return rowsOf<{ user_id: number }>(result).map((row) => Number(row.user_id));
 };
+
+/** The trackers module's queries on one handle (tokens sealed and opened with the key each call is given). */
+export const trackersRepo = repoOf({
+  connectionsOf,
+  findConnection,
+  lockConnection,
+  findByExternalUser,
+  upsertConnection,
+  updateTokens,
+  recordAttempt,
+  resetSyncPosition,
+  deleteConnection,
+  insertOauthState,
+  takeOauthState,
+  oauthStateExists,
+  purgeOauthStates,
+  importedByExternalId,
+  otherProviderRows,
+  knownDuplicates,
+  recordDuplicates,
+  insertImports,
+  updateImport,
+  deleteImports,
+  deleteAllImports,
+  budgetRows,
+  saveBudget,
+  countBudgetCall,
+  connectedUsers,
+});

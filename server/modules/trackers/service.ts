@@ -8,12 +8,13 @@ import { assertUnderRateLimit, consumeRateLimit } from '../../http/rate-limit';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { writeForUser } from '../../db/user-write-lock';
-import { audit, subjectOf } from '../audit/repo';
-import { recomputeUserYear } from '../scoring/recompute';
+import { auditRepo } from '../audit/repo';
+import { scoringService } from '../scoring/service';
 import { planImport, twinWindow } from './import-plan';
 import { ProviderError } from '../../trackers/providers/provider-request';
 import type { ProviderActivity, ProviderClient, TrackerProviders } from '../../trackers/providers/types';
-import * as repo from './repo';
+import { trackersRepo, type Connection } from './repo';
+import { sourceOf } from './source';
 
 /**
  * Work a tracker action starts that must not hold up its answer. Plain data in, so a job engine
@@ -77,7 +78,9 @@ export type SyncOutcome = { service: ApiType; imported: number; requests: number
 
 export type StravaEvent = { object_type?: unknown; object_id?: unknown; aspect_type?: unknown; owner_id?: unknown; updates?: unknown };
 
-export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => {
+export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) => {
+  const repo = trackersRepo(db);
+  const scoring = scoringService({ config });
   const key = config.tokenEncryptionKey;
   const redirectUri = (service: ApiType) => `${config.appOrigin}${returnPath[service]}`;
   const clientFor = (service: ApiType): ProviderClient => {
@@ -87,7 +90,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
   };
 
   const statusOf = async (userId: number) => {
-    const connections = await repo.connectionsOf(db, userId, key);
+    const connections = await repo.connectionsOf(userId, key);
     const services: TrackerStatus[] = connections.map((connection) => ({
       apiType: connection.service,
       state: !trackers[connection.service] ? 'unavailable' : connection.status,
@@ -106,18 +109,18 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
    */
   const accessToken = async (userId: number, service: ApiType, client: ProviderClient, rejected: string | null): Promise<string> => {
     const now = clock.now().getTime();
-    const current = await repo.findConnection(db, userId, service, key);
+    const current = await repo.findConnection(userId, service, key);
     if (!current) throw new ProviderError('unauthorized', 'the connection ended', null);
-    const fresh = (connection: repo.Connection) =>
+    const fresh = (connection: Connection) =>
       connection.accessToken !== null && connection.accessToken !== rejected && (!connection.expiresAt || connection.expiresAt.getTime() - REFRESH_MARGIN_MS > now);
     if (fresh(current)) return current.accessToken!;
     return db.transaction(async (tx) => {
-      const locked = await repo.lockConnection(tx, userId, service, key);
+      const locked = await trackersRepo(tx).lockConnection(userId, service, key);
       if (!locked) throw new ProviderError('unauthorized', 'the connection ended', null);
       if (fresh(locked)) return locked.accessToken!;
       if (!locked.refreshToken) throw new ProviderError('unauthorized', 'no refresh token to use', null);
       const tokens = await client.refresh(locked.refreshToken);
-      await repo.updateTokens(tx, userId, service, tokens, key);
+      await trackersRepo(tx).updateTokens(userId, service, tokens, key);
       return tokens.accessToken;
     });
   };
@@ -135,7 +138,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
 
   /** Applies provider records to the user's activities in one transaction; returns how many were added. */
   const applyImports = async (userId: number, service: ApiType, activities: ProviderActivity[], now: Date) => {
-    const source = repo.sourceOf[service];
+    const source = sourceOf[service];
     return writeForUser(db, userId, async (tx) => {
       const ids = activities.map((activity) => activity.externalId);
       const window = twinWindow(activities);
@@ -143,22 +146,16 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
         userId,
         source,
         now,
-        existing: await repo.importedByExternalId(tx, userId, source, ids),
-        knownDuplicates: await repo.knownDuplicates(tx, userId, source, ids),
-        others: window ? await repo.otherProviderRows(tx, userId, source, window.from, window.to) : [],
+        existing: await trackersRepo(tx).importedByExternalId(userId, source, ids),
+        knownDuplicates: await trackersRepo(tx).knownDuplicates(userId, source, ids),
+        others: window ? await trackersRepo(tx).otherProviderRows(userId, source, window.from, window.to) : [],
       });
-      const inserted = await repo.insertImports(tx, plan.inserts);
-      for (const update of plan.updates) await repo.updateImport(tx, update.id, update.row, now);
-      await repo.deleteImports(
-        tx,
-        plan.deletes.map((row) => row.id),
-      );
-      await repo.recordDuplicates(
-        tx,
-        plan.duplicates.map((row) => ({ userId, source, ...row })),
-      );
+      const inserted = await trackersRepo(tx).insertImports(plan.inserts);
+      for (const update of plan.updates) await trackersRepo(tx).updateImport(update.id, update.row, now);
+      await trackersRepo(tx).deleteImports(plan.deletes.map((row) => row.id));
+      await trackersRepo(tx).recordDuplicates(plan.duplicates.map((row) => ({ userId, source, ...row })));
       const days = [...inserted.map((row) => row.startDate), ...plan.updates.flatMap((row) => [row.oldDay, row.row.startDate]), ...plan.deletes.map((row) => row.day)];
-      for (const year of new Set(days.map(competitionYearOf))) await recomputeUserYear(tx, userId, year, config.scoring);
+      for (const year of new Set(days.map(competitionYearOf))) await scoring.rescoreYear(tx, userId, year);
       return inserted.length;
     });
   };
@@ -166,24 +163,21 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
   /** Deletes what the user imported from a provider (its access ended) and rescores those years. */
   const removeImports = (userId: number, service: ApiType) =>
     writeForUser(db, userId, async (tx) => {
-      const { days, orphanedTwins } = await repo.deleteAllImports(tx, userId, repo.sourceOf[service]);
-      for (const year of new Set(days.map(competitionYearOf))) await recomputeUserYear(tx, userId, year, config.scoring);
+      const { days, orphanedTwins } = await trackersRepo(tx).deleteAllImports(userId, sourceOf[service]);
+      for (const year of new Set(days.map(competitionYearOf))) await scoring.rescoreYear(tx, userId, year);
       return orphanedTwins;
     });
 
   /** Deletes one imported activity (gone at the provider) and rescores its year. */
   const removeImport = (userId: number, service: ApiType, externalId: string) =>
     writeForUser(db, userId, async (tx) => {
-      const rows = await repo.importedByExternalId(tx, userId, repo.sourceOf[service], [externalId]);
-      await repo.deleteImports(
-        tx,
-        rows.map((row) => row.id),
-      );
-      for (const year of new Set(rows.map((row) => competitionYearOf(row.startDate)))) await recomputeUserYear(tx, userId, year, config.scoring);
+      const rows = await trackersRepo(tx).importedByExternalId(userId, sourceOf[service], [externalId]);
+      await trackersRepo(tx).deleteImports(rows.map((row) => row.id));
+      for (const year of new Set(rows.map((row) => competitionYearOf(row.startDate)))) await scoring.rescoreYear(tx, userId, year);
     });
 
   /** Withdraws access at the provider; an expired token is refreshed first. Failures are logged, never hidden. */
-  const revokeAtProvider = async (connection: repo.Connection, log: FastifyBaseLogger) => {
+  const revokeAtProvider = async (connection: Connection, log: FastifyBaseLogger) => {
     const client = trackers[connection.service];
     if (!client || connection.accessToken === null) {
       log.warn({ service: connection.service, userId: connection.userId }, 'tracker access not revoked at the provider: no client or no readable token');
@@ -204,13 +198,13 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
   /** Imports from one provider for one user (a job handler's unit of work). Never throws for a provider failure. */
   const syncService = async (userId: number, service: ApiType, log: FastifyBaseLogger, options: { countsQuota?: boolean } = {}): Promise<SyncOutcome> => {
     const now = clock.now();
-    const connection = await repo.findConnection(db, userId, service, key);
+    const connection = await repo.findConnection(userId, service, key);
     if (!connection) return { service, imported: 0, requests: 0, problem: null };
     const client = trackers[service];
     if (!client) return { service, imported: 0, requests: 0, problem: { message: trackerMessages.unavailable(service), reconnectNeeded: false, retryAt: null } };
     if (connection.status === 'reconnect_needed' || connection.accessToken === null) {
       const problem = { message: connection.lastResult ?? trackerMessages.reconnect(service), reconnectNeeded: true, retryAt: null };
-      if (connection.status !== 'reconnect_needed') await repo.recordAttempt(db, userId, service, { at: now, result: problem.message, reconnectNeeded: true });
+      if (connection.status !== 'reconnect_needed') await repo.recordAttempt(userId, service, { at: now, result: problem.message, reconnectNeeded: true });
       return { service, imported: 0, requests: 0, problem };
     }
     try {
@@ -218,14 +212,14 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
       for (const skipped of list.skipped) log.warn({ service, userId, externalId: skipped.externalId, reason: skipped.reason }, 'tracker record skipped: it cannot be read');
       const imported = await applyImports(userId, service, list.activities, now);
       // One instant for both: the screen tells a failed attempt by a later attempt than sync.
-      await repo.recordAttempt(db, userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now });
+      await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now });
       // 'Sync now' counts against the employee's quota only once it worked.
       if (options.countsQuota) await consumeRateLimit(db, syncRateLimit, String(userId), now).catch(() => undefined);
       return { service, imported, requests: list.requests, problem: null };
     } catch (error) {
       const problem = describeFailure(service, error);
       log.warn({ err: error, service, userId }, 'tracker sync failed');
-      await repo.recordAttempt(db, userId, service, { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
+      await repo.recordAttempt(userId, service, { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
       // A busy provider: try again once its window has passed (what the message promises).
       if (problem.retryAt) await tasks.sync(userId, service, { at: problem.retryAt, countsQuota: options.countsQuota });
       return { service, imported: 0, requests: 0, problem };
@@ -235,15 +229,15 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
   /** Ends a connection here: forgets the tokens, deletes its imports (Strava's API agreement), audits. */
   const endConnection = async (userId: number, service: ApiType, actor: { id: number; role: 'user' | 'admin' } | null) => {
     const removed = await db.transaction(async (tx) => {
-      const row = await repo.deleteConnection(tx, userId, service, key);
-      if (row) await audit(tx, { at: clock.now(), actor, action: 'tracker.disconnect', subject: await subjectOf(tx, userId), before: { service } });
+      const row = await trackersRepo(tx).deleteConnection(userId, service, key);
+      if (row) await auditRepo(tx).audit({ at: clock.now(), actor, action: 'tracker.disconnect', subject: await auditRepo(tx).subjectOf(userId), before: { service } });
       return row;
     });
     const orphanedTwins = await removeImports(userId, service);
     // Workouts the other provider also reported were kept from this one: the other brings them back.
     const other: ApiType = service === 'STRAVA' ? 'FITBIT' : 'STRAVA';
-    if (orphanedTwins > 0 && (await repo.findConnection(db, userId, other, key))) {
-      await repo.resetSyncPosition(db, userId, other);
+    if (orphanedTwins > 0 && (await repo.findConnection(userId, other, key))) {
+      await repo.resetSyncPosition(userId, other);
       await tasks.sync(userId, other);
     }
     return removed;
@@ -258,8 +252,8 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
       const state = randomBytes(24).toString('base64url');
       const codeVerifier = client.usesPkce ? randomBytes(48).toString('base64url') : null;
       const now = clock.now();
-      await repo.purgeOauthStates(db, new Date(now.getTime() - 24 * 60 * 60_000));
-      await repo.insertOauthState(db, { state, userId, service, codeVerifier, expiresAt: new Date(now.getTime() + STATE_TTL_MS) });
+      await repo.purgeOauthStates(new Date(now.getTime() - 24 * 60 * 60_000));
+      await repo.insertOauthState({ state, userId, service, codeVerifier, expiresAt: new Date(now.getTime() + STATE_TTL_MS) });
       const codeChallenge = codeVerifier ? createHash('sha256').update(codeVerifier).digest('base64url') : null;
       return { url: client.authorizeUrl({ state, redirectUri: redirectUri(service), codeChallenge }) };
     },
@@ -268,7 +262,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
     connect: async (userId: number, service: ApiType, input: { code: string; state: string; scope?: string }, log: FastifyBaseLogger) => {
       const client = clientFor(service);
       const now = clock.now();
-      const pending = await repo.takeOauthState(db, input.state, now);
+      const pending = await repo.takeOauthState(input.state, now);
       if (!pending || pending.userId !== userId || pending.service !== service || pending.expiresAt <= now) throw trackerStateInvalid(service);
       // Strava says the granted scope on the return URL; refuse before spending the code.
       if (service === 'STRAVA' && !client.scopeIsEnough(input.scope ?? null)) throw trackerScopeMissing(service);
@@ -285,8 +279,8 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
         throw trackerScopeMissing(service);
       }
       await db.transaction(async (tx) => {
-        await repo.upsertConnection(tx, userId, service, tokens, scope, now, key);
-        await audit(tx, { at: now, actor: { id: userId, role: 'user' }, action: 'tracker.connect', subject: await subjectOf(tx, userId), after: { service } });
+        await trackersRepo(tx).upsertConnection(userId, service, tokens, scope, now, key);
+        await auditRepo(tx).audit({ at: now, actor: { id: userId, role: 'user' }, action: 'tracker.connect', subject: await auditRepo(tx).subjectOf(userId), after: { service } });
       });
       // The backfill: the current competition year, imported while the employee looks around.
       await tasks.sync(userId, service);
@@ -302,7 +296,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
 
     /** Before an employee is deleted: withdraw every grant at its provider (their rows go with the user). */
     revokeAllOf: async (userId: number, log: FastifyBaseLogger) => {
-      for (const connection of await repo.connectionsOf(db, userId, key)) await revokeAtProvider(connection, log);
+      for (const connection of await repo.connectionsOf(userId, key)) await revokeAtProvider(connection, log);
     },
 
     syncService,
@@ -319,7 +313,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
       await assertUnderRateLimit(db, syncRateLimit, String(userId), clock.now());
       const queued: ApiType[] = [];
       const problems: { apiType: ApiType; message: string }[] = [];
-      for (const connection of await repo.connectionsOf(db, userId, key)) {
+      for (const connection of await repo.connectionsOf(userId, key)) {
         if (!trackers[connection.service]) problems.push({ apiType: connection.service, message: trackerMessages.unavailable(connection.service) });
         else if (connection.status === 'reconnect_needed' || connection.accessToken === null)
           problems.push({ apiType: connection.service, message: connection.lastResult ?? trackerMessages.reconnect(connection.service) });
@@ -340,7 +334,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
       const owner = typeof event.owner_id === 'number' || typeof event.owner_id === 'string' ? String(event.owner_id) : null;
       const client = trackers.STRAVA;
       if (!owner || !client) return;
-      for (const connection of await repo.findByExternalUser(db, 'STRAVA', owner, key)) {
+      for (const connection of await repo.findByExternalUser('STRAVA', owner, key)) {
         const userId = connection.userId;
         if (event.object_type === 'athlete') {
           const updates = (event.updates ?? {}) as Record<string, unknown>;
@@ -364,7 +358,7 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
         } catch (error) {
           const problem = describeFailure('STRAVA', error);
           log.warn({ err: error, userId, activityId }, 'Strava webhook event could not be applied');
-          await repo.recordAttempt(db, userId, 'STRAVA', { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
+          await repo.recordAttempt(userId, 'STRAVA', { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
           // A busy provider: the same event again once its window has passed.
           if (problem.retryAt) await tasks.stravaEvent(event, problem.retryAt);
         }
@@ -375,5 +369,5 @@ export const trackerService = ({ db, clock, config, trackers, tasks }: Deps) => 
   return service;
 };
 
-export type TrackerService = ReturnType<typeof trackerService>;
+export type TrackerService = ReturnType<typeof trackersService>;
 

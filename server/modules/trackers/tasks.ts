@@ -2,23 +2,23 @@ import type { FastifyBaseLogger } from 'fastify';
 import { apiTypes } from '@/contract/trackers';
 import type { AppDeps } from '../../deps';
 import type { AppJobQueue } from '../../jobs/catalog';
-import * as repo from './repo';
-import { trackerService, type StravaEvent, type TrackerService } from './service';
+import { trackersRepo } from './repo';
+import { trackersService, type StravaEvent, type TrackerService } from './service';
 
 /** Seconds from the app's clock to `at` (pg-boss counts from its own now; tests move the app's clock). */
-const secondsUntil = (deps: AppDeps, at: Date | undefined) => (at ? Math.max(1, Math.ceil((at.getTime() - deps.clock.now().getTime()) / 1000)) : undefined);
+const secondsUntil = (deps: Pick<AppDeps, 'clock'>, at: Date | undefined) => (at ? Math.max(1, Math.ceil((at.getTime() - deps.clock.now().getTime()) / 1000)) : undefined);
 
 /**
  * The tracker service with its background work on the job queue (server/jobs): the backfill after
  * connecting, 'Sync now', re-imports, a busy provider's retry after its window, and Strava webhook
  * events. Jobs are durable and shared by every API process; a failed one is retried with backoff.
  */
-export const trackerServiceOf = (deps: AppDeps, log: FastifyBaseLogger): TrackerService => {
+export const trackerServiceOf = (deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'trackers' | 'jobs'>, log: FastifyBaseLogger): TrackerService => {
   // Awaited, so a job exists before the answer; a failure to queue is logged (the periodic sync catches up).
   const sent = (what: string) => async (promise: Promise<unknown>) => {
     await promise.catch((error: unknown) => log.error({ err: error }, `queueing ${what} failed`));
   };
-  return trackerService({
+  return trackersService({
     db: deps.db,
     clock: deps.clock,
     config: deps.config,
@@ -47,7 +47,7 @@ export const registerTrackerJobs = (deps: AppDeps, service: TrackerService, log:
     await service.applyStravaEvent(event as StravaEvent, log);
   });
   deps.jobs.work('trackers.sync-all', async () => {
-    for (const type of apiTypes) for (const userId of await repo.connectedUsers(deps.db, type)) await deps.jobs.send('trackers.sync', { userId, service: type }, { singletonKey: `${userId}:${type}` });
+    for (const type of apiTypes) for (const userId of await trackersRepo(deps.db).connectedUsers(type)) await deps.jobs.send('trackers.sync', { userId, service: type }, { singletonKey: `${userId}:${type}` });
   });
 };
 

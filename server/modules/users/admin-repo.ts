@@ -1,15 +1,14 @@
 import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { LevelOfCompetition } from '@/contract/common';
 import { searchWordsOf } from '@/domain/search-words';
-import type { AchievementRow, EventRow, UserSort, WorkoutRow } from '@/contract/users';
+import type { AchievementRow, AdminUserUpdate, EventRow, UserSort, WorkoutRow } from '@/contract/users';
 import type { DbOrTx } from '../../db/client';
-import { activities, dailyStepAchievements, eventParticipations, userSearchWords, users } from '../../db/schema';
+import { activities, dailyStepAchievements, eventParticipations, userLevels, userSearchWords, users } from '../../db/schema';
 import type { UserRow } from './serialize';
 
 /** SQL of the admin users screens: every list is one page query plus one count, both in SQL (the table's page: employee-page.ts). */
 
-export type Page = { limit: number; offset: number };
-export const pageOf = (page: number, pageSize: number): Page => ({ limit: pageSize, offset: (page - 1) * pageSize });
+import type { Page } from './page';
 
 /** Only employees are managed here (admins come from the bootstrap; README "Product rules"). */
 const isEmployee = eq(users.role, 'user');
@@ -109,3 +108,30 @@ export const achievementsPage = async (
   const [total] = await db.select({ value: count() }).from(dailyStepAchievements).where(eq(dailyStepAchievements.userId, userId));
   return { rows: rows.map((row) => ({ ...row, isDailyStepsBonus: true })), count: total?.value ?? 0 };
 };
+
+/** The fields an admin edits (SPEC 6), written over the employee's row. */
+export const updateEmployee = (tx: DbOrTx, id: number, body: AdminUserUpdate, now: Date) =>
+  tx
+    .update(users)
+    .set({
+      firstName: body.firstName,
+      lastName: body.lastName,
+      gender: body.gender,
+      dateOfBirth: body.dateOfBirth,
+      levelOfCompetition: body.levelOfCompetition,
+      updatedAt: now,
+    })
+    .where(eq(users.id, id));
+
+/** The level of one competition year (the leaderboards read user_levels). */
+export const upsertEmployeeLevel = (tx: DbOrTx, id: number, competitionYear: number, levelOfCompetition: LevelOfCompetition) =>
+  tx
+    .insert(userLevels)
+    .values({ userId: id, competitionYear, levelOfCompetition })
+    .onConflictDoUpdate({
+      target: [userLevels.userId, userLevels.competitionYear],
+      set: { levelOfCompetition },
+    });
+
+/** Every row of theirs goes too, through the foreign keys' ON DELETE CASCADE. */
+export const deleteUserRow = (tx: DbOrTx, id: number) => tx.delete(users).where(eq(users.id, id));

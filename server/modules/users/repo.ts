@@ -3,6 +3,9 @@ import type { User } from '@/contract/users';
 import { quarterlyBonusYear } from '@/domain/competition';
 import type { DbOrTx } from '../../db/client';
 import { quarterlyBonuses, users } from '../../db/schema';
+import { repoOf } from '../../db/repo-of';
+import { achievementsPage, allEmployees, deleteUserRow, eventsPage, findEmployeeRow, updateEmployee, upsertEmployeeLevel, workoutsPage } from './admin-repo';
+import { employeesPageJson } from './employee-page';
 import { toUser, type UserRow } from './serialize';
 
 /** Shared user lookups; every module that returns a `User` goes through here. */
@@ -39,3 +42,20 @@ export const serializeUsers = async (db: DbOrTx, rows: UserRow[], now: Date): Pr
   const byUser = new Map(bonuses.map((bonus) => [bonus.userId, bonus]));
   return rows.map((row) => toUser(row, byUser.get(row.id)));
 };
+
+/** The users module's queries on one handle (other modules load a `User` through this too). */
+export const usersRepo = repoOf({
+  findUserRowById,
+  findUserRowByEmail,
+  loadUser,
+  serializeUsers,
+  employeesPageJson,
+  allEmployees,
+  findEmployeeRow,
+  workoutsPage,
+  eventsPage,
+  achievementsPage,
+  updateEmployee,
+  upsertEmployeeLevel,
+  deleteUserRow,
+});

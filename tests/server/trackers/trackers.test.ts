@@ -6,7 +6,7 @@ import { activities, oauthStates, providerBudgets, scoreYears, trackerConnection
 import { createTrackers } from '../../../server/modules/trackers/create-trackers';
 import { noBudget } from '../../../server/trackers/providers/provider-request';
 import { createStravaClient } from '../../../server/trackers/providers/strava';
-import { trackerService } from '../../../server/modules/trackers/service';
+import { trackersService } from '../../../server/modules/trackers/service';
 import { runStravaWebhookCli } from '../../../server/modules/trackers/strava-webhook-cli';
 import { openToken, sealToken } from '../../../server/modules/trackers/token-seal';
 import { createTestApp, testDatabase } from '../helpers/test-app';
@@ -380,7 +380,7 @@ describe('failures', () => {
     await connect(ctx, jane, 'STRAVA');
     await ctx.app.afterResponse.idle();
     const retries: [number, string, Date | undefined][] = [];
-    const service = trackerService({
+    const service = trackersService({
       db: ctx.db,
       clock: ctx.clock,
       config: ctx.config,
@@ -423,7 +423,7 @@ describe('failures', () => {
     provider.strava.expiresAt = Math.floor(Date.parse('2026-11-22T16:00:00Z') / 1000);
     const refreshesBefore = provider.strava.refreshes;
     // Two job handlers at once (two processes on PostgreSQL): the unit they run, in parallel.
-    const service = trackerService({
+    const service = trackersService({
       db: ctx.db,
       clock: ctx.clock,
       config: ctx.config,

@@ -1,0 +1,5 @@
+import type { ApiType } from '@/contract/trackers';
+
+/** The activities' `source` of each tracker's imports. */
+export type Source = 'strava' | 'fitbit';
+export const sourceOf = { STRAVA: 'strava', FITBIT: 'fitbit' } as const satisfies Record<ApiType, Source>;
