@@ -19,7 +19,6 @@ export const adminUsersQueries = {
     queryOptions({
       queryKey: [...adminUsersQueries.all(), 'list', usersQueryOf(view, USERS_PAGE_SIZE)] as const,
       queryFn: ({ signal }) => callApi(usersEndpoints.list, { query: usersQueryOf(view, USERS_PAGE_SIZE), signal }),
-      placeholderData: keepPreviousData,
       staleTime: 0,
     }),
   detail: (id: number) =>
