@@ -11,10 +11,10 @@ export function PagePending({ title, label = 'Loading page', size = 'lg' }: Prop
   return (
     <Container size={size} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }} w="100%" role="status" aria-label={label} aria-busy="true">
       <VisuallyHidden>{label}</VisuallyHidden>
-      <Stack gap="lg" aria-hidden>
-        {title ? <Title order={1}>{title}</Title> : <Skeleton h={36} w={{ base: '60%', sm: 260 }} radius="sm" />}
-        <Skeleton h={36} w={{ base: '100%', sm: '50%' }} radius="sm" />
-        <Stack gap="sm">
+      <Stack gap="lg">
+        {title ? <Title order={1}>{title}</Title> : <Skeleton h={36} w={{ base: '60%', sm: 260 }} radius="sm" aria-hidden />}
+        <Skeleton h={36} w={{ base: '100%', sm: '50%' }} radius="sm" aria-hidden />
+        <Stack gap="sm" aria-hidden>
           <Skeleton h={48} radius="md" />
           <Skeleton h={48} radius="md" />
           <Skeleton h={48} radius="md" />
