@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import type { LevelOfCompetition } from '../../../api/contract/common';
 import { leadersEndpoints } from '../../../api/contract/leaders';
@@ -20,7 +20,6 @@ export const leadersQueries = {
           query: { levelOfCompetition: level ?? undefined, competitionYear: year, limit: LEADERS_PAGE_SIZE, offset: LEADERS_PAGE_SIZE * (page - 1), search: search || undefined },
           signal,
         }),
-      placeholderData: keepPreviousData,
       staleTime: 0,
     }),
 };
