@@ -5,7 +5,8 @@
  * the screen keeps the previous rows, dimmed, while the next ones load (useKeptSuspenseQuery),
  * instead of being swapped for the pending skeleton and losing the focus of its search box.
  */
-export const awaitUnlessStaying = async (cause: 'enter' | 'stay' | 'preload', loading: Promise<unknown>) => {
+export const awaitUnlessStaying = async (cause: 'enter' | 'stay' | 'preload', load: () => Promise<unknown>) => {
+  const loading = load();
   if (cause !== 'stay') {
     await loading;
     return;

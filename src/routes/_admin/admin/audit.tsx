@@ -9,7 +9,7 @@ import { awaitUnlessStaying } from '../../-route-data';
 export const Route = createFileRoute('/_admin/admin/audit')({
   validateSearch: (search: Record<string, unknown>) => auditViewSearch(AuditView.parse(search)),
   loaderDeps: ({ search }) => AuditView.parse(search),
-  loader: ({ context, deps, cause }) => awaitUnlessStaying(cause, context.queryClient.ensureQueryData(auditQueries.list(deps))),
+  loader: ({ context, deps, cause }) => awaitUnlessStaying(cause, () => context.queryClient.ensureQueryData(auditQueries.list(deps))),
   pendingComponent: () => <PagePending title="Audit trail" label="Loading the audit trail" size="xl" />,
   errorComponent: (props) => <RouteLoadError {...props} title="Audit trail" what="the audit trail" size="xl" />,
   component: AdminAudit,

@@ -12,7 +12,7 @@ import { awaitUnlessStaying } from '../../-route-data';
 export const Route = createFileRoute('/_admin/admin/dashboard')({
   validateSearch: (search: Record<string, unknown>) => usersViewSearch(UsersView.parse(search)),
   loaderDeps: ({ search }) => UsersView.parse(search),
-  loader: ({ context, deps, cause }) => awaitUnlessStaying(cause, context.queryClient.ensureQueryData(adminUsersQueries.list(deps))),
+  loader: ({ context, deps, cause }) => awaitUnlessStaying(cause, () => context.queryClient.ensureQueryData(adminUsersQueries.list(deps))),
   pendingComponent: () => <PagePending title="Users" label="Loading users" size="xl" />,
   errorComponent: (props) => <RouteLoadError {...props} title="Users" what="the users" size="xl" />,
   component: AdminDashboard,

@@ -10,7 +10,7 @@ import { awaitUnlessStaying } from '../../-route-data';
 export const Route = createFileRoute('/_admin/admin/leaders')({
   validateSearch: (search: Record<string, unknown>) => leadersViewSearch(LeadersView.parse(search)),
   loaderDeps: ({ search }) => LeadersView.parse(search),
-  loader: ({ context, deps, cause }) => awaitUnlessStaying(cause, context.queryClient.ensureQueryData(leadersQueries.list(leadersFilterOf(deps, context.clock.now())))),
+  loader: ({ context, deps, cause }) => awaitUnlessStaying(cause, () => context.queryClient.ensureQueryData(leadersQueries.list(leadersFilterOf(deps, context.clock.now())))),
   pendingComponent: () => <PagePending title="Leaders" label="Loading leaders" size="xl" />,
   errorComponent: (props) => <RouteLoadError {...props} title="Leaders" what="the leaders" size="xl" />,
   component: AdminLeaders,

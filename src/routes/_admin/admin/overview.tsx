@@ -15,7 +15,7 @@ export const Route = createFileRoute('/_admin/admin/overview')({
   validateSearch: (search: Record<string, unknown>) => OverviewSearch.parse(search),
   loaderDeps: ({ search }) => ({ year: search.year }),
   loader: ({ context, deps, cause }) =>
-    awaitUnlessStaying(cause, context.queryClient.ensureQueryData(insightsQueries.overview(deps.year ?? currentCompetitionYear(context.clock.now())))),
+    awaitUnlessStaying(cause, () => context.queryClient.ensureQueryData(insightsQueries.overview(deps.year ?? currentCompetitionYear(context.clock.now())))),
   pendingComponent: () => <PagePending title="Competition overview" label="Loading the overview" size="xl" />,
   errorComponent: (props) => <RouteLoadError {...props} title="Competition overview" what="the overview" size="xl" />,
   component: AdminOverview,
