@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { competitionYearOptions } from '@/domain/competition';
 import { LevelOfCompetition, SEARCH_MAX } from '../../api/contract/common';
-import type { LeadersFilter } from './api/leaders-queries';
 
 /** The admin leaders screen's state in the URL: level, year, page and name search. */
 export const LeadersView = z.object({
@@ -23,8 +21,3 @@ export const leadersViewSearch = (view: LeadersView): LeadersViewSearch => {
   return search;
 };
 
-/** What a view asks the server at `now` (loader and screen alike): no level is every level; a year outside the last five is the current one. */
-export const leadersFilterOf = (view: LeadersView, now: Date): LeadersFilter => {
-  const years = competitionYearOptions(now);
-  return { level: view.level ?? null, year: view.year && years.includes(view.year) ? view.year : years[0]!, page: view.page, search: view.search };
-};

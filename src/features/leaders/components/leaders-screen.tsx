@@ -8,9 +8,9 @@ import { Pagination } from '../../../components/pagination';
 import { useClock } from '../../../lib/use-clock';
 import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { competitionYearOptions } from '@/domain/competition';
-import { LEADERS_PAGE_SIZE, leadersQueries } from '../api/leaders-queries';
+import { LEADERS_PAGE_SIZE, leadersFilterOf, leadersQueries } from '../api/leaders-queries';
 import { LeadersFilters } from './leaders-filters';
-import { leadersFilterOf, type LeadersView } from '../leaders-view';
+import type { LeadersView } from '../leaders-view';
 import { LeaderCards } from './leader-cards';
 import { LeadersTable } from './leaders-table';
 
