@@ -3,12 +3,19 @@ import { render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { callApi } from '../../src/api/call-api';
 import { authEndpoints } from '@/contract';
+import type { Clock } from '@/domain/clock';
 import { createQueryClient } from '../../src/api/query-client';
 import { Providers } from '../../src/providers';
 import { createAppRouter } from '../../src/router';
 import { fixtureAdmin, fixtureEmployee } from '../../mocks/fixtures';
 
-export type RenderAppOptions = { signedInAs?: 'admin' | 'user' };
+export type RenderAppOptions = {
+  signedInAs?: 'admin' | 'user';
+  /** The SPA's "now" (the router context's clock); the system clock when left out. */
+  clock?: Clock;
+  /** false: return right after the first render, while loaders may still run (to see pending states). */
+  settle?: boolean;
+};
 
 /** The fixture accounts renderApp signs in with (the mocks seed them). */
 export const testAccounts = {
@@ -23,23 +30,25 @@ export const testAccounts = {
 export const signInThroughMocks = (role: 'admin' | 'user') => callApi(authEndpoints.signin, { body: testAccounts[role] });
 
 /**
- * Renders the real app (providers, route tree, guard) on memory history at `path` and waits until
- * the first navigation settled (session restored, guard applied).
+ * Renders the real app (providers, route tree, guard, loaders) on memory history at `path` and waits
+ * until the first navigation settled (session restored, guard applied, the page's data loaded).
  */
-export async function renderApp(path: string, { signedInAs }: RenderAppOptions = {}) {
+export async function renderApp(path: string, { signedInAs, clock, settle = true }: RenderAppOptions = {}) {
   if (signedInAs) await signInThroughMocks(signedInAs);
   const queryClient = createQueryClient();
   const history = createMemoryHistory({ initialEntries: [path] });
-  const router = createAppRouter({ queryClient, history });
+  const router = createAppRouter({ queryClient, history, clock });
   const user = userEvent.setup();
   const view = render(
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>,
   );
-  await waitFor(() => {
-    if (!router.state.resolvedLocation || router.state.isLoading) throw new Error('router still loading');
-  });
+  if (settle) {
+    await waitFor(() => {
+      if (!router.state.resolvedLocation || router.state.isLoading) throw new Error('router still loading');
+    });
+  }
   return {
     ...view,
     user,

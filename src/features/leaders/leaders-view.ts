@@ -20,3 +20,4 @@ export const leadersViewSearch = (view: LeadersView): LeadersViewSearch => {
   if (view.search) search.search = view.search;
   return search;
 };
+

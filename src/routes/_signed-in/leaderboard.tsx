@@ -1,6 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { PagePending } from '../../components/page-pending';
+import { RouteLoadError } from '../../components/route-load-error';
 import { LeaderboardScreen } from '../../features/leaders';
 
 export const Route = createFileRoute('/_signed-in/leaderboard')({
+  // Admins start on the current competition year (they may pick another); employees always see the current one.
+  loader: async ({ context }) => {
+    const isAdmin = context.auth.viewer() === 'admin';
+    // Loaded with the route, not the entry: the login page does not carry the leaderboard's schemas.
+    const [{ leaderboardQueries }, { currentCompetitionYear }] = await Promise.all([import('../../features/leaders/api/leaderboard-queries'), import('@/domain/competition')]);
+    await context.queryClient.ensureQueryData(leaderboardQueries.top(isAdmin ? currentCompetitionYear(context.clock.now()) : undefined));
+  },
+  pendingComponent: () => <PagePending title="Leaderboard" label="Loading leaders" size="xl" />,
+  errorComponent: (props) => <RouteLoadError {...props} title="Leaderboard" what="the leaderboard" size="xl" />,
   component: LeaderboardScreen,
 });

@@ -44,8 +44,9 @@ describe('leaderboard at /leaderboard', () => {
 
   it('shows a loading indication while fetching', async () => {
     mockScenario.setLatency(400);
-    await renderApp('/leaderboard', { signedInAs: 'user' });
-    expect(screen.getByLabelText('Loading leaders')).toBeInTheDocument();
+    await renderApp('/leaderboard', { signedInAs: 'user', settle: false });
+    // Session restore and standings both slow: the signed-in layout's skeleton, then the page's.
+    expect(await screen.findByRole('status', { name: /^Loading (page|leaders)$/ })).toBeInTheDocument();
     expect(await screen.findByRole('region', { name: 'Beginner' }, { timeout: 4000 })).toBeInTheDocument();
   });
 

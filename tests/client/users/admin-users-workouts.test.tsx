@@ -72,7 +72,10 @@ describe("an employee's workouts at /admin/users/:id/workouts", () => {
 
   it('shows the server message for an unknown user', async () => {
     await renderApp('/admin/users/999/workouts', { signedInAs: 'admin' });
-    expect(await within(screen.getByRole('tabpanel')).findByText('User not found')).toBeInTheDocument();
+    // The route's error: the server's message under the page title, with Retry.
+    const alert = (await screen.findByText(/We could not load this employee's workouts\. User not found/)).closest<HTMLElement>('[role="alert"]')!;
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Workouts' })).toBeInTheDocument();
     // A missing user is not an employee with no activities.
     expect(screen.queryByText('User has no activities')).not.toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { activityEndpoints } from '../../../api/contract/activity';
 import { monthRange } from '../month';
@@ -15,7 +15,6 @@ export const activityQueries = {
     queryOptions({
       queryKey: [...activityQueries.months(), monthStart] as const,
       queryFn: ({ signal }) => callApi(activityEndpoints.month, { query: monthRange(monthStart), signal }),
-      placeholderData: keepPreviousData,
     }),
   dayEvents: (date: string) =>
     queryOptions({

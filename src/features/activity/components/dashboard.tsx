@@ -2,10 +2,9 @@ import type FullCalendar from '@fullcalendar/react';
 import type { DatesSetArg } from '@fullcalendar/core';
 import { LoadingOverlay, Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { Activity } from '../../../api/contract/activity';
-import { LoadError } from '../../../components/load-error';
+import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { activityQueries } from '../api/activity-queries';
 import { useToggleDailySteps } from '../api/use-toggle-daily-steps';
 import { useIsEditableDay, useToday } from '../dashboard-clock';
@@ -27,11 +26,12 @@ export function EmployeeDashboard() {
   const [activityTarget, setActivityTarget] = useState<ActivityTarget | null>(null);
   const [eventsDay, setEventsDay] = useState<string | null>(null);
   const [listDay, setListDay] = useState<string | null>(null);
-  const monthQuery = useQuery(activityQueries.month(month));
+  // The route's loader brought the current month; another month loads while the grid stays,
+  // dimmed under a loader (the previous month's markers are not drawn on it).
+  const monthQuery = useKeptSuspenseQuery(activityQueries.month(month));
   const toggleSteps = useToggleDailySteps();
-  const data = monthQuery.isPlaceholderData ? undefined : monthQuery.data;
-  // A month being fetched: the grid stays, dimmed under a loader, instead of flashing empty.
-  const monthLoading = monthQuery.isPlaceholderData || (monthQuery.isPending && !monthQuery.isError);
+  const data = monthQuery.isStale ? undefined : monthQuery.data;
+  const monthLoading = monthQuery.isStale;
 
   // The month is the one holding the midpoint of the visible range (SPEC 2).
   const onDatesSet = (arg: DatesSetArg) => setMonth(monthOfRange(arg.start, arg.end));
@@ -44,9 +44,6 @@ export function EmployeeDashboard() {
 
   return (
     <Stack gap="md">
-      {monthQuery.isError && !monthQuery.data ? (
-        <LoadError what="this month" message={monthQuery.error.message} onRetry={() => void monthQuery.refetch()} retrying={monthQuery.isFetching} />
-      ) : null}
       <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }} shadow="xs" className="wc-calendar" pos="relative">
         <LoadingOverlay visible={monthLoading} zIndex={5} overlayProps={{ blur: 1, backgroundOpacity: 0.35 }} loaderProps={{ 'aria-label': 'Loading month' }} />
         <Stack gap="sm">

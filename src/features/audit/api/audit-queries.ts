@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { auditEndpoints } from '../../../api/contract/audit';
 import type { AuditView } from '../audit-view';
@@ -12,7 +12,6 @@ export const auditQueries = {
     queryOptions({
       queryKey: [...auditQueries.all(), 'list', view] as const,
       queryFn: ({ signal }) => callApi(auditEndpoints.list, { query: { page: view.page, pageSize: AUDIT_PAGE_SIZE, subjectId: view.subjectId, action: view.action }, signal }),
-      placeholderData: keepPreviousData,
       staleTime: 0,
     }),
 };

@@ -1,10 +1,9 @@
-import { Badge, Button, Center, Group, Loader, Paper, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { auditActions, auditEndpoints, type AuditAction, type AuditEvent } from '../../../api/contract/audit';
 import { downloadFile } from '../../../api/download';
 import { DownloadButton } from '../../../components/download-button';
-import { LoadError } from '../../../components/load-error';
+import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { PageShell } from '../../../components/page-shell';
 import { Pagination } from '../../../components/pagination';
 import { AUDIT_PAGE_SIZE, auditQueries } from '../api/audit-queries';
@@ -40,10 +39,11 @@ type Props = { view: AuditView; onViewChange: (next: Partial<AuditView>) => void
 
 /** /admin/audit: every admin action and security event, newest first, filtered by employee and action. */
 export function AuditScreen({ view, onViewChange }: Props) {
-  const list = useQuery(auditQueries.list(view));
+  // The route's loader brought the first view; another page or filter keeps these rows, dimmed, until its own arrive.
+  const list = useKeptSuspenseQuery(auditQueries.list(view));
   const narrow = useMediaQuery('(max-width: 48em)');
-  const rows = list.data?.rows ?? [];
-  const totalPages = Math.ceil((list.data?.count ?? 0) / AUDIT_PAGE_SIZE);
+  const rows = list.data.rows;
+  const totalPages = Math.ceil(list.data.count / AUDIT_PAGE_SIZE);
   const subjectName = view.subjectId ? (rows.find((row) => row.subjectId === view.subjectId)?.subjectName ?? `#${view.subjectId}`) : null;
 
   return (
@@ -64,18 +64,12 @@ export function AuditScreen({ view, onViewChange }: Props) {
           </Button>
         )}
       </Group>
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading the audit trail" />
-        </Center>
-      ) : list.isError ? (
-        <LoadError what="the audit trail" message={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : rows.length === 0 ? (
+      {rows.length === 0 ? (
         <Text c="dimmed" py="md">
           Nothing has been recorded for this filter yet.
         </Text>
       ) : (
-        <Stack gap="md" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+        <Stack gap="md" aria-busy={list.isFetching || list.isStale} style={{ opacity: list.isStale ? 0.6 : 1 }}>
           {narrow ? (
             <Stack gap="sm" component="ul" aria-label="Audit entries" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
               {rows.map((event) => (

@@ -1,26 +1,19 @@
-import { Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { LoadError } from '../../../components/load-error';
+import { Button, Center, Stack, Text } from '@mantine/core';
+import { useSuspenseInfiniteQuery } from '@tanstack/react-query';
 import { PageShell } from '../../../components/page-shell';
 import { feedQueries } from '../api/feed-queries';
 import { FeedEntry } from './feed-entry';
 
 export const EMPTY_FEED_TEXT = 'There are no activities yet!';
 
-/** /employee/activity-feed: colleagues' recent entries, 10 at a time. */
+/** /employee/activity-feed: colleagues' recent entries, 10 at a time; the route's loader brought the first page. */
 export function FeedScreen() {
-  const feed = useInfiniteQuery(feedQueries.list());
-  const items = feed.data?.pages.flatMap((page) => page.feed) ?? [];
+  const feed = useSuspenseInfiniteQuery(feedQueries.list());
+  const items = feed.data.pages.flatMap((page) => page.feed);
 
   return (
     <PageShell title="Recent users activities" size="sm">
-      {feed.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading activities" />
-        </Center>
-      ) : feed.isError && items.length === 0 ? (
-        <LoadError what="the activities" message={feed.error.message} onRetry={() => void feed.refetch()} retrying={feed.isFetching} />
-      ) : items.length === 0 ? (
+      {items.length === 0 ? (
         <Text c="dimmed">{EMPTY_FEED_TEXT}</Text>
       ) : (
         <Stack gap="md">

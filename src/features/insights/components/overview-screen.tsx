@@ -1,9 +1,8 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { competitionYearLabel } from '@/domain/competition';
-import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
+import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { insightsQueries } from '../api/insights-queries';
 import { ChartSkeleton } from './chart-frame';
 import { OverviewTable } from './overview-table';
@@ -18,38 +17,31 @@ export const NO_OVERVIEW_TEXT = 'Nobody has scored in this competition year yet.
 /** /admin/overview: the competition year at a glance (the year lives in the URL). */
 export function OverviewScreen({ year, onYearChange }: { year: number; onYearChange: (year: number) => void }) {
   const [mode, setMode] = useState<InsightsViewMode>('chart');
-  const overview = useQuery(insightsQueries.overview(year));
-  const empty = overview.data?.months.every((month) => month.activeEmployees === 0);
+  // The route's loader brought the year of the URL; another year keeps this one, dimmed, until its own arrives.
+  const overview = useKeptSuspenseQuery(insightsQueries.overview(year));
+  const empty = overview.data.months.every((month) => month.activeEmployees === 0);
 
   return (
     <PageShell title="Competition overview" size="xl" actions={<YearSelect value={year} onChange={onYearChange} />}>
-      {overview.isPending ? (
-        <div aria-busy="true" aria-label="Loading the overview">
-          <ChartSkeleton />
-        </div>
-      ) : overview.isError ? (
-        <LoadError what="the overview" message={overview.error.message} onRetry={() => void overview.refetch()} retrying={overview.isFetching} />
-      ) : (
-        <Stack gap="lg">
-          <TrackerStats trackers={overview.data.trackers} />
-          {empty ? (
-            <Text c="dimmed">{`${competitionYearLabel(year)}: ${NO_OVERVIEW_TEXT}`}</Text>
-          ) : (
-            <>
-              <Group justify="flex-end">
-                <ViewSwitch value={mode} onChange={setMode} />
-              </Group>
-              {mode === 'table' ? (
-                <OverviewTable overview={overview.data} />
-              ) : (
-                <Suspense fallback={<ChartSkeleton />}>
-                  <OverviewCharts overview={overview.data} />
-                </Suspense>
-              )}
-            </>
-          )}
-        </Stack>
-      )}
+      <Stack gap="lg" aria-busy={overview.isStale} style={{ opacity: overview.isStale ? 0.6 : 1 }}>
+        <TrackerStats trackers={overview.data.trackers} />
+        {empty ? (
+          <Text c="dimmed">{`${competitionYearLabel(year)}: ${NO_OVERVIEW_TEXT}`}</Text>
+        ) : (
+          <>
+            <Group justify="flex-end">
+              <ViewSwitch value={mode} onChange={setMode} />
+            </Group>
+            {mode === 'table' ? (
+              <OverviewTable overview={overview.data} />
+            ) : (
+              <Suspense fallback={<ChartSkeleton />}>
+                <OverviewCharts overview={overview.data} />
+              </Suspense>
+            )}
+          </>
+        )}
+      </Stack>
     </PageShell>
   );
 }

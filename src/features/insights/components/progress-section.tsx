@@ -1,9 +1,9 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useState } from 'react';
 import { currentCompetitionYear, competitionYearLabel } from '@/domain/competition';
-import { LoadError } from '../../../components/load-error';
+import { QuerySection } from '../../../components/query-section';
 import { useClock } from '../../../lib/use-clock';
+import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { insightsQueries } from '../api/insights-queries';
 import { ChartSkeleton } from './chart-frame';
 import { ProgressTable } from './progress-table';
@@ -14,31 +14,20 @@ const ProgressCharts = lazy(() => import('./progress-charts'));
 
 export const NO_PROGRESS_TEXT = 'No points in this competition year yet. Log an activity on your dashboard to see your progress here.';
 
-/** "My progress" on the profile page: the competition year month by month. */
-export function ProgressSection() {
-  const [year, setYear] = useState(currentCompetitionYear(useClock().now()));
+/** The view switch and the months of `year`: another year keeps the shown one until its own data arrive. */
+function ProgressContent({ year }: { year: number }) {
   const [mode, setMode] = useState<InsightsViewMode>('chart');
-  const progress = useQuery(insightsQueries.progress(year));
-  const empty = progress.data?.months.every((month) => month.points === 0 && month.minutes === 0);
+  const progress = useKeptSuspenseQuery(insightsQueries.progress(year));
+  const empty = progress.data.months.every((month) => month.points === 0 && month.minutes === 0);
 
   return (
-    <Stack gap="md" component="section" aria-labelledby="my-progress-title">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Title order={2} size="h3" id="my-progress-title">
-          My progress
-        </Title>
-        <Group align="flex-end">
-          <YearSelect value={year} onChange={setYear} />
-          {!empty && progress.data && <ViewSwitch value={mode} onChange={setMode} />}
+    <Stack gap="md" aria-busy={progress.isStale} style={{ opacity: progress.isStale ? 0.6 : 1 }}>
+      {!empty && (
+        <Group justify="flex-end">
+          <ViewSwitch value={mode} onChange={setMode} />
         </Group>
-      </Group>
-      {progress.isPending ? (
-        <div aria-busy="true" aria-label="Loading your progress">
-          <ChartSkeleton />
-        </div>
-      ) : progress.isError ? (
-        <LoadError what="your progress" message={progress.error.message} onRetry={() => void progress.refetch()} retrying={progress.isFetching} />
-      ) : empty ? (
+      )}
+      {empty ? (
         <Text c="dimmed">{`${competitionYearLabel(year)}: ${NO_PROGRESS_TEXT}`}</Text>
       ) : mode === 'table' ? (
         <ProgressTable progress={progress.data} />
@@ -47,6 +36,27 @@ export function ProgressSection() {
           <ProgressCharts progress={progress.data} />
         </Suspense>
       )}
+    </Stack>
+  );
+}
+
+/**
+ * "My progress" on the profile page: the competition year month by month. The profile's loader only
+ * starts this fetch: the form above does not wait for the charts, and a failure here stays here.
+ */
+export function ProgressSection() {
+  const [year, setYear] = useState(currentCompetitionYear(useClock().now()));
+  return (
+    <Stack gap="md" component="section" aria-labelledby="my-progress-title">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Title order={2} size="h3" id="my-progress-title">
+          My progress
+        </Title>
+        <YearSelect value={year} onChange={setYear} />
+      </Group>
+      <QuerySection what="your progress" pendingLabel="Loading your progress" pending={<ChartSkeleton />}>
+        <ProgressContent year={year} />
+      </QuerySection>
     </Stack>
   );
 }

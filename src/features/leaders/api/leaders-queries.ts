@@ -1,7 +1,9 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import type { LevelOfCompetition } from '../../../api/contract/common';
 import { leadersEndpoints } from '../../../api/contract/leaders';
+import { competitionYearOptions } from '@/domain/competition';
+import type { LeadersView } from '../leaders-view';
 
 /** SPEC 9: the leaders table shows 10 per page. */
 export const LEADERS_PAGE_SIZE = 10;
@@ -20,7 +22,12 @@ export const leadersQueries = {
           query: { levelOfCompetition: level ?? undefined, competitionYear: year, limit: LEADERS_PAGE_SIZE, offset: LEADERS_PAGE_SIZE * (page - 1), search: search || undefined },
           signal,
         }),
-      placeholderData: keepPreviousData,
       staleTime: 0,
     }),
+};
+
+/** What a view asks the server at `now` (loader and screen alike): no level is every level; a year outside the last five is the current one. */
+export const leadersFilterOf = (view: LeadersView, now: Date): LeadersFilter => {
+  const years = competitionYearOptions(now);
+  return { level: view.level ?? null, year: view.year && years.includes(view.year) ? view.year : years[0]!, page: view.page, search: view.search };
 };

@@ -1,11 +1,10 @@
-import { Center, Loader, Select, SimpleGrid } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Select, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import { levels } from '../../../api/contract/common';
 import { useSession } from '../../../api/session';
-import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { useClock } from '../../../lib/use-clock';
+import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { competitionYearLabel, competitionYearOptions } from '@/domain/competition';
 import { leaderboardQueries } from '../api/leaderboard-queries';
 import { LeaderColumn } from './leader-column';
@@ -16,7 +15,8 @@ export function LeaderboardScreen() {
   const isAdmin = session?.user.role === 'admin';
   const years = competitionYearOptions(useClock().now());
   const [year, setYear] = useState<number>(years[0]!);
-  const top = useQuery(leaderboardQueries.top(isAdmin ? year : undefined));
+  // The route's loader brought this year's standings; another year keeps these columns until its own arrive.
+  const top = useKeptSuspenseQuery(leaderboardQueries.top(isAdmin ? year : undefined));
 
   const yearSelect = isAdmin ? (
     <Select
@@ -31,19 +31,11 @@ export function LeaderboardScreen() {
 
   return (
     <PageShell title="Leaderboard" size="xl" actions={yearSelect}>
-      {top.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading leaders" />
-        </Center>
-      ) : top.isError ? (
-        <LoadError what="the leaderboard" message={top.error.message} onRetry={() => void top.refetch()} retrying={top.isFetching} />
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" aria-busy={top.isFetching}>
-          {levels.map((level) => (
-            <LeaderColumn key={level} level={level} leaders={top.data?.[level] ?? []} viewerId={session?.user.id ?? null} />
-          ))}
-        </SimpleGrid>
-      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" aria-busy={top.isFetching || top.isStale} style={{ opacity: top.isStale ? 0.6 : 1 }}>
+        {levels.map((level) => (
+          <LeaderColumn key={level} level={level} leaders={top.data[level] ?? []} viewerId={session?.user.id ?? null} />
+        ))}
+      </SimpleGrid>
     </PageShell>
   );
 }

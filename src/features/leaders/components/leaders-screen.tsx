@@ -1,15 +1,14 @@
-import { Center, Loader, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { leadersEndpoints } from '../../../api/contract/leaders';
 import { downloadFile } from '../../../api/download';
 import { DownloadButton } from '../../../components/download-button';
-import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { Pagination } from '../../../components/pagination';
 import { useClock } from '../../../lib/use-clock';
+import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { competitionYearOptions } from '@/domain/competition';
-import { LEADERS_PAGE_SIZE, leadersQueries } from '../api/leaders-queries';
+import { LEADERS_PAGE_SIZE, leadersFilterOf, leadersQueries } from '../api/leaders-queries';
 import { LeadersFilters } from './leaders-filters';
 import type { LeadersView } from '../leaders-view';
 import { LeaderCards } from './leader-cards';
@@ -19,14 +18,15 @@ type Props = { view: LeadersView; onViewChange: (next: Partial<LeadersView>, opt
 
 /** /admin/leaders: every employee of the chosen level and year, with annual and monthly points; the view lives in the URL. */
 export function LeadersScreen({ view, onViewChange }: Props) {
-  const years = competitionYearOptions(useClock().now());
+  const now = useClock().now();
+  const years = competitionYearOptions(now);
   const narrow = useMediaQuery('(max-width: 48em)');
-  const level = view.level ?? null;
-  const year = view.year && years.includes(view.year) ? view.year : years[0]!;
-  const page = view.page;
+  const filter = leadersFilterOf(view, now);
+  const { level, year, page } = filter;
   const setPage = (next: number) => onViewChange({ page: next });
-  const list = useQuery(leadersQueries.list({ level, year, page, search: view.search }));
-  const totalPages = Math.ceil((list.data?.count ?? 0) / LEADERS_PAGE_SIZE);
+  // The route's loader brought the first view; another page or filter keeps these rows, dimmed, until its own arrive.
+  const list = useKeptSuspenseQuery(leadersQueries.list(filter));
+  const totalPages = Math.ceil(list.data.count / LEADERS_PAGE_SIZE);
 
   return (
     <PageShell
@@ -43,18 +43,10 @@ export function LeadersScreen({ view, onViewChange }: Props) {
         onYearChange={(next) => onViewChange({ year: next === years[0] ? undefined : next, page: 1 })}
         onSearchChange={(next) => onViewChange({ search: next, page: 1 }, { replace: true })}
       />
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading leaders" />
-        </Center>
-      ) : list.isError ? (
-        <LoadError what="the leaders" message={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : (
-        <Stack gap="md" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          {narrow ? <LeaderCards rows={list.data?.rows ?? []} /> : <LeadersTable rows={list.data?.rows ?? []} />}
-          <Pagination page={page} totalPages={totalPages} onChange={setPage} label="Leaders pages" />
-        </Stack>
-      )}
+      <Stack gap="md" aria-busy={list.isFetching || list.isStale} style={{ opacity: list.isStale ? 0.6 : 1 }}>
+        {narrow ? <LeaderCards rows={list.data.rows} /> : <LeadersTable rows={list.data.rows} />}
+        <Pagination page={page} totalPages={totalPages} onChange={setPage} label="Leaders pages" />
+      </Stack>
     </PageShell>
   );
 }

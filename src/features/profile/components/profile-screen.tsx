@@ -1,12 +1,9 @@
-import { Alert, Loader } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { profileQueries } from '../api/profile-queries';
 import { ProfileForm } from './profile-form';
 
-/** Loads the signed-in user's profile and shows its form. */
+/** The signed-in user's profile form; the profile route's loader brought the data. */
 export function ProfileScreen({ userId }: { userId: number }) {
-  const profile = useQuery(profileQueries.detail(userId));
-  if (profile.isPending) return <Loader aria-label="Loading profile" />;
-  if (profile.isError) return <Alert color="red">{profile.error.message}</Alert>;
+  const profile = useSuspenseQuery(profileQueries.detail(userId));
   return <ProfileForm user={profile.data} />;
 }

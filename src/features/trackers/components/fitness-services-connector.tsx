@@ -1,6 +1,6 @@
-import { Alert, Button, Checkbox, Group, Loader, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { ApiType, TrackerStatus } from '../../../api/contract/trackers';
@@ -32,18 +32,19 @@ const connectedDescription = (status: TrackerStatus | undefined) => {
  */
 /** `withTitle={false}` where the page's own heading already says "Fitness services". */
 export function FitnessServicesConnector({ withTitle = true }: { withTitle?: boolean }) {
-  const config = useQuery(trackerQueries.config());
-  const apis = useQuery(trackerQueries.apis());
+  // The page's loader brought both (profile and fitness services routes).
+  const config = useSuspenseQuery(trackerQueries.config());
+  const apis = useSuspenseQuery(trackerQueries.apis());
   const disconnect = useDisconnectService();
   const sync = useSyncActivities();
   const [leaving, setLeaving] = useState<ApiType | null>(null);
   // The app's own location (path and query), where the return page brings the user back.
   const here = useRouterState({ select: (state) => state.location.href });
-  const connected = new Set(apis.data?.apis ?? []);
-  const statusOf = (type: ApiType) => apis.data?.services.find((service) => service.apiType === type);
+  const connected = new Set(apis.data.apis);
+  const statusOf = (type: ApiType) => apis.data.services.find((service) => service.apiType === type);
   const queryClient = useQueryClient();
   // When the import after connecting finishes, the dashboard, feed and standings change: refetch them.
-  const pending = apis.data ? backfillPending(apis.data) : false;
+  const pending = backfillPending(apis.data);
   const wasPending = useRef(pending);
   useEffect(() => {
     if (wasPending.current && !pending) void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'trackers' });
@@ -51,7 +52,7 @@ export function FitnessServicesConnector({ withTitle = true }: { withTitle?: boo
   }, [pending, queryClient]);
 
   const connect = async (service: TrackerService) => {
-    if (!config.data?.[service.key]) return;
+    if (!config.data[service.key]) return;
     setLeaving(service.type);
     try {
       saveTrackerReturnUrl(here);
@@ -67,8 +68,6 @@ export function FitnessServicesConnector({ withTitle = true }: { withTitle?: boo
   const confirmDisconnect = (service: TrackerService) => setDisconnecting(service);
   const closeDisconnect = () => setDisconnecting(null);
 
-  if (config.isPending || apis.isPending) return <Loader aria-label="Loading fitness services" />;
-  if (config.isError || apis.isError) return <Alert color="red">Fitness services could not be loaded. Please reload the page.</Alert>;
 
   return (
     <Paper className="trackers-readable" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Fitness services">

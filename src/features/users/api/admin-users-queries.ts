@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { usersEndpoints } from '../../../api/contract/users';
 import { usersQueryOf, type UsersView } from '../users-view';
@@ -19,7 +19,6 @@ export const adminUsersQueries = {
     queryOptions({
       queryKey: [...adminUsersQueries.all(), 'list', usersQueryOf(view, USERS_PAGE_SIZE)] as const,
       queryFn: ({ signal }) => callApi(usersEndpoints.list, { query: usersQueryOf(view, USERS_PAGE_SIZE), signal }),
-      placeholderData: keepPreviousData,
       staleTime: 0,
     }),
   detail: (id: number) =>
@@ -31,20 +30,17 @@ export const adminUsersQueries = {
     queryOptions({
       queryKey: [...adminUsersQueries.all(), 'workouts', id, page] as const,
       queryFn: ({ signal }) => callApi(usersEndpoints.workouts, { params: { id }, query: { page, pageSize: WORKOUTS_PAGE_SIZE }, signal }),
-      placeholderData: keepPreviousData,
     }),
   events: (id: number, page: number) =>
     queryOptions({
       queryKey: [...adminUsersQueries.all(), 'events', id, page] as const,
       queryFn: ({ signal }) =>
         callApi(usersEndpoints.eventParticipation, { params: { id }, query: { page, pageSize: EVENTS_PAGE_SIZE }, signal }),
-      placeholderData: keepPreviousData,
     }),
   achievements: (id: number, page: number) =>
     queryOptions({
       queryKey: [...adminUsersQueries.all(), 'achievements', id, page] as const,
       queryFn: ({ signal }) =>
         callApi(usersEndpoints.dailyAchievements, { params: { id }, query: { page, pageSize: ACHIEVEMENTS_PAGE_SIZE }, signal }),
-      placeholderData: keepPreviousData,
     }),
 };

@@ -1,4 +1,4 @@
-import { Center, Loader, Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Pagination } from '../../../components/pagination';
 
@@ -7,15 +7,13 @@ export type PagedColumn<T> = { header: string; cell: (row: T, index: number) => 
 type Props<T> = {
   label: string;
   columns: PagedColumn<T>[];
-  rows: T[] | undefined;
+  rows: T[];
   count: number;
   page: number;
   pageSize: number;
-  loading: boolean;
+  /** Another page is on its way: these rows stay, dimmed. */
   fetching: boolean;
   emptyText: string;
-  /** The server's message when the list could not be loaded (never shown as an empty list). */
-  error?: string | null;
   onPageChange: (page: number) => void;
 };
 
@@ -27,27 +25,11 @@ export function PagedTable<T extends { id: number }>({
   count,
   page,
   pageSize,
-  loading,
   fetching,
   emptyText,
-  error,
   onPageChange,
 }: Props<T>) {
-  if (loading) {
-    return (
-      <Center py="xl">
-        <Loader aria-label={`Loading ${label.toLowerCase()}`} />
-      </Center>
-    );
-  }
-  if (error && !rows) {
-    return (
-      <Text c="red.8" ta="center" py="xl" role="alert">
-        {error}
-      </Text>
-    );
-  }
-  if (!rows || rows.length === 0) {
+  if (rows.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl">
         {emptyText}

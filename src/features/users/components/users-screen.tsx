@@ -1,14 +1,14 @@
-import { Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutationState, useQuery } from '@tanstack/react-query';
+import { useMutationState } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { usersEndpoints, type QuarterlyBonus, type User, type UserSort } from '../../../api/contract/users';
 import { downloadFile } from '../../../api/download';
 import { DownloadButton } from '../../../components/download-button';
-import { LoadError } from '../../../components/load-error';
 import { PageShell } from '../../../components/page-shell';
 import { Pagination } from '../../../components/pagination';
 import { useClock } from '../../../lib/use-clock';
+import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { quarterlyBonusYear } from '@/domain/competition';
 import { USERS_PAGE_SIZE, adminUsersQueries } from '../api/admin-users-queries';
 import { RESET_MAIL_MUTATION_KEY, useSendResetMail } from '../api/use-send-reset-mail';
@@ -26,7 +26,8 @@ type Props = { view: UsersView; onViewChange: (next: Partial<UsersView>, options
 export function UsersScreen({ view, onViewChange }: Props) {
   const page = view.page;
   const onPageChange = useCallback((next: number) => onViewChange({ page: next }), [onViewChange]);
-  const list = useQuery(adminUsersQueries.list(view));
+  // The route's loader brought the first view; another page, sort or search keeps these rows, dimmed, until its own arrive.
+  const list = useKeptSuspenseQuery(adminUsersQueries.list(view));
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const setBonus = useSetQuarterlyBonus();
@@ -42,7 +43,7 @@ export function UsersScreen({ view, onViewChange }: Props) {
   // Phones get stacked cards; a seven-column table does not fit 375 px.
   const narrow = useMediaQuery('(max-width: 48em)');
   const listProps = {
-    rows: list.data?.rows ?? [],
+    rows: list.data.rows,
     bonusYear: quarterlyBonusYear(useClock().now()),
     pendingBonus: new Map(pendingBonus.map((variables) => [variables.id, variables.flags])),
     resettingIds: new Set(resetting),
@@ -57,13 +58,13 @@ export function UsersScreen({ view, onViewChange }: Props) {
     order: view.order,
     onSort: (column: UserSort) => onViewChange({ sort: column, order: view.sort === column && view.order === 'asc' ? 'desc' : 'asc', page: 1 }),
   } as const;
-  const count = list.data?.count ?? 0;
+  const count = list.data.count;
   const totalPages = Math.ceil(count / USERS_PAGE_SIZE);
 
   // Deleting the last row of the last page leaves an empty page: step back to the new last one.
   useEffect(() => {
-    if (list.data && !list.isPlaceholderData && page > 1 && page > totalPages) onPageChange(Math.max(1, totalPages));
-  }, [list.data, list.isPlaceholderData, page, totalPages, onPageChange]);
+    if (!list.isStale && page > 1 && page > totalPages) onPageChange(Math.max(1, totalPages));
+  }, [list.isStale, page, totalPages, onPageChange]);
 
   return (
     <PageShell
@@ -71,28 +72,18 @@ export function UsersScreen({ view, onViewChange }: Props) {
       size="xl"
       actions={
         <Group gap="md">
-          {list.data ? (
-            <Text c="dimmed" aria-live="polite">
-              {count === 1 ? '1 employee' : `${count} employees`}
-            </Text>
-          ) : null}
+          <Text c="dimmed" aria-live="polite">
+            {count === 1 ? '1 employee' : `${count} employees`}
+          </Text>
           <DownloadButton download={() => downloadFile(usersEndpoints.exportList, { query: { search: view.search, level: view.level, sort: view.sort, order: view.order } })} />
         </Group>
       }
     >
       <UsersToolbar view={view} onChange={onViewChange} narrow={Boolean(narrow)} />
-      {list.isPending ? (
-        <Center py="xl">
-          <Loader aria-label="Loading users" />
-        </Center>
-      ) : list.isError ? (
-        <LoadError what="the users" message={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />
-      ) : (
-        <Stack gap="md" aria-busy={list.isFetching} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          {narrow ? <UserCards {...listProps} /> : <UsersTable {...listProps} sorting={sorting} />}
-          <Pagination page={page} totalPages={totalPages} onChange={onPageChange} label="Users pages" />
-        </Stack>
-      )}
+      <Stack gap="md" aria-busy={list.isFetching || list.isStale} style={{ opacity: list.isStale ? 0.6 : 1 }}>
+        {narrow ? <UserCards {...listProps} /> : <UsersTable {...listProps} sorting={sorting} />}
+        <Pagination page={page} totalPages={totalPages} onChange={onPageChange} label="Users pages" />
+      </Stack>
       <UpdateUserModal user={editing} onClose={() => setEditing(null)} />
       <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
     </PageShell>

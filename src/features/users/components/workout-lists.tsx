@@ -1,5 +1,7 @@
-import { Badge } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Center, Loader } from '@mantine/core';
+import type { DefaultError, QueryKey, UseSuspenseQueryOptions } from '@tanstack/react-query';
+import { QuerySection } from '../../../components/query-section';
+import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import type { AchievementRow, EventRow, WorkoutRow } from '../../../api/contract/users';
 import { ACHIEVEMENTS_PAGE_SIZE, EVENTS_PAGE_SIZE, WORKOUTS_PAGE_SIZE, adminUsersQueries } from '../api/admin-users-queries';
 import { dayOf, minutesLabel, yesNo } from './labels';
@@ -29,50 +31,53 @@ const eventColumns: PagedColumn<EventRow>[] = [
 ];
 
 type Paged<Row extends { id: number }> = { rows: Row[]; count: number };
-type ListQuery<Row extends { id: number }> = { data?: Paged<Row>; isPending: boolean; isPlaceholderData: boolean; error: Error | null };
 type ListText<Row extends { id: number }> = { label: string; columns: PagedColumn<Row>[]; pageSize: number; emptyText: string };
+type ListOf<Row extends { id: number }, Key extends QueryKey> = { query: UseSuspenseQueryOptions<Paged<Row>, DefaultError, Paged<Row>, Key>; text: ListText<Row> } & Omit<ListProps, 'userId'>;
 
-/** One of the three tabs: a paged table fed by its query, with SPEC 2's empty text. */
-function WorkoutList<Row extends { id: number }>({
-  query,
-  text,
-  page,
-  onPageChange,
-}: { query: ListQuery<Row>; text: ListText<Row> } & Omit<ListProps, 'userId'>) {
+/** The rows of one page; another page keeps these, dimmed, until its own arrive. */
+function WorkoutRows<Row extends { id: number }, Key extends QueryKey>({ query, text, page, onPageChange }: ListOf<Row, Key>) {
+  const list = useKeptSuspenseQuery(query);
+  return <PagedTable {...text} rows={list.data.rows} count={list.data.count} page={page} fetching={list.isStale} onPageChange={onPageChange} />;
+}
+
+/**
+ * One of the three tabs: a paged table fed by its suspense query, with SPEC 2's empty text. The route's
+ * loader brought the first tab; the others load inside their tab (own loader and Retry), not the page.
+ */
+function WorkoutList<Row extends { id: number }, Key extends QueryKey>(props: ListOf<Row, Key>) {
+  const label = props.text.label.toLowerCase();
   return (
-    <PagedTable
-      {...text}
-      rows={query.data?.rows}
-      count={query.data?.count ?? 0}
-      page={page}
-      loading={query.isPending}
-      error={query.error?.message}
-      fetching={query.isPlaceholderData}
-      onPageChange={onPageChange}
-    />
+    <QuerySection
+      what={label}
+      pendingLabel={`Loading ${label}`}
+      pending={
+        <Center py="xl">
+          <Loader />
+        </Center>
+      }
+    >
+      <WorkoutRows {...props} />
+    </QuerySection>
   );
 }
 
 /** SPEC 2 "Admin workouts": activities, 8 per page. */
 export function ActivitiesList({ userId, ...paging }: ListProps) {
-  const query = useQuery(adminUsersQueries.workouts(userId, paging.page));
   const text = { label: 'Activities', columns: activityColumns, pageSize: WORKOUTS_PAGE_SIZE, emptyText: 'User has no activities' };
-  return <WorkoutList query={query} text={text} {...paging} />;
+  return <WorkoutList query={adminUsersQueries.workouts(userId, paging.page)} text={text} {...paging} />;
 }
 
 export function AchievementsList({ userId, ...paging }: ListProps) {
-  const query = useQuery(adminUsersQueries.achievements(userId, paging.page));
   const text = {
     label: 'Achievements',
     columns: achievementColumns,
     pageSize: ACHIEVEMENTS_PAGE_SIZE,
     emptyText: 'User has no achievements yet',
   };
-  return <WorkoutList query={query} text={text} {...paging} />;
+  return <WorkoutList query={adminUsersQueries.achievements(userId, paging.page)} text={text} {...paging} />;
 }
 
 export function EventsList({ userId, ...paging }: ListProps) {
-  const query = useQuery(adminUsersQueries.events(userId, paging.page));
   const text = { label: 'Events participation', columns: eventColumns, pageSize: EVENTS_PAGE_SIZE, emptyText: 'User has no events yet' };
-  return <WorkoutList query={query} text={text} {...paging} />;
+  return <WorkoutList query={adminUsersQueries.events(userId, paging.page)} text={text} {...paging} />;
 }

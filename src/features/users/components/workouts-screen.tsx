@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Skeleton, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconArrowLeft, IconAward, IconCalendarEvent, IconRun } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { usersEndpoints } from '../../../api/contract/users';
@@ -13,11 +13,9 @@ import { AchievementsList, ActivitiesList, EventsList } from './workout-lists';
 
 type Tab = 'activities' | 'achievements' | 'events';
 
-/** Whose workouts these are: name, e-mail and level, above the tabs. */
+/** Whose workouts these are: name, e-mail and level, above the tabs (the route's loader brought them). */
 function UserHeading({ userId }: { userId: number }) {
-  const user = useQuery(adminUsersQueries.detail(userId));
-  if (user.isPending) return <Skeleton h={24} w={280} aria-label="Loading user" />;
-  if (user.isError) return <Text c="red">{user.error.message}</Text>;
+  const user = useSuspenseQuery(adminUsersQueries.detail(userId));
   return (
     <Group gap="xs" wrap="wrap">
       <Text fw={600} size="lg">

@@ -1,19 +1,32 @@
 import { Stack } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useSession } from '../../../api/session';
+import { PagePending } from '../../../components/page-pending';
 import { PageShell } from '../../../components/page-shell';
+import { RouteLoadError } from '../../../components/route-load-error';
 import { ProgressSection } from '../../../features/insights';
-import { profileQueries, ProfileScreen } from '../../../features/profile';
-import { FitnessServicesConnector, trackerQueries } from '../../../features/trackers';
+import { ProfileScreen } from '../../../features/profile';
+import { profileQueries } from '../../../features/profile/api/profile-queries';
+import { FitnessServicesConnector } from '../../../features/trackers';
+import { trackerQueries } from '../../../features/trackers/api/tracker-queries';
 
 /** Profile form, the fitness service connector (SPEC 2) and the progress charts (issue 13). */
 export const Route = createFileRoute('/_employee/employee/profile')({
-  loader: ({ context }) => {
-    const userId = context.auth.session()?.user.id;
-    if (userId) void context.queryClient.prefetchQuery(profileQueries.detail(userId));
-    void context.queryClient.prefetchQuery(trackerQueries.config());
-    void context.queryClient.prefetchQuery(trackerQueries.apis());
+  loader: async ({ context }) => {
+    const { queryClient, auth, clock } = context;
+    // Loaded with the route, not the entry: the login page does not carry the insights' schemas.
+    const [{ insightsQueries }, { currentCompetitionYear }] = await Promise.all([import('../../../features/insights/api/insights-queries'), import('@/domain/competition')]);
+    // The charts load on their own (their section shows its own placeholder and error); the form and the services wait.
+    void queryClient.prefetchQuery(insightsQueries.progress(currentCompetitionYear(clock.now())));
+    const userId = auth.session()?.user.id;
+    await Promise.all([
+      userId ? queryClient.ensureQueryData(profileQueries.detail(userId)) : undefined,
+      queryClient.ensureQueryData(trackerQueries.config()),
+      queryClient.ensureQueryData(trackerQueries.apis()),
+    ]);
   },
+  pendingComponent: () => <PagePending title="Profile" label="Loading your profile" size="md" />,
+  errorComponent: (props) => <RouteLoadError {...props} title="Profile" what="your profile" size="md" />,
   component: function ProfilePage() {
     const session = useSession();
     return (
