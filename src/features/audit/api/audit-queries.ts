@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
+import { REREAD_WHEN_OPENED_MS } from '../../../api/freshness';
 import { auditEndpoints } from '../../../api/contract/audit';
 import type { AuditView } from '../audit-view';
 
@@ -12,6 +13,6 @@ export const auditQueries = {
     queryOptions({
       queryKey: [...auditQueries.all(), 'list', view] as const,
       queryFn: ({ signal }) => callApi(auditEndpoints.list, { query: { page: view.page, pageSize: AUDIT_PAGE_SIZE, subjectId: view.subjectId, action: view.action }, signal }),
-      staleTime: 0,
+      staleTime: REREAD_WHEN_OPENED_MS,
     }),
 };

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
+import { REREAD_WHEN_OPENED_MS } from '../../../api/freshness';
 import { feedEndpoints } from '../../../api/contract/feed';
 
 /** SPEC 9: the feed loads 10 entries per page. */
@@ -15,6 +16,6 @@ export const feedQueries = {
       initialPageParam: 1,
       // 'Load more...' while fewer are loaded than the total.
       getNextPageParam: (lastPage, pages) => (pages.reduce((loaded, page) => loaded + page.feed.length, 0) < lastPage.count && lastPage.feed.length > 0 ? pages.length + 1 : undefined),
-      staleTime: 0,
+      staleTime: REREAD_WHEN_OPENED_MS,
     }),
 };

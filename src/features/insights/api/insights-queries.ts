@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
+import { REREAD_WHEN_OPENED_MS } from '../../../api/freshness';
 import { insightsEndpoints } from '../../../api/contract/insights';
 
 /** The one query-key factory of the progress charts and the admin overview. */
@@ -10,12 +11,12 @@ export const insightsQueries = {
       queryKey: [...insightsQueries.all(), 'progress', year] as const,
       queryFn: ({ signal }) => callApi(insightsEndpoints.progress, { query: { competitionYear: year }, signal }),
       // Logged activities change it: read again whenever the screen opens.
-      staleTime: 0,
+      staleTime: REREAD_WHEN_OPENED_MS,
     }),
   overview: (year: number) =>
     queryOptions({
       queryKey: [...insightsQueries.all(), 'overview', year] as const,
       queryFn: ({ signal }) => callApi(insightsEndpoints.overview, { query: { competitionYear: year }, signal }),
-      staleTime: 0,
+      staleTime: REREAD_WHEN_OPENED_MS,
     }),
 };

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
+import { REREAD_WHEN_OPENED_MS } from '../../../api/freshness';
 import { leadersEndpoints } from '../../../api/contract/leaders';
 
 /** The one query-key factory of the leaderboard. Standings change with every write: always refetch on mount. */
@@ -10,6 +11,6 @@ export const leaderboardQueries = {
     queryOptions({
       queryKey: [...leaderboardQueries.all(), 'top', year ?? 'current'] as const,
       queryFn: ({ signal }) => callApi(leadersEndpoints.top, { query: { competitionYear: year }, signal }),
-      staleTime: 0,
+      staleTime: REREAD_WHEN_OPENED_MS,
     }),
 };

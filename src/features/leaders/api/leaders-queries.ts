@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
+import { REREAD_WHEN_OPENED_MS } from '../../../api/freshness';
 import type { LevelOfCompetition } from '../../../api/contract/common';
 import { leadersEndpoints } from '../../../api/contract/leaders';
 import { competitionYearOptions } from '@/domain/competition';
@@ -22,7 +23,7 @@ export const leadersQueries = {
           query: { levelOfCompetition: level ?? undefined, competitionYear: year, limit: LEADERS_PAGE_SIZE, offset: LEADERS_PAGE_SIZE * (page - 1), search: search || undefined },
           signal,
         }),
-      staleTime: 0,
+      staleTime: REREAD_WHEN_OPENED_MS,
     }),
 };
 

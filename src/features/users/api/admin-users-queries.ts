@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
+import { REREAD_WHEN_OPENED_MS } from '../../../api/freshness';
 import { usersEndpoints } from '../../../api/contract/users';
 import { usersQueryOf, type UsersView } from '../users-view';
 
@@ -19,7 +20,7 @@ export const adminUsersQueries = {
     queryOptions({
       queryKey: [...adminUsersQueries.all(), 'list', usersQueryOf(view, USERS_PAGE_SIZE)] as const,
       queryFn: ({ signal }) => callApi(usersEndpoints.list, { query: usersQueryOf(view, USERS_PAGE_SIZE), signal }),
-      staleTime: 0,
+      staleTime: REREAD_WHEN_OPENED_MS,
     }),
   detail: (id: number) =>
     queryOptions({
