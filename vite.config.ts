@@ -22,7 +22,12 @@ export default defineConfig(({ mode }) => ({
       autoCodeSplitting: true,
       // The login page (`/`, also under pathless layouts such as `/_guest/`) is the first screen of
       // most visits: it ships with the entry instead of costing one more round trip after it.
-      codeSplittingOptions: { splitBehavior: ({ routeId }) => (/^(\/_[^/]+)*\/$/.test(routeId) ? [] : undefined) },
+      // Every other route: its loader travels with its component (the router's default leaves loaders
+      // in the entry, and a loader brings its queries, the contract and zod along to the first load).
+      codeSplittingOptions: {
+        splitBehavior: ({ routeId }) => (/^(\/_[^/]+)*\/$/.test(routeId) ? [] : undefined),
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+      },
       routeFileIgnorePattern: '\\.(test|spec)\\.tsx?$',
     }),
     react(),

@@ -1,6 +1,6 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import type { HttpMethod } from './errors';
+import type { HttpMethod } from './api-error';
 
 /** The four kinds of operation SPEC section 8 names, one per HTTP method. */
 export type ToastCategory = 'create' | 'fetch' | 'update' | 'delete';

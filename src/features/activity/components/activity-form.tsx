@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Controller, useForm, useWatch, type UseFormSetError } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { ActivityForm, MOVING_TIME_MAX, MOVING_TIME_MIN, OTHER_ACTIVITY, activityTypes } from '../../../api/contract/activity';
+import { FormAlert, useSchemaForm, type SubmitMutation } from '../../../components/form';
 
 export type ActivityFormInput = z.input<typeof ActivityForm>;
 export type ActivityFormValues = z.output<typeof ActivityForm>;
@@ -13,25 +13,26 @@ export const emptyActivityForm: ActivityFormInput = { name: '', otherName: '', s
 
 const typeOptions = activityTypes.map((type) => ({ value: type, label: type }));
 
-type Props = {
+type Props<TVars> = {
   defaultValues?: ActivityFormInput;
   disabled?: boolean;
-  onSubmit: (values: ActivityFormValues, setError: UseFormSetError<ActivityFormInput>) => void;
+  /** Log or update: its refusal lands on the fields. */
+  mutation: SubmitMutation<TVars, unknown>;
+  toVariables: (values: ActivityFormValues) => TVars;
+  onSuccess: () => void;
   /** The buttons (submit is `type="submit"` with `form={formId}`). */
   actions: ReactNode;
   formId: string;
 };
 
 /** Title from the activity types (Other asks for its own title) and moving time in minutes. */
-export function ActivityFormFields({ defaultValues = emptyActivityForm, disabled, onSubmit, actions, formId }: Props) {
-  const { control, register, handleSubmit, setError, formState } = useForm<ActivityFormInput, unknown, ActivityFormValues>({
-    resolver: zodResolver(ActivityForm),
-    defaultValues,
-  });
+export function ActivityFormFields<TVars>({ defaultValues = emptyActivityForm, disabled, mutation, toVariables, onSuccess, actions, formId }: Props<TVars>) {
+  const { form, onSubmit, formErrors, errorOf } = useSchemaForm({ schema: ActivityForm, defaultValues, mutation, toVariables, onSuccess });
+  const { control, register } = form;
   const isOther = useWatch({ control, name: 'name' }) === OTHER_ACTIVITY;
 
   return (
-    <form id={formId} noValidate onSubmit={handleSubmit((values) => onSubmit(values, setError))}>
+    <form id={formId} noValidate onSubmit={onSubmit}>
       <Stack gap="md">
         <Controller
           control={control}
@@ -54,7 +55,7 @@ export function ActivityFormFields({ defaultValues = emptyActivityForm, disabled
           )}
         />
         {isOther && (
-          <TextInput label="Other title" placeholder="e.g. Kayaking" withAsterisk disabled={disabled} {...register('otherName')} error={formState.errors.otherName?.message} />
+          <TextInput label="Other title" placeholder="e.g. Kayaking" withAsterisk disabled={disabled} {...register('otherName')} error={errorOf('otherName')} />
         )}
         <Controller
           control={control}
@@ -76,6 +77,7 @@ export function ActivityFormFields({ defaultValues = emptyActivityForm, disabled
             />
           )}
         />
+        <FormAlert messages={formErrors} />
         <Group justify="flex-end" gap="sm">
           {actions}
         </Group>

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { currentCompetitionYear } from '@/domain/competition';
 import { OverviewScreen } from '../../../features/insights';
+import { wholeNumberParam } from '../../../lib/search-params';
 import { useClock } from '../../../lib/use-clock';
 
-const OverviewSearch = z.object({ year: z.coerce.number().int().min(2022).max(9999).optional().catch(undefined) });
+const OverviewSearch = { parse: (search: Record<string, unknown>): { year?: number } => ({ year: wholeNumberParam(search.year, 2022, 9999) }) };
 
 /** Competition overview for admins (issue 13); the year lives in the URL (`?year=2025`). */
 export const Route = createFileRoute('/_admin/admin/overview')({
