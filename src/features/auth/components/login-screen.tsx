@@ -1,9 +1,10 @@
-import { Box, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconRun, IconTrophy } from '@tabler/icons-react';
 import { useForgotPassword } from '../api/use-forgot-password';
 import { LazyForgotPasswordDialog } from './lazy-forgot-password-dialog';
 import { LoginForm } from './login-form';
+import './login-screen.css';
 
 const highlights = [
   { icon: IconRun, text: 'Log workouts and daily step goals in seconds' },
@@ -18,7 +19,7 @@ export function LoginScreen() {
   const forgotPassword = useForgotPassword();
   return (
     <Box px={{ base: 'sm', sm: 'xl' }} py={{ base: 'lg', sm: 64 }} maw={1040} mx="auto">
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
+      <div className="login-screen-grid">
         <Stack gap="md">
           <Title order={1} fz={{ base: 28, sm: 40 }} lh={1.15}>
             Move more, together.
@@ -40,7 +41,7 @@ export function LoginScreen() {
         <Box style={{ display: 'flex', justifyContent: 'center' }}>
           <LoginForm onForgotPassword={forgot.open} />
         </Box>
-      </SimpleGrid>
+      </div>
       <LazyForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} onSend={(email) => forgotPassword.mutate(email)} />
     </Box>
   );
