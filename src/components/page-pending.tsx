@@ -1,10 +1,12 @@
-import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 
-/** Shown by the router while a slow page loader runs. */
+const PagePendingView = lazy(() => import('./page-pending-view'));
+
+/** Shown by the router while a slow page loader runs (after 300 ms); its view is fetched only then. */
 export function PagePending() {
   return (
-    <Center py={64}>
-      <Loader aria-label="Loading page" />
-    </Center>
+    <Suspense fallback={null}>
+      <PagePendingView />
+    </Suspense>
   );
 }

@@ -41,8 +41,22 @@ export type SchemaForm<TIn extends FieldValues> = {
   pending: boolean;
   /** register() plus the field's state as Mantine props: `error` (wired to aria-invalid and aria-describedby) or the valid look once touched. */
   field: (name: Path<TIn>, options?: { withIcon?: boolean }) => ReturnType<UseFormReturn<TIn>['register']> & ReturnType<typeof fieldStatus>;
-  /** Just the field's error message (for Controllers and custom inputs). */
+  /** Just the field's error message (for custom inputs). */
   errorOf: (name: Path<TIn>) => string | undefined;
+  /**
+   * A field whose input is not a plain DOM input (Select, NumberInput, Radio.Group): value, onChange
+   * (given the value), onBlur, a focusable ref and the error (spread them onto the input), wired through register() so the form's
+   * mode (validation, dirty and touched state) applies as to any field. Used instead of RHF's
+   * Controller, which would put Controller, useController and useWatch on the login page's first load.
+   */
+  controlled: <V = unknown>(name: Path<TIn>) => {
+    name: string;
+    value: V;
+    onChange: (value: unknown) => void;
+    onBlur: () => void;
+    ref: (element: HTMLElement | null) => void;
+    error: string | undefined;
+  };
 };
 
 /**
@@ -75,12 +89,31 @@ export function useSchemaForm<TIn extends FieldValues, TOut extends FieldValues,
     options.mutation.mutate(variables, { onSuccess: (data) => options.onSuccess?.(data, values), onError: showRefusal });
   });
 
+  const errorOf = (name: Path<TIn>) => form.getFieldState(name, form.formState).error?.message;
+
   return {
     form: form as unknown as UseFormReturn<TIn>,
     onSubmit,
     formErrors,
     pending,
     field: (name, fieldOptions) => ({ ...form.register(name), ...fieldStatus(form.getFieldState(name, form.formState), form.formState.isSubmitted, fieldOptions) }),
-    errorOf: (name) => form.getFieldState(name, form.formState).error?.message,
+    errorOf,
+    controlled: <V,>(name: Path<TIn>) => {
+      const registered = form.register(name);
+      return {
+        name,
+        // watch() re-renders the form when this field changes, as a controlled input needs (useWatch
+        // would bring Controller's module code back to the first load).
+        // eslint-disable-next-line react-hooks/incompatible-library
+        value: form.watch(name) as V,
+        // register()'s handlers read `target.value` when the target has no `type` (not a DOM input).
+        onChange: (value) => void registered.onChange({ target: { name, value }, type: 'change' }),
+        onBlur: () => void registered.onBlur({ target: { name, value: form.getValues(name) }, type: 'blur' }),
+        ref: (element: HTMLElement | null) => {
+          if (element) registered.ref({ focus: () => element.focus() });
+        },
+        error: errorOf(name),
+      };
+    },
   };
 }

@@ -1,7 +1,6 @@
 import { Box, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconRun, IconTrophy } from '@tabler/icons-react';
-import { useForgotPassword } from '../api/use-forgot-password';
 import { LazyForgotPasswordDialog } from './lazy-forgot-password-dialog';
 import { LoginForm } from './login-form';
 import './login-screen.css';
@@ -15,8 +14,6 @@ const highlights = [
 /** The guest entry page: a short welcome beside the login form. */
 export function LoginScreen() {
   const [forgotOpened, forgot] = useDisclosure(false);
-  // Lives here, not in the dialog, because the dialog closes while the request still runs.
-  const forgotPassword = useForgotPassword();
   return (
     <Box px={{ base: 'sm', sm: 'xl' }} py={{ base: 'lg', sm: 64 }} maw={1040} mx="auto">
       <div className="login-screen-grid">
@@ -42,7 +39,7 @@ export function LoginScreen() {
           <LoginForm onForgotPassword={forgot.open} />
         </Box>
       </div>
-      <LazyForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} onSend={(email) => forgotPassword.mutate(email)} />
+      <LazyForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} />
     </Box>
   );
 }

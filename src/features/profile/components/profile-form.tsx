@@ -1,6 +1,5 @@
 import { Button, Grid, Group, NativeSelect, Paper, Radio, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { genders, levels } from '../../../api/contract';
 import { ProfileForm as ProfileSchema } from '../../../api/contract/profile';
@@ -23,7 +22,7 @@ const today = () => toIsoDay(new Date());
 export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date }) {
   const [photo, setPhoto] = useState<File | null>(null);
   const update = useUpdateProfile(user.id);
-  const { form, onSubmit, formErrors, errorOf, pending } = useSchemaForm({
+  const { form, onSubmit, formErrors, errorOf, controlled, pending } = useSchemaForm({
     schema: ProfileSchema,
     mode: 'onTouched',
     defaultValues: valuesOf(user) as unknown as FormInput,
@@ -35,7 +34,8 @@ export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date
       setPhoto(null);
     },
   });
-  const { register, control, formState } = form;
+  const { register, formState } = form;
+  const sharing = controlled('isPrivateActivity');
   const levelOpen = isLevelWindowOpen(now);
 
   return (
@@ -69,24 +69,17 @@ export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date
             />
           </Grid.Col>
           <Grid.Col span={12}>
-            <Controller
-              control={control}
-              name="isPrivateActivity"
-              render={({ field }) => (
-                <Radio.Group
-                  label="Activity sharing"
-                  description="Your activities appear in your colleagues' activity feed unless you keep them private"
-                  value={String(field.value)}
-                  onChange={field.onChange}
-                  error={errorOf('isPrivateActivity')}
-                >
-                  <Group gap="lg" mt="xs">
-                    <Radio value="false" label="Share my activity" onBlur={field.onBlur} />
-                    <Radio value="true" label="Keep my activity private" onBlur={field.onBlur} />
-                  </Group>
-                </Radio.Group>
-              )}
-            />
+            <Radio.Group
+              label="Activity sharing"
+              description="Your activities appear in your colleagues' activity feed unless you keep them private"
+              {...sharing}
+              value={String(sharing.value)}
+            >
+              <Group gap="lg" mt="xs">
+                <Radio value="false" label="Share my activity" onBlur={sharing.onBlur} />
+                <Radio value="true" label="Keep my activity private" onBlur={sharing.onBlur} />
+              </Group>
+            </Radio.Group>
           </Grid.Col>
         </Grid>
         <FormAlert messages={formErrors} />
