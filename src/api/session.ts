@@ -17,7 +17,11 @@ let inFlightRefresh: Promise<AuthSession | null> | null = null;
 const requestRefresh = async (): Promise<AuthSession | null> => {
   // Plain fetch, not callApi: it runs on every first load, and a guest's answer (401) needs no parsing.
   const response = await fetch(`${API_BASE}/auth/refresh`, { method: 'POST', credentials: 'include' });
-  if (!response.ok) return null;
+  if (!response.ok) {
+    // Read the (small) error body anyway: an unread body keeps the request open in the browser.
+    await response.text();
+    return null;
+  }
   const [{ parseAuthSession }, body] = await Promise.all([import('./session-calls'), response.json()]);
   return parseAuthSession(body);
 };
