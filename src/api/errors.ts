@@ -1,34 +1,12 @@
 import { HTTPError } from 'ky';
 import { ZodError } from 'zod';
-import { ErrorBody, type ServerCode } from './contract';
+import { ApiError, NO_RESPONSE_MESSAGE, type HttpMethod } from './api-error';
+import { ErrorBody } from './contract';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export { ApiError, NO_RESPONSE_MESSAGE, isApiError, toNormalised, type FieldIssue, type HttpMethod, type NormalisedError } from './api-error';
 
-/** Message of SPEC section 8 when the server gave no answer at all. */
-export const NO_RESPONSE_MESSAGE = 'Error in server , try again later';
 /** SPEC 8 default error texts when the server sent no message: update and delete say it differently. */
 const fallbackMessage = (method: HttpMethod | null) => (method === 'PUT' || method === 'DELETE' ? 'Something was wrong' : 'Something went wrong');
-
-export type FieldIssue = { path: string; message: string };
-
-/** Every failed call ends up as this one shape, whatever went wrong underneath. */
-export class ApiError extends Error {
-  readonly statusCode: number;
-  readonly serverCode: ServerCode | null;
-  readonly issues: FieldIssue[];
-  readonly method: HttpMethod | null;
-
-  constructor(init: { message: string; statusCode: number; serverCode?: ServerCode | null; issues?: FieldIssue[]; method?: HttpMethod | null }) {
-    super(init.message);
-    this.name = 'ApiError';
-    this.statusCode = init.statusCode;
-    this.serverCode = init.serverCode ?? null;
-    this.issues = init.issues ?? [];
-    this.method = init.method ?? null;
-  }
-}
-
-export type NormalisedError = { message: string; statusCode: number; serverCode: ServerCode | null };
 
 /** Reads an error body without trusting it: anything unexpected becomes a generic message. */
 export const normaliseErrorBody = (statusCode: number, body: unknown, method: HttpMethod | null = null): ApiError => {
@@ -61,11 +39,3 @@ export const normaliseError = async (error: unknown, method: HttpMethod | null =
   }
   return new ApiError({ message: NO_RESPONSE_MESSAGE, statusCode: 500, method });
 };
-
-export const toNormalised = (error: ApiError): NormalisedError => ({
-  message: error.message,
-  statusCode: error.statusCode,
-  serverCode: error.serverCode,
-});
-
-export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

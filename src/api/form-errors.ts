@@ -1,6 +1,5 @@
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { ServerCode } from './contract';
-import { ApiError } from './errors';
+import { ApiError } from './api-error';
 
 /** Server refusals that belong to one field, whatever form sent it. */
 const FIELD_OF_CODE: Partial<Record<ServerCode, string>> = {
@@ -10,22 +9,31 @@ const FIELD_OF_CODE: Partial<Record<ServerCode, string>> = {
   PHOTO_TYPE_NOT_ALLOWED: 'photo',
 };
 
+export type ServerFormErrors = {
+  /** Messages for fields the form has, first one first (it gets the focus). */
+  fields: { name: string; message: string }[];
+  /** A 400's issues that name no field of this form: shown above the buttons. */
+  form: string[];
+};
+
 /**
  * The one mapping of a server refusal onto a form (DESIGN 5): a 400's field issues and a
  * field-specific 4xx (a taken e-mail's 409, a closed level window) go beside the fields they name,
- * so the field turns red with the server's words. Returns true when something was shown on a field.
+ * so the field turns red with the server's words; a 400's other issues belong to the form as a
+ * whole. Anything else (a 500, a network failure) is the toasts' business (SPEC 8), not the form's.
  */
-export const showServerErrorsOnFields = <T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]) => {
-  if (!(error instanceof ApiError)) return false;
-  let shown = false;
-  const show = (name: string, message: string) => {
-    const field = fields.find((candidate) => candidate === name);
-    if (!field) return;
-    setError(field, { type: 'server', message }, { shouldFocus: !shown });
-    shown = true;
+export const serverFormErrors = (error: unknown, fieldNames: readonly string[]): ServerFormErrors => {
+  const result: ServerFormErrors = { fields: [], form: [] };
+  if (!(error instanceof ApiError)) return result;
+  const onField = (name: string, message: string) => {
+    if (!fieldNames.includes(name)) return false;
+    if (!result.fields.some((field) => field.name === name)) result.fields.push({ name, message });
+    return true;
   };
-  if (error.statusCode === 400) for (const issue of error.issues) show(issue.path, issue.message);
+  if (error.statusCode === 400) {
+    for (const issue of error.issues) if (!onField(issue.path, issue.message) && !result.form.includes(issue.message)) result.form.push(issue.message);
+  }
   const codeField = error.serverCode ? FIELD_OF_CODE[error.serverCode] : undefined;
-  if (codeField) show(codeField, error.message);
-  return shown;
+  if (codeField) onField(codeField, error.message);
+  return result;
 };

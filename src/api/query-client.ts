@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './errors';
+import { ApiError } from './api-error';
 import { categoryOfMethod, toast } from './toasts';
 
 /** Statuses whose server message SPEC section 8 shows as a toast, whatever the screen. */

@@ -1,7 +1,7 @@
 import { useQuery, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { callApi } from './call-api';
-import { authEndpoints, type AuthSession, type Role, type User } from './contract';
-import { bindSession } from './http';
+import { API_BASE } from './api-base';
+import type { AuthSession, Role, User } from './contract';
+import { bindSession } from './session-bridge';
 import { toast } from './toasts';
 
 /** The signed-in session, kept only in the query cache (memory): never persisted. */
@@ -13,9 +13,22 @@ export const sessionKey = ['session'] as const;
 
 let inFlightRefresh: Promise<AuthSession | null> | null = null;
 
+/** The refresh cookie (httpOnly) turned into a session, or null: a guest, an expired cookie, a network failure. */
+const requestRefresh = async (): Promise<AuthSession | null> => {
+  // Plain fetch, not callApi: it runs on every first load, and a guest's answer (401) needs no parsing.
+  const response = await fetch(`${API_BASE}/auth/refresh`, { method: 'POST', credentials: 'include' });
+  if (!response.ok) {
+    // Read the (small) error body anyway: an unread body keeps the request open in the browser.
+    await response.text();
+    return null;
+  }
+  const [{ parseAuthSession }, body] = await Promise.all([import('./session-calls'), response.json()]);
+  return parseAuthSession(body);
+};
+
 /** POST /auth/refresh, shared by every caller while one is running (two tabs, many 401s at once). */
 export const refreshSession = (): Promise<AuthSession | null> => {
-  inFlightRefresh ??= callApi(authEndpoints.refresh)
+  inFlightRefresh ??= requestRefresh()
     .catch(() => null)
     .finally(() => {
       inFlightRefresh = null;
@@ -60,7 +73,7 @@ export const createAuth = (queryClient: QueryClient) => {
       setSession({ ...session, afterSignUp: options.afterSignUp ?? false });
     },
     async signOut() {
-      await callApi(authEndpoints.signout).catch(() => undefined);
+      await import('./session-calls').then(({ signOutCall }) => signOutCall()).catch(() => undefined);
       clearLocally();
     },
     /** Refresh failed after a 401: sign out here, tell the user, let the router go to /. */

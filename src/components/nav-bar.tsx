@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Button, Group } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -5,7 +6,9 @@ import { Link, useLocation, useNavigate, useRouteContext } from '@tanstack/react
 import { useSession } from '../api/session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { Logo } from './logo';
-import { NavLinks } from './nav-links';
+
+/** The role's icon links, fetched once someone is signed in: a guest's first load (the login page) shows none. */
+const NavLinks = lazy(() => import('./nav-links').then((module) => ({ default: module.NavLinks })));
 
 /** Top bar: logo, the role's icon links, colour scheme, and 'Create profile' or 'Sign out'. */
 export function NavBar() {
@@ -26,7 +29,11 @@ export function NavBar() {
         <Logo withName nameVisibleFrom="sm" />
       </Link>
       <Group gap={4} wrap="nowrap">
-        {role && <NavLinks role={role} />}
+        {role && (
+          <Suspense fallback={null}>
+            <NavLinks role={role} />
+          </Suspense>
+        )}
         <ColorSchemeToggle />
         {!role && pathname !== '/signup' && (
           <Button component={Link} to="/signup" size="sm" ml={4}>

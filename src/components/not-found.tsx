@@ -1,14 +1,12 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 
+const NotFoundView = lazy(() => import('./not-found-view'));
+
+/** 'Page not found'; its view is fetched only when shown, not with the first load. */
 export function NotFound() {
   return (
-    <Stack align="center" py="xl" gap="sm">
-      <Title order={1}>Page not found</Title>
-      <Text c="dimmed">The page you are looking for does not exist.</Text>
-      <Button component={Link} to="/" variant="light">
-        Go home
-      </Button>
-    </Stack>
+    <Suspense fallback={null}>
+      <NotFoundView />
+    </Suspense>
   );
 }

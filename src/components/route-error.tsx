@@ -1,24 +1,13 @@
-import { Alert, Button, Container, Stack } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense } from 'react';
+import type { ErrorComponentProps } from '@tanstack/react-router';
 
-/** Shown when a page's loader or render fails: the message and a way to try again. */
-export function RouteError({ error }: ErrorComponentProps) {
-  const router = useRouter();
-  const { reset } = useQueryErrorResetBoundary();
-  useEffect(() => reset(), [reset]);
+const RouteErrorView = lazy(() => import('./route-error-view'));
+
+/** Shown when a page's loader or render fails; its view (Alert, Container) is fetched only then, not with the first load. */
+export function RouteError(props: ErrorComponentProps) {
   return (
-    <Container size="sm" py="xl">
-      <Alert color="red" icon={<IconAlertTriangle />} title="Something went wrong">
-        <Stack gap="sm" align="flex-start">
-          {error instanceof Error ? error.message : 'Please try again.'}
-          <Button variant="light" color="red" onClick={() => void router.invalidate()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    </Container>
+    <Suspense fallback={null}>
+      <RouteErrorView {...props} />
+    </Suspense>
   );
 }

@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { Id, PAGE_MAX, endpoint, wholeNumber } from './common';
+import { auditActions } from './values';
 
-/** What the audit trail records (admin actions and security events). */
-export const auditActions = [
-  'user.update',
-  'user.delete',
-  'user.reset_password_mail',
-  'bonus.change',
-  'level.change',
-  'auth.lockout',
-  'auth.password_reset',
-  'tracker.connect',
-  'tracker.disconnect',
-] as const;
+export { auditActions };
+
 export const AuditAction = z.enum(auditActions, 'Unknown audit action');
 export type AuditAction = z.infer<typeof AuditAction>;
 

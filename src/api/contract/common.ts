@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { toIsoDay } from '../../domain/days';
+import { PAGE_MAX, SEARCH_MAX, genders, levels, sortOrders } from './values';
+
+export { PAGE_MAX, SEARCH_MAX, genders, levels, sortOrders };
 
 /** Stable machine-readable error codes; the SPA and QA may branch on these. */
 export const serverCodes = [
@@ -44,8 +47,6 @@ export type MessageBody = z.infer<typeof MessageBody>;
 
 /** Largest id and page a PostgreSQL `integer` holds: anything above is a 400, never a 500. */
 export const ID_MAX = 2_147_483_647;
-/** Pages stop long before `page * pageSize` could overflow an integer offset. */
-export const PAGE_MAX = 100_000;
 /** Offsets of the admin leaders list, bounded for the same reason. */
 export const OFFSET_MAX = 10_000_000;
 
@@ -69,11 +70,9 @@ export const wholeNumber = (label: string, min: number, max: number) =>
 export const Id = wholeNumber('Id', 1, ID_MAX);
 export const IdParams = z.object({ id: Id });
 
-export const levels = ['Beginner', 'Intermediate', 'Advanced', 'Elite'] as const;
 export const LevelOfCompetition = z.enum(levels, 'Please select your level of competition');
 export type LevelOfCompetition = z.infer<typeof LevelOfCompetition>;
 
-export const genders = ['male', 'female', 'other'] as const;
 export const Gender = z.enum(genders, 'Please select your gender');
 export type Gender = z.infer<typeof Gender>;
 
@@ -149,7 +148,6 @@ export const containsNul = (value: unknown): boolean => {
 };
 
 /** The admin search box: optional, trimmed, 1-100 characters, no control characters. */
-export const SEARCH_MAX = 100;
 export const SearchTerm = z
   .string()
   .trim()
@@ -158,7 +156,6 @@ export const SearchTerm = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-export const sortOrders = ['asc', 'desc'] as const;
 export const SortOrder = z.enum(sortOrders, 'Order must be asc or desc');
 
 /** Admin lists page with page/pageSize (1-based). */

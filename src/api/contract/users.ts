@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { IdParams, IsoDate, LevelOfCompetition, Gender, MessageBody, PAGE_MAX, PageQuery, Role, SearchTerm, SortOrder, endpoint, paged, wholeNumber } from './common';
 import * as field from './fields';
+import { userSortColumns } from './values';
+
+export { userSortColumns };
 
 export const QuarterlyBonus = z.object({
   firstQuarter: z.boolean(),
@@ -29,8 +32,6 @@ export const User = z.object({
 export type User = z.infer<typeof User>;
 
 
-/** Columns the admin users table sorts by (then last name, first name and id break ties). */
-export const userSortColumns = ['lastName', 'firstName', 'email', 'gender', 'levelOfCompetition'] as const;
 export const UserSort = z.enum(userSortColumns, 'Sort must be one of lastName, firstName, email, gender, levelOfCompetition');
 export type UserSort = z.infer<typeof UserSort>;
 

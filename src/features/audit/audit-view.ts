@@ -1,13 +1,16 @@
-import { z } from 'zod';
-import { AuditAction } from '../../api/contract/audit';
+import { PAGE_MAX, auditActions } from '../../api/contract/values';
+import { choiceParam, searchReader, wholeNumberParam } from '../../lib/search-params';
+
+export type AuditView = { page: number; subjectId?: number; action?: (typeof auditActions)[number] };
 
 /** The audit screen's state in the URL: page, subject (a user id) and action. */
-export const AuditView = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  subjectId: z.coerce.number().int().min(1).max(2_147_483_647).optional().catch(undefined),
-  action: AuditAction.optional().catch(undefined),
-});
-export type AuditView = z.output<typeof AuditView>;
+export const AuditView = searchReader(
+  (search): AuditView => ({
+    page: wholeNumberParam(search.page, 1, PAGE_MAX) ?? 1,
+    subjectId: wholeNumberParam(search.subjectId, 1, 2_147_483_647),
+    action: choiceParam(search.action, auditActions),
+  }),
+);
 
 export const auditViewSearch = (view: AuditView): Partial<AuditView> => {
   const search: Partial<AuditView> = {};

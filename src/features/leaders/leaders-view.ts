@@ -1,14 +1,17 @@
-import { z } from 'zod';
-import { LevelOfCompetition, SEARCH_MAX } from '../../api/contract/common';
+import { PAGE_MAX, SEARCH_MAX, levels } from '../../api/contract/values';
+import { choiceParam, searchReader, textParam, wholeNumberParam } from '../../lib/search-params';
+
+export type LeadersView = { level?: (typeof levels)[number]; year?: number; page: number; search?: string };
 
 /** The admin leaders screen's state in the URL: level, year, page and name search. */
-export const LeadersView = z.object({
-  level: LevelOfCompetition.optional().catch(undefined),
-  year: z.coerce.number().int().min(2022).max(9999).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  search: z.string().trim().max(SEARCH_MAX).optional().catch(undefined),
-});
-export type LeadersView = z.output<typeof LeadersView>;
+export const LeadersView = searchReader(
+  (search): LeadersView => ({
+    level: choiceParam(search.level, levels),
+    year: wholeNumberParam(search.year, 2022, 9999),
+    page: wholeNumberParam(search.page, 1, PAGE_MAX) ?? 1,
+    search: textParam(search.search, SEARCH_MAX),
+  }),
+);
 export type LeadersViewSearch = Partial<LeadersView>;
 
 /** Defaults left out of the address. */

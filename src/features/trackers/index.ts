@@ -1,4 +1,5 @@
 /** The trackers feature's public surface, used by routes. */
 export { FitnessServicesConnector } from './components/fitness-services-connector';
-export { TrackerReturn, trackerReturnSearch, type TrackerReturnSearch } from './components/tracker-return';
+export { TrackerReturn } from './components/tracker-return';
+export { trackerReturnSearch, type TrackerReturnSearch } from './return-search';
 export { trackerQueries } from './api/tracker-queries';

@@ -1,20 +1,28 @@
-import { z } from 'zod';
-import { LevelOfCompetition, SEARCH_MAX, SortOrder } from '../../api/contract/common';
-import { UserSort } from '../../api/contract/users';
+import { PAGE_MAX, SEARCH_MAX, levels, sortOrders, userSortColumns } from '../../api/contract/values';
+import { choiceParam, searchReader, textParam, wholeNumberParam } from '../../lib/search-params';
+
+export type UsersView = {
+  page: number;
+  search?: string;
+  level?: (typeof levels)[number];
+  sort: (typeof userSortColumns)[number];
+  order: (typeof sortOrders)[number];
+};
 
 /**
  * The admin users screen's state, kept in the URL (`/admin/dashboard?search=mar&level=Elite&page=2`):
  * a reload, back/forward or a shared link shows the same view. Anything unreadable falls back to
  * its default instead of failing the page.
  */
-export const UsersView = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
-  search: z.string().trim().max(SEARCH_MAX).optional().catch(undefined),
-  level: LevelOfCompetition.optional().catch(undefined),
-  sort: UserSort.catch('lastName').default('lastName'),
-  order: SortOrder.catch('asc').default('asc'),
-});
-export type UsersView = z.output<typeof UsersView>;
+export const UsersView = searchReader(
+  (search): UsersView => ({
+    page: wholeNumberParam(search.page, 1, PAGE_MAX) ?? 1,
+    search: textParam(search.search, SEARCH_MAX),
+    level: choiceParam(search.level, levels),
+    sort: choiceParam(search.sort, userSortColumns) ?? 'lastName',
+    order: choiceParam(search.order, sortOrders) ?? 'asc',
+  }),
+);
 
 export type UsersViewSearch = Partial<UsersView>;
 

@@ -51,7 +51,8 @@ describe('login screen at /', () => {
     await user.click(submitButton());
     expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
     await waitFor(() => expect(pathname()).toBe('/admin/dashboard'));
-    expect(screen.getByRole('link', { name: 'Leaders' })).toBeInTheDocument();
+    // The role's links are fetched once someone is signed in (not part of the login page's first load).
+    expect(await screen.findByRole('link', { name: 'Leaders' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 

@@ -1,9 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { Controller, useForm, useWatch, type UseFormSetError } from 'react-hook-form';
 import type { z } from 'zod';
 import { ActivityForm, MOVING_TIME_MAX, MOVING_TIME_MIN, OTHER_ACTIVITY, activityTypes } from '../../../api/contract/activity';
+import { FormAlert, useSchemaForm, type SubmitMutation } from '../../../components/form';
 
 export type ActivityFormInput = z.input<typeof ActivityForm>;
 export type ActivityFormValues = z.output<typeof ActivityForm>;
@@ -13,69 +12,54 @@ export const emptyActivityForm: ActivityFormInput = { name: '', otherName: '', s
 
 const typeOptions = activityTypes.map((type) => ({ value: type, label: type }));
 
-type Props = {
+type Props<TVars> = {
   defaultValues?: ActivityFormInput;
   disabled?: boolean;
-  onSubmit: (values: ActivityFormValues, setError: UseFormSetError<ActivityFormInput>) => void;
+  /** Log or update: its refusal lands on the fields. */
+  mutation: SubmitMutation<TVars, unknown>;
+  toVariables: (values: ActivityFormValues) => TVars;
+  onSuccess: () => void;
   /** The buttons (submit is `type="submit"` with `form={formId}`). */
   actions: ReactNode;
   formId: string;
 };
 
 /** Title from the activity types (Other asks for its own title) and moving time in minutes. */
-export function ActivityFormFields({ defaultValues = emptyActivityForm, disabled, onSubmit, actions, formId }: Props) {
-  const { control, register, handleSubmit, setError, formState } = useForm<ActivityFormInput, unknown, ActivityFormValues>({
-    resolver: zodResolver(ActivityForm),
-    defaultValues,
-  });
-  const isOther = useWatch({ control, name: 'name' }) === OTHER_ACTIVITY;
+export function ActivityFormFields<TVars>({ defaultValues = emptyActivityForm, disabled, mutation, toVariables, onSuccess, actions, formId }: Props<TVars>) {
+  const { form, onSubmit, formErrors, errorOf, controlled } = useSchemaForm({ schema: ActivityForm, defaultValues, mutation, toVariables, onSuccess });
+  const { register, watch } = form;
+  const isOther = watch('name') === OTHER_ACTIVITY;
+  const title = controlled<string>('name');
 
   return (
-    <form id={formId} noValidate onSubmit={handleSubmit((values) => onSubmit(values, setError))}>
+    <form id={formId} noValidate onSubmit={onSubmit}>
       <Stack gap="md">
-        <Controller
-          control={control}
-          name="name"
-          render={({ field, fieldState }) => (
-            <Select
-              label="Title"
-              placeholder="Choose an activity"
-              data={typeOptions}
-              searchable
-              withAsterisk
-              disabled={disabled}
-              value={field.value || null}
-              onChange={(value) => field.onChange(value ?? '')}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldState.error?.message}
-              comboboxProps={{ withinPortal: true }}
-            />
-          )}
+        <Select
+          label="Title"
+          placeholder="Choose an activity"
+          data={typeOptions}
+          searchable
+          withAsterisk
+          disabled={disabled}
+          {...title}
+          value={title.value || null}
+          onChange={(value) => title.onChange(value ?? '')}
+          comboboxProps={{ withinPortal: true }}
         />
         {isOther && (
-          <TextInput label="Other title" placeholder="e.g. Kayaking" withAsterisk disabled={disabled} {...register('otherName')} error={formState.errors.otherName?.message} />
+          <TextInput label="Other title" placeholder="e.g. Kayaking" withAsterisk disabled={disabled} {...register('otherName')} error={errorOf('otherName')} />
         )}
-        <Controller
-          control={control}
-          name="movingTime"
-          render={({ field, fieldState }) => (
-            <NumberInput
-              label="Moving time (minutes)"
-              withAsterisk
-              min={MOVING_TIME_MIN}
-              max={MOVING_TIME_MAX}
-              allowDecimal={false}
-              allowNegative={false}
-              disabled={disabled}
-              value={field.value as number | string}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldState.error?.message}
-            />
-          )}
+        <NumberInput
+          label="Moving time (minutes)"
+          withAsterisk
+          min={MOVING_TIME_MIN}
+          max={MOVING_TIME_MAX}
+          allowDecimal={false}
+          allowNegative={false}
+          disabled={disabled}
+          {...controlled<number | string>('movingTime')}
         />
+        <FormAlert messages={formErrors} />
         <Group justify="flex-end" gap="sm">
           {actions}
         </Group>

@@ -7,12 +7,9 @@ import { useUpdateActivity } from '../api/use-update-activity';
 import { useIsEditableDay } from '../dashboard-clock';
 import { dayTitle } from '../month';
 import { sourceLabel } from '../source-label';
-import { showServerErrorsOnFields } from '../../../api/form-errors';
-import { ActivityFormFields, emptyActivityForm, type ActivityFormInput } from './activity-form';
+import { ActivityFormFields, emptyActivityForm, type ActivityFormInput, type ActivityFormValues } from './activity-form';
 
 export type ActivityTarget = { kind: 'add'; day: string } | { kind: 'edit'; activity: Activity };
-
-const fields = ['name', 'otherName', 'movingTime'] as const;
 
 /** A saved title outside the types list shows as Other with the title as otherName (SPEC 3). */
 const formValuesOf = (activity: Activity): ActivityFormInput => ({
@@ -21,6 +18,8 @@ const formValuesOf = (activity: Activity): ActivityFormInput => ({
   startTime: activity.start,
   movingTime: activity.movingTime,
 });
+
+const otherNameOf = (values: ActivityFormValues) => (values.name === OTHER_ACTIVITY ? values.otherName : undefined);
 
 /** 'Add new activity' and 'Manage activity' (Update, Delete with confirmation). */
 export function ActivityModal({ target, onClose }: { target: ActivityTarget | null; onClose: () => void }) {
@@ -40,6 +39,31 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget | nu
   const day = target ? (target.kind === 'add' ? target.day : target.activity.startDate) : '';
   const editable = target ? isEditable(day) : false;
   const busy = logActivity.isPending || updateActivity.isPending || deleteActivity.isPending;
+  const formProps = {
+    formId: 'activity-form',
+    disabled: !editable,
+    onSuccess: close,
+    actions:
+      target?.kind === 'edit' ? (
+        <>
+          <Button color="red" variant="light" disabled={!editable || busy} onClick={() => setConfirmingDelete(true)}>
+            Delete
+          </Button>
+          <Button type="submit" form="activity-form" disabled={!editable} loading={updateActivity.isPending}>
+            Update
+          </Button>
+        </>
+      ) : (
+        <>
+          <Button variant="default" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" form="activity-form" disabled={!editable} loading={logActivity.isPending}>
+            Save
+          </Button>
+        </>
+      ),
+  };
 
   return (
     <Modal opened={target !== null} onClose={close} title={target?.kind === 'edit' ? 'Manage activity' : 'Add new activity'}>
@@ -67,51 +91,44 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget | nu
                 <Button variant="default" onClick={() => setConfirmingDelete(false)}>
                   Cancel
                 </Button>
-                <Button color="red" loading={deleteActivity.isPending} onClick={() => deleteActivity.mutate(target.activity.id, { onSuccess: close })}>
+                <Button
+                  color="red"
+                  loading={deleteActivity.isPending}
+                  onClick={() => deleteActivity.mutate(target.activity.id, { onSuccess: close })}
+                >
                   Yes, delete
                 </Button>
               </Group>
             </Stack>
+          ) : target.kind === 'add' ? (
+            <ActivityFormFields
+              key={`add-${target.day}`}
+              {...formProps}
+              defaultValues={emptyActivityForm}
+              mutation={logActivity}
+              // SPEC 5: the selected date plus the default start time (00:00), in ISO form.
+              toVariables={(values) => ({
+                name: values.name,
+                otherName: otherNameOf(values),
+                movingTime: values.movingTime,
+                startTime: `${target.day}T00:00:00.000Z`,
+              })}
+            />
           ) : (
             <ActivityFormFields
-              key={target.kind === 'edit' ? target.activity.id : `add-${target.day}`}
-              formId="activity-form"
-              disabled={!editable}
-              defaultValues={target.kind === 'edit' ? formValuesOf(target.activity) : emptyActivityForm}
-              onSubmit={(values, setError) => {
-                const onError = (error: Error) => showServerErrorsOnFields(error, setError, fields);
-                const otherName = values.name === OTHER_ACTIVITY ? values.otherName : undefined;
-                if (target.kind === 'add') {
-                  // SPEC 5: the selected date plus the default start time (00:00), in ISO form.
-                  logActivity.mutate({ name: values.name, otherName, movingTime: values.movingTime, startTime: `${target.day}T00:00:00.000Z` }, { onSuccess: close, onError });
-                } else {
-                  updateActivity.mutate(
-                    { id: target.activity.id, body: { name: values.name, otherName, movingTime: values.movingTime, startDate: target.activity.startDate } },
-                    { onSuccess: close, onError },
-                  );
-                }
-              }}
-              actions={
-                target.kind === 'edit' ? (
-                  <>
-                    <Button color="red" variant="light" disabled={!editable || busy} onClick={() => setConfirmingDelete(true)}>
-                      Delete
-                    </Button>
-                    <Button type="submit" form="activity-form" disabled={!editable} loading={updateActivity.isPending}>
-                      Update
-                    </Button>
-                  </>
-                ) : (
-                  <>
-                    <Button variant="default" onClick={close}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" form="activity-form" disabled={!editable} loading={logActivity.isPending}>
-                      Save
-                    </Button>
-                  </>
-                )
-              }
+              key={target.activity.id}
+              {...formProps}
+              defaultValues={formValuesOf(target.activity)}
+              mutation={updateActivity}
+              toVariables={(values) => ({
+                id: target.activity.id,
+                body: {
+                  name: values.name,
+                  otherName: otherNameOf(values),
+                  movingTime: values.movingTime,
+                  startDate: target.activity.startDate,
+                },
+              })}
             />
           )}
         </Stack>

@@ -1,22 +1,21 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { EventForm } from '../../../api/contract/activity';
+import { FormAlert, useSchemaForm } from '../../../components/form';
 import { useLogEvent } from '../api/use-log-event';
-import { showServerErrorsOnFields } from '../../../api/form-errors';
-
-type EventFormInput = z.input<typeof EventForm>;
 
 /** New event participation of one day: title and the top-three flag. */
 export function EventParticipationForm({ day, onDone }: { day: string; onDone: () => void }) {
   const logEvent = useLogEvent();
-  const { register, handleSubmit, setError, reset, formState } = useForm<EventFormInput, unknown, z.output<typeof EventForm>>({
-    resolver: zodResolver(EventForm),
+  const { form, onSubmit, formErrors, errorOf, pending } = useSchemaForm({
+    schema: EventForm,
     defaultValues: { name: '', isInTheTopThree: false },
+    mutation: logEvent,
+    toVariables: (values) => ({ ...values, date: day }),
+    onSuccess: () => cancel(),
   });
+  const { register } = form;
   const cancel = () => {
-    reset();
+    form.reset();
     logEvent.reset();
     onDone();
   };
@@ -25,24 +24,17 @@ export function EventParticipationForm({ day, onDone }: { day: string; onDone: (
     <form
       noValidate
       aria-label="New event participation"
-      onSubmit={handleSubmit((values) =>
-        logEvent.mutate(
-          { ...values, date: day },
-          {
-            onSuccess: () => cancel(),
-            onError: (error) => showServerErrorsOnFields(error, setError, ['name', 'isInTheTopThree']),
-          },
-        ),
-      )}
+      onSubmit={onSubmit}
     >
       <Stack gap="sm">
-        <TextInput label="Title" placeholder="e.g. City 10K" withAsterisk data-autofocus {...register('name')} error={formState.errors.name?.message} />
+        <TextInput label="Title" placeholder="e.g. City 10K" withAsterisk data-autofocus {...register('name')} error={errorOf('name')} />
         <Checkbox label="I finished in the top three of my age group" {...register('isInTheTopThree')} />
+        <FormAlert messages={formErrors} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={cancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={logEvent.isPending}>
+          <Button type="submit" loading={pending}>
             Save event
           </Button>
         </Group>

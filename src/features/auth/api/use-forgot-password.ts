@@ -1,6 +1,5 @@
-import { callApi } from '../../../api/call-api';
-import { authEndpoints } from '../../../api/contract';
 import { useApiMutation } from '../../../api/api-mutation';
+import { preloadAuthCalls } from './lazy-auth-calls';
 
 export const FORGOT_SENDING = 'Reset password mail is sending...';
 export const FORGOT_SENT = 'Reset password mail has been sent';
@@ -9,7 +8,7 @@ const TOAST_ID = 'forgot-password';
 /** POST /auth/forgot-password with the SPEC 8 toasts: sending, then sent (or the server's message). */
 export function useForgotPassword() {
   return useApiMutation({
-    call: (email: string) => callApi(authEndpoints.forgotPassword, { body: { email } }),
+    call: async (email: string) => (await preloadAuthCalls()).forgotPasswordCall(email),
     invalidates: null,
     toasts: { category: 'create', id: TOAST_ID, loading: FORGOT_SENDING, success: FORGOT_SENT },
   });

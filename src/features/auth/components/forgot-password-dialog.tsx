@@ -1,22 +1,25 @@
 import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { ForgotPasswordBody } from '../../../api/contract';
+import { useSchemaForm } from '../../../components/form';
 import { Logo } from '../../../components/logo';
-import { fieldStatus } from './field-status';
 
 /**
  * SPEC 2: modal, centred, static backdrop, not closable with the keyboard, product logo in the
  * header; Send dispatches and closes at once, Cancel closes without sending.
  */
 export function ForgotPasswordDialog({ opened, onClose, onSend }: { opened: boolean; onClose: () => void; onSend: (email: string) => void }) {
-  const { register, handleSubmit, getFieldState, formState, reset } = useForm({
-    resolver: zodResolver(ForgotPasswordBody),
+  // Send hands the address up and closes at once (SPEC 2): the request and its toasts live on the login screen.
+  const { form, field, onSubmit } = useSchemaForm({
+    schema: ForgotPasswordBody,
     mode: 'onTouched',
     defaultValues: { email: '' },
+    onValid: ({ email }) => {
+      onSend(email);
+      close();
+    },
   });
   const close = () => {
-    reset();
+    form.reset();
     onClose();
   };
   return (
@@ -31,13 +34,7 @@ export function ForgotPasswordDialog({ opened, onClose, onSend }: { opened: bool
       overlayProps={{ transitionProps: { duration: 150 }, backgroundOpacity: 0.55, blur: 2 }}
       title={<Logo withName size={32} />}
     >
-      <form
-        noValidate
-        onSubmit={handleSubmit(({ email }) => {
-          onSend(email);
-          close();
-        })}
-      >
+      <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
           <Title order={3} fz="h4">
             Forgot your password?
@@ -45,7 +42,7 @@ export function ForgotPasswordDialog({ opened, onClose, onSend }: { opened: bool
           <Text size="sm" c="dimmed" mt={-8}>
             Enter the e-mail of your account and we will send you a link to set a new password.
           </Text>
-          <TextInput label="Email" type="email" autoComplete="email" data-autofocus {...register('email')} {...fieldStatus(getFieldState('email', formState), formState.isSubmitted)} />
+          <TextInput label="Email" type="email" autoComplete="email" data-autofocus {...field('email')} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" type="button" onClick={close}>
               Cancel

@@ -8,7 +8,7 @@ const OpeningDialog = lazy(() => import('./opening-forgot-password-dialog'));
  * scroll lock and scroll area (with floating-ui), a large part of the login page's JavaScript, for
  * a dialog most visits never open. Once opened it stays mounted, so it also animates closed.
  */
-export function LazyForgotPasswordDialog(props: ComponentProps<typeof ForgotPasswordDialog>) {
+export function LazyForgotPasswordDialog(props: Omit<ComponentProps<typeof ForgotPasswordDialog>, 'onSend'>) {
   const [wanted, setWanted] = useState(false);
   if (props.opened && !wanted) setWanted(true);
   if (!wanted) return null;

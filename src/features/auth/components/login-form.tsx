@@ -1,18 +1,19 @@
 import { Anchor, Button, Group, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { SigninBody } from '../../../api/contract';
+import { useSchemaForm } from '../../../components/form';
+import { preloadAuthCalls } from '../api/lazy-auth-calls';
 import { useSignIn } from '../api/use-sign-in';
-import { fieldStatus } from './field-status';
 
 export const LOGIN_FORM_MAX_WIDTH = 360;
+
+/** The contract's SigninBody, loaded with the sign-in call: zod is not part of the login page's first load. */
+const loadSigninSchema = async () => (await preloadAuthCalls()).SigninBody;
 
 /** Email + password login (SPEC 2 and 5); 'Log in' reads 'Loading...' while the request runs. */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const signIn = useSignIn();
-  const form = useForm({ resolver: zodResolver(SigninBody), mode: 'onTouched', defaultValues: { email: '', password: '' } });
-  const { register, handleSubmit, getFieldState, formState, reset } = form;
+  const { form, field, onSubmit, pending } = useSchemaForm({ schema: loadSigninSchema, mode: 'onTouched', defaultValues: { email: '', password: '' }, mutation: signIn });
+  const { reset } = form;
 
   // SPEC 2: a success clears the form; a failure (already toasted) returns the request to idle,
   // and at idle the touched state is reset while the typed values stay for another try.
@@ -24,7 +25,6 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
     }
   }, [signIn, reset]);
 
-  const submitted = formState.isSubmitted;
   return (
     <Paper
       component="form"
@@ -36,24 +36,20 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
       radius="lg"
       w="100%"
       style={{ maxWidth: LOGIN_FORM_MAX_WIDTH }}
-      onSubmit={handleSubmit((body) => signIn.mutate(body))}
+      // The schema and the sign-in call (contract, zod, ky) are not part of the first load: fetch them once the visitor starts.
+      onFocus={() => void preloadAuthCalls()}
+      onSubmit={onSubmit}
     >
       <Stack gap="md">
-        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...register('email')} {...fieldStatus(getFieldState('email', formState), submitted)} />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          placeholder="Your password"
-          {...register('password')}
-          {...fieldStatus(getFieldState('password', formState), submitted, { withIcon: false })}
-        />
+        <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...field('email')} />
+        <PasswordInput label="Password" autoComplete="current-password" placeholder="Your password" {...field('password', { withIcon: false })} />
         <Group justify="flex-end" mt={-8}>
           <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
             Forgot password?
           </Anchor>
         </Group>
-        <Button type="submit" fullWidth disabled={signIn.isPending}>
-          {signIn.isPending ? 'Loading...' : 'Log in'}
+        <Button type="submit" fullWidth disabled={pending}>
+          {pending ? 'Loading...' : 'Log in'}
         </Button>
       </Stack>
     </Paper>

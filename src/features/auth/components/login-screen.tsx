@@ -1,9 +1,9 @@
-import { Box, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCalendarEvent, IconRun, IconTrophy } from '@tabler/icons-react';
-import { useForgotPassword } from '../api/use-forgot-password';
 import { LazyForgotPasswordDialog } from './lazy-forgot-password-dialog';
 import { LoginForm } from './login-form';
+import './login-screen.css';
 
 const highlights = [
   { icon: IconRun, text: 'Log workouts and daily step goals in seconds' },
@@ -14,11 +14,9 @@ const highlights = [
 /** The guest entry page: a short welcome beside the login form. */
 export function LoginScreen() {
   const [forgotOpened, forgot] = useDisclosure(false);
-  // Lives here, not in the dialog, because the dialog closes while the request still runs.
-  const forgotPassword = useForgotPassword();
   return (
     <Box px={{ base: 'sm', sm: 'xl' }} py={{ base: 'lg', sm: 64 }} maw={1040} mx="auto">
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} style={{ alignItems: 'center' }}>
+      <div className="login-screen-grid">
         <Stack gap="md">
           <Title order={1} fz={{ base: 28, sm: 40 }} lh={1.15}>
             Move more, together.
@@ -40,8 +38,8 @@ export function LoginScreen() {
         <Box style={{ display: 'flex', justifyContent: 'center' }}>
           <LoginForm onForgotPassword={forgot.open} />
         </Box>
-      </SimpleGrid>
-      <LazyForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} onSend={(email) => forgotPassword.mutate(email)} />
+      </div>
+      <LazyForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} />
     </Box>
   );
 }

@@ -1,13 +1,11 @@
 import { Alert, Anchor, Button, Center, Loader, Paper, PasswordInput, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useForm } from 'react-hook-form';
 import { ResetPasswordForm } from '../../../api/contract';
+import { FormAlert, useSchemaForm } from '../../../components/form';
 import { authQueries } from '../api/auth-queries';
 import { useResetPassword } from '../api/use-reset-password';
-import { fieldStatus } from './field-status';
 
 export const INVALID_LINK_TITLE = 'This password reset link is invalid or has expired';
 
@@ -26,22 +24,24 @@ function InvalidLink() {
 
 function NewPasswordForm({ token }: { token: string }) {
   const resetPassword = useResetPassword(token);
-  const { register, handleSubmit, getFieldState, formState } = useForm({
-    resolver: zodResolver(ResetPasswordForm),
+  const { field, onSubmit, formErrors, pending } = useSchemaForm({
+    schema: ResetPasswordForm,
     mode: 'onTouched',
     defaultValues: { password: '', confirmPassword: '' },
+    mutation: resetPassword,
+    toVariables: ({ password }) => password,
   });
-  const status = (name: 'password' | 'confirmPassword') => fieldStatus(getFieldState(name, formState), formState.isSubmitted, { withIcon: false });
   return (
-    <Paper component="form" noValidate aria-label="Set a new password" withBorder shadow="sm" p="lg" radius="lg" onSubmit={handleSubmit(({ password }) => resetPassword.mutate(password))}>
+    <Paper component="form" noValidate aria-label="Set a new password" withBorder shadow="sm" p="lg" radius="lg" onSubmit={onSubmit}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Choose a new password of at least 8 characters. You will then log in with it.
         </Text>
-        <PasswordInput label="New password" autoComplete="new-password" {...register('password')} {...status('password')} />
-        <PasswordInput label="Confirm password" autoComplete="new-password" {...register('confirmPassword')} {...status('confirmPassword')} />
-        <Button type="submit" disabled={resetPassword.isPending}>
-          {resetPassword.isPending ? 'Loading...' : 'Change password'}
+        <PasswordInput label="New password" autoComplete="new-password" {...field('password', { withIcon: false })} />
+        <PasswordInput label="Confirm password" autoComplete="new-password" {...field('confirmPassword', { withIcon: false })} />
+        <FormAlert messages={formErrors} />
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Loading...' : 'Change password'}
         </Button>
       </Stack>
     </Paper>

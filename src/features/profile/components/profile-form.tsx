@@ -1,12 +1,10 @@
-import { showServerErrorsOnFields } from '../../../api/form-errors';
 import { Button, Grid, Group, NativeSelect, Paper, Radio, Stack, TextInput } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { genders, levels } from '../../../api/contract';
 import { ProfileForm as ProfileSchema } from '../../../api/contract/profile';
 import { type User } from '../../../api/contract/users';
+import { FormAlert, useSchemaForm } from '../../../components/form';
 import { isLevelWindowOpen } from '@/domain/competition';
 import { useUpdateProfile } from '../api/use-update-profile';
 import { changedFields, valuesOf, type ProfileValues } from '../changed-fields';
@@ -18,38 +16,30 @@ export const LEVEL_WINDOW_NOTE = 'You can change your level of competition only 
 
 type FormInput = z.input<typeof ProfileSchema>;
 const genderOptions = genders.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
-const fieldNames = new Set<string>(['firstName', 'lastName', 'dateOfBirth', 'gender', 'email', 'levelOfCompetition', 'isPrivateActivity']);
 const today = () => toIsoDay(new Date());
 
 /** The profile form (SPEC 2): signup fields without passwords plus activity sharing; Save sends only what changed. */
 export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date }) {
   const [photo, setPhoto] = useState<File | null>(null);
-  const { register, control, handleSubmit, formState, reset, setError } = useForm<FormInput, unknown, z.output<typeof ProfileSchema>>({
-    resolver: zodResolver(ProfileSchema),
+  const update = useUpdateProfile(user.id);
+  const { form, onSubmit, formErrors, errorOf, controlled, pending } = useSchemaForm({
+    schema: ProfileSchema,
     mode: 'onTouched',
     defaultValues: valuesOf(user) as unknown as FormInput,
+    mutation: update,
+    // SPEC 2: only the changed fields are sent.
+    toVariables: (parsed, { formState: { dirtyFields } }) => ({ fields: changedFields(parsed, dirtyFields as Partial<Record<keyof ProfileValues, boolean>>), photo }),
+    onSuccess: (saved: User) => {
+      form.reset(valuesOf(saved) as unknown as FormInput);
+      setPhoto(null);
+    },
   });
-  const update = useUpdateProfile(user.id);
+  const { register, formState } = form;
+  const sharing = controlled('isPrivateActivity');
   const levelOpen = isLevelWindowOpen(now);
-  const errorOf = (name: keyof ProfileValues) => formState.errors[name]?.message;
-
-  const submit = handleSubmit((parsed) =>
-    update.mutate(
-      { fields: changedFields(parsed, formState.dirtyFields as Partial<Record<keyof ProfileValues, boolean>>), photo },
-      {
-        onSuccess: (saved) => {
-          reset(valuesOf(saved) as unknown as FormInput);
-          setPhoto(null);
-        },
-        onError: (error) => {
-          showServerErrorsOnFields(error, setError, [...fieldNames] as (keyof FormInput)[]);
-        },
-      },
-    ),
-  );
 
   return (
-    <Paper component="form" className="profile-readable" noValidate aria-label="Profile" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} onSubmit={submit}>
+    <Paper component="form" className="profile-readable" noValidate aria-label="Profile" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} onSubmit={onSubmit}>
       <Stack gap="md">
         <ProfilePhotoInput value={photo} stored={user.profilePicture} name={`${user.firstName} ${user.lastName}`} onChange={setPhoto} />
         <Grid gap="md">
@@ -79,28 +69,22 @@ export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date
             />
           </Grid.Col>
           <Grid.Col span={12}>
-            <Controller
-              control={control}
-              name="isPrivateActivity"
-              render={({ field }) => (
-                <Radio.Group
-                  label="Activity sharing"
-                  description="Your activities appear in your colleagues' activity feed unless you keep them private"
-                  value={String(field.value)}
-                  onChange={field.onChange}
-                  error={errorOf('isPrivateActivity')}
-                >
-                  <Group gap="lg" mt="xs">
-                    <Radio value="false" label="Share my activity" onBlur={field.onBlur} />
-                    <Radio value="true" label="Keep my activity private" onBlur={field.onBlur} />
-                  </Group>
-                </Radio.Group>
-              )}
-            />
+            <Radio.Group
+              label="Activity sharing"
+              description="Your activities appear in your colleagues' activity feed unless you keep them private"
+              {...sharing}
+              value={String(sharing.value)}
+            >
+              <Group gap="lg" mt="xs">
+                <Radio value="false" label="Share my activity" onBlur={sharing.onBlur} />
+                <Radio value="true" label="Keep my activity private" onBlur={sharing.onBlur} />
+              </Group>
+            </Radio.Group>
           </Grid.Col>
         </Grid>
+        <FormAlert messages={formErrors} />
         <Group justify="flex-end">
-          <Button type="submit" disabled={!(formState.isDirty || photo) || update.isPending} loading={update.isPending}>
+          <Button type="submit" disabled={!(formState.isDirty || photo) || pending} loading={pending}>
             Save
           </Button>
         </Group>

@@ -6,9 +6,9 @@ import type { ApiType } from '../../../api/contract/trackers';
 import { USER_ENTRY, USER_ENTRY_AFTER_SIGNUP } from '../../../lib/guard';
 import { takeTrackerReturnUrl } from '../../../lib/tracker-return';
 import { useConnectService } from '../api/use-connect-service';
+import type { TrackerReturnSearch } from '../return-search';
 import { serviceByType } from '../services';
 
-export type TrackerReturnSearch = { code?: string; error?: string; state?: string; scope?: string };
 
 /** Why a return cannot be used, before asking the server anything (the server checks the state itself). */
 const problemOf = (label: string, search: TrackerReturnSearch) => {
@@ -76,9 +76,3 @@ export function TrackerReturn({ service, search }: { service: ApiType; search: T
     </Stack>
   );
 }
-
-/** The return page's query: only strings are kept (anything else is treated as absent). */
-export const trackerReturnSearch = (search: Record<string, unknown>): TrackerReturnSearch => {
-  const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : undefined);
-  return { code: text(search.code), error: text(search.error), state: text(search.state), scope: text(search.scope) };
-};

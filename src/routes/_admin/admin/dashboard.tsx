@@ -2,10 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PagePending } from '../../../components/page-pending';
 import { RouteLoadError } from '../../../components/route-load-error';
 import { UsersScreen, UsersView, usersViewSearch } from '../../../features/users';
+import { adminUsersQueries } from '../../../features/users/api/admin-users-queries';
 import { awaitUnlessStaying } from '../../-route-data';
-
-// Loaded with the route, not the entry: the login page does not carry the users' queries.
-const queriesModule = () => import('../../../features/users/api/admin-users-queries');
 
 /**
  * The whole view (page, search, level, sort, order) lives in the URL: a reload, back/forward or a
@@ -14,7 +12,7 @@ const queriesModule = () => import('../../../features/users/api/admin-users-quer
 export const Route = createFileRoute('/_admin/admin/dashboard')({
   validateSearch: (search: Record<string, unknown>) => usersViewSearch(UsersView.parse(search)),
   loaderDeps: ({ search }) => UsersView.parse(search),
-  loader: ({ context, deps, cause }) => awaitUnlessStaying(cause, async () => context.queryClient.ensureQueryData((await queriesModule()).adminUsersQueries.list(deps))),
+  loader: ({ context, deps, cause }) => awaitUnlessStaying(cause, () => context.queryClient.ensureQueryData(adminUsersQueries.list(deps))),
   pendingComponent: () => <PagePending title="Users" label="Loading users" size="xl" />,
   errorComponent: (props) => <RouteLoadError {...props} title="Users" what="the users" size="xl" />,
   component: AdminDashboard,

@@ -2,11 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PagePending } from '../../../components/page-pending';
 import { RouteLoadError } from '../../../components/route-load-error';
 import { FeedScreen } from '../../../features/feed';
+import { feedQueries } from '../../../features/feed/api/feed-queries';
 
 export const Route = createFileRoute('/_employee/employee/activity-feed')({
   loader: async ({ context }) => {
-    // Loaded with the route, not the entry: the login page does not carry the feed's schemas.
-    const { feedQueries } = await import('../../../features/feed/api/feed-queries');
     await context.queryClient.ensureInfiniteQueryData(feedQueries.list());
   },
   pendingComponent: () => <PagePending title="Recent users activities" label="Loading activities" size="sm" />,

@@ -4,7 +4,9 @@ import { useSession } from '../../../api/session';
 import { PagePending } from '../../../components/page-pending';
 import { PageShell } from '../../../components/page-shell';
 import { RouteLoadError } from '../../../components/route-load-error';
+import { currentCompetitionYear } from '@/domain/competition';
 import { ProgressSection } from '../../../features/insights';
+import { insightsQueries } from '../../../features/insights/api/insights-queries';
 import { ProfileScreen } from '../../../features/profile';
 import { profileQueries } from '../../../features/profile/api/profile-queries';
 import { FitnessServicesConnector } from '../../../features/trackers';
@@ -14,8 +16,6 @@ import { trackerQueries } from '../../../features/trackers/api/tracker-queries';
 export const Route = createFileRoute('/_employee/employee/profile')({
   loader: async ({ context }) => {
     const { queryClient, auth, clock } = context;
-    // Loaded with the route, not the entry: the login page does not carry the insights' schemas.
-    const [{ insightsQueries }, { currentCompetitionYear }] = await Promise.all([import('../../../features/insights/api/insights-queries'), import('@/domain/competition')]);
     // The charts load on their own (their section shows its own placeholder and error); the form and the services wait.
     void queryClient.prefetchQuery(insightsQueries.progress(currentCompetitionYear(clock.now())));
     const userId = auth.session()?.user.id;

@@ -3,6 +3,7 @@ import { NotFound } from '../../../../../components/not-found';
 import { PagePending } from '../../../../../components/page-pending';
 import { RouteLoadError } from '../../../../../components/route-load-error';
 import { WorkoutsScreen } from '../../../../../features/users';
+import { adminUsersQueries } from '../../../../../features/users/api/admin-users-queries';
 
 const userIdOf = (param: string) => {
   const id = Number(param);
@@ -14,7 +15,6 @@ export const Route = createFileRoute('/_admin/admin/users/$id/workouts')({
   loader: async ({ context, params }) => {
     const id = userIdOf(params.id);
     if (id === null) throw notFound();
-    const { adminUsersQueries } = await import('../../../../../features/users/api/admin-users-queries');
     await Promise.all([context.queryClient.ensureQueryData(adminUsersQueries.detail(id)), context.queryClient.ensureQueryData(adminUsersQueries.workouts(id, 1))]);
   },
   pendingComponent: () => <PagePending title="Workouts" label="Loading workouts" size="xl" />,

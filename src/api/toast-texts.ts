@@ -1,0 +1,22 @@
+import type { HttpMethod } from './api-error';
+
+/** The four kinds of operation SPEC section 8 names, one per HTTP method. */
+export type ToastCategory = 'create' | 'fetch' | 'update' | 'delete';
+
+export const categoryOfMethod: Record<HttpMethod, ToastCategory> = {
+  GET: 'fetch',
+  POST: 'create',
+  PUT: 'update',
+  DELETE: 'delete',
+};
+
+/** Default toast texts of SPEC section 8, letter for letter. */
+export const toastTexts = {
+  create: { loading: 'Creating... please wait', success: 'Created successfully', error: 'Something went wrong' },
+  fetch: { loading: 'Fetching...please wait', success: 'Fetched successfully', error: 'Something went wrong' },
+  update: { loading: 'Updating...please wait', success: 'Updated successfully', error: 'Something was wrong' },
+  delete: { loading: 'Deleting...please wait', success: 'Deleted successfully', error: 'Something was wrong' },
+} as const satisfies Record<ToastCategory, { loading: string; success: string; error: string }>;
+
+export const AUTO_CLOSE_MS = 5000;
+

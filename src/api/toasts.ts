@@ -1,0 +1,36 @@
+import type { ToastCategory } from './toast-texts';
+import type * as ToastView from './toast-view';
+
+export { AUTO_CLOSE_MS, categoryOfMethod, toastTexts, type ToastCategory } from './toast-texts';
+
+let view: Promise<typeof ToastView> | null = null;
+const requestedListeners = new Set<() => void>();
+let requested = false;
+
+/** Mantine's notifications and their icons, fetched with the first toast: a page that shows none never loads them. */
+const withView = (show: (loaded: typeof ToastView) => void) => {
+  if (!requested) {
+    requested = true;
+    requestedListeners.forEach((listener) => listener());
+  }
+  // One promise for every call: toasts keep their order (a loading toast, then its success).
+  void (view ??= import('./toast-view')).then(show);
+};
+
+/** Whether any toast was asked for yet (the toast host mounts the container from then on). */
+export const toastsRequested = () => requested;
+export const onToastsRequested = (listener: () => void) => {
+  requestedListeners.add(listener);
+  return () => void requestedListeners.delete(listener);
+};
+
+/** SPEC 8's toasts; each call is carried out once the toast module is there (at once after the first). */
+export const toast = {
+  loading: (category: ToastCategory, message?: string, id?: string) => withView(({ toast }) => toast.loading(category, message, id)),
+  success: (category: ToastCategory, message?: string, id?: string) => withView(({ toast }) => toast.success(category, message, id)),
+  /** Error toast: the server's message, with the category's default text as the fallback. */
+  error: (category: ToastCategory, message?: string, id?: string) => withView(({ toast }) => toast.error(category, message, id)),
+  /** A one-off message outside the four categories ('Session expired', photo too large, ...). */
+  info: (message: string, options?: { id?: string; color?: string }) => withView(({ toast }) => toast.info(message, options)),
+  hide: (category: ToastCategory, id?: string) => withView(({ toast }) => toast.hide(category, id)),
+};

@@ -1,0 +1,14 @@
+import { Button, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+
+export default function NotFoundView() {
+  return (
+    <Stack align="center" py="xl" gap="sm">
+      <Title order={1}>Page not found</Title>
+      <Text c="dimmed">The page you are looking for does not exist.</Text>
+      <Button component={Link} to="/" variant="light">
+        Go home
+      </Button>
+    </Stack>
+  );
+}
