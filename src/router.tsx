@@ -1,12 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserHistory, createRouter, type RouterHistory } from '@tanstack/react-router';
-import { createAuth, type Auth } from './api/session';
+import { createAuth } from './api/session';
 import { systemClock, type Clock } from '@/domain/clock';
 import { PagePending } from './components/page-pending';
 import { routeTree } from './routeTree.gen';
 
-/** What every route and component may read: the query cache, the session and the one clock of the app. */
-export type RouterContext = { queryClient: QueryClient; auth: Auth; clock: Clock };
 
 /** One router per app (and per test): its context carries the query cache and the session. */
 export const createAppRouter = ({ queryClient, history = createBrowserHistory(), clock = systemClock }: { queryClient: QueryClient; history?: RouterHistory; clock?: Clock }) => {

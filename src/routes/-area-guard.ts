@@ -1,6 +1,6 @@
 import { redirect } from '@tanstack/react-router';
 import { areaRedirect, entryPage, type Area } from '../lib/guard';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../router-context';
 
 /** Who is looking: the session is restored (POST /auth/refresh, once per app load) before any decision. */
 const viewerOf = async (context: RouterContext) => {

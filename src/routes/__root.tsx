@@ -2,7 +2,7 @@ import { createRootRouteWithContext } from '@tanstack/react-router';
 import { AppLayout } from '../components/app-layout';
 import { NotFound } from '../components/not-found';
 import { RouteError } from '../components/route-error';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../router-context';
 
 // The guard of SPEC 2 lives in the pathless layouts (_guest, _employee, _admin, _signed-in) and the
 // catch-all route, so it runs for exactly the routes under them.
