@@ -22,8 +22,9 @@ export default defineConfig(({ mode }) => ({
       autoCodeSplitting: true,
       // The login page (`/`, also under pathless layouts such as `/_guest/`) is the first screen of
       // most visits: it ships with the entry instead of costing one more round trip after it.
-      // Every other route: its loader travels with its component (the router's default leaves loaders
-      // in the entry, and a loader brings its queries, the contract and zod along to the first load).
+      // Every other route: its loader, component and pending/error/not-found views travel in one chunk
+      // (the router's default leaves loaders in the entry, and a loader brings its queries, the
+      // contract and zod along; one chunk per route keeps one import stub per route in the entry).
       codeSplittingOptions: {
         splitBehavior: ({ routeId }) => (/^(\/_[^/]+)*\/$/.test(routeId) ? [] : undefined),
         defaultBehavior: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
