@@ -11,11 +11,11 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { freePort } from './lib/server-process';
 
 const runs = Number(process.env.FIRST_LOAD_RUNS ?? 5);
 const slowRuns = Number(process.env.FIRST_LOAD_SLOW_RUNS ?? 3);
@@ -26,14 +26,6 @@ const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1_000
 
 const TARGETS = { loginJsKb: 150, transferredKiB: 300, lcpMs: 600, slowLcpMs: 2500, dashboardJsKb: 150 };
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const waitReady = async (base: string) => {
   for (let attempt = 0; attempt < 400; attempt += 1) {
@@ -67,6 +59,15 @@ const LCP_OBSERVER = `
 
 type Load = { lcpMs: number; lcpElement: string; transferredBytes: number; scripts: string[] };
 
+/** The path of every script the page receives, in order, filled as responses arrive. */
+const recordScripts = (page: Page) => {
+  const scripts: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
+  });
+  return scripts;
+};
+
 /** Opens `/` in a fresh context (empty cache), waits for the login form and a quiet network. */
 const coldLoad = async (browser: Browser, base: string, network?: typeof SLOW_4G): Promise<Load> => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -80,10 +81,7 @@ const coldLoad = async (browser: Browser, base: string, network?: typeof SLOW_4G
   cdp.on('Network.loadingFinished', (event) => {
     transferredBytes += event.encodedDataLength;
   });
-  const scripts: string[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
-  });
+  const scripts = recordScripts(page);
   await page.goto(`${base}/`);
   await page.getByRole('button', { name: 'Log in' }).waitFor();
   await page.waitForLoadState('networkidle');
@@ -96,10 +94,7 @@ const coldLoad = async (browser: Browser, base: string, network?: typeof SLOW_4G
 const dashboardScripts = async (browser: Browser, base: string, email: string) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page: Page = await context.newPage();
-  const scripts: string[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(new URL(response.url()).pathname);
-  });
+  const scripts = recordScripts(page);
   await page.goto(`${base}/`);
   await page.getByRole('button', { name: 'Log in' }).waitFor();
   await page.waitForLoadState('networkidle');

@@ -9,10 +9,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startScratchPostgres } from './competition/postgres';
+import { freePort } from './lib/server-process';
 import { monthEndOf, toIsoDay } from '@/domain/days';
 
 const seconds = Number(process.env.SOAK_SECONDS ?? 60);
@@ -21,14 +21,6 @@ const targets = (process.env.SOAK_TARGETS ?? 'pglite,postgres').split(',');
 const EMPLOYEES = 20;
 const PASSWORD = 'Soak-Test-Password-1';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 const startServer = (env: Record<string, string>) => spawn(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...env }, stdio: 'ignore' });
 

@@ -1,7 +1,8 @@
 import { defaultScoringRules, type ScoringRules } from '@/domain/scoring-rules';
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
-import { openPglite, type Database } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
+import { pickRow, useMigratedPglite } from './support/migrated-pglite';
 import { activities, dailyStepAchievements, eventParticipations, quarterlyBonuses, scoreMonths, scoreYears, users } from '../../server/db/schema';
 import { scoreYear } from '@/domain/scoring-points';
 import { recomputeUserYear, rescoreUserDays } from '../../server/modules/scoring/recompute';
@@ -27,14 +28,8 @@ const command = fc.oneof(
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
-let database: Database;
-beforeAll(async () => {
-  database = await openPglite();
-  await database.migrate();
-}, 60_000);
-afterAll(() => database.close());
+const migrated = useMigratedPglite();
 
-const pick = <T>(rows: T[], index: number) => (rows.length ? rows[index % rows.length] : undefined);
 
 /** Applies one write as the endpoints do; returns the days it touched. */
 const apply = async (db: Database['db'], userId: number, cmd: Command, rules: ScoringRules): Promise<string[]> => {
@@ -44,7 +39,7 @@ const apply = async (db: Database['db'], userId: number, cmd: Command, rules: Sc
     await db.insert(activities).values({ userId, name: 'Run', movingTime: cmd.minutes, ...at(cmd.day) });
     days = [cmd.day];
   } else if (cmd.kind === 'move' || cmd.kind === 'delete') {
-    const row = pick(await db.select().from(activities).orderBy(activities.id), cmd.pick);
+    const row = pickRow(await db.select().from(activities).orderBy(activities.id), cmd.pick);
     if (!row) return [];
     if (cmd.kind === 'delete') await db.delete(activities).where(eq(activities.id, row.id));
     else await db.update(activities).set({ movingTime: cmd.minutes, ...at(cmd.day) }).where(eq(activities.id, row.id));
@@ -58,7 +53,7 @@ const apply = async (db: Database['db'], userId: number, cmd: Command, rules: Sc
     await db.insert(eventParticipations).values({ userId, name: 'Race', date: cmd.day, isInTheTopThree: cmd.top });
     days = [cmd.day];
   } else if (cmd.kind === 'dropEvent') {
-    const row = pick(await db.select().from(eventParticipations).orderBy(eventParticipations.id), cmd.pick);
+    const row = pickRow(await db.select().from(eventParticipations).orderBy(eventParticipations.id), cmd.pick);
     if (!row) return [];
     await db.delete(eventParticipations).where(eq(eventParticipations.id, row.id));
     days = [row.date];
@@ -97,7 +92,7 @@ test('after every write, rescoring only the touched months leaves the same score
   await fc.assert(
     fc.asyncProperty(fc.array(command, { minLength: 1, maxLength: 30 }), fc.constantFrom(null, 90), async (commands, cap) => {
       const rules = { ...defaultScoringRules, dailyMinutesCap: cap };
-      const { db } = database;
+      const { db } = migrated();
       await db.execute(sql`truncate users restart identity cascade`);
       const [user] = await db.insert(users).values({ email: 'one@example.com', passwordHash: 'x', firstName: 'One', lastName: 'User', gender: 'other', levelOfCompetition: 'Beginner' }).returning();
       for (const cmd of commands) {

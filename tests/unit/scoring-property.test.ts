@@ -1,7 +1,8 @@
 import { defaultScoringRules } from '@/domain/scoring-rules';
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
-import { openPglite, type Database } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
+import { pickRow, useMigratedPglite } from './support/migrated-pglite';
 import { rowsOf } from '../../server/db/rows';
 import { activities, dailyStepAchievements, eventParticipations, quarterlyBonuses, scoreMonths, scoreYears, userLevels, users } from '../../server/db/schema';
 import { levelInYearOf } from '@/domain/leaders-year';
@@ -36,14 +37,8 @@ const command = fc.oneof(
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
-let database: Database;
-beforeAll(async () => {
-  database = await openPglite();
-  await database.migrate();
-}, 60_000);
-afterAll(() => database.close());
+const migrated = useMigratedPglite();
 
-const pick = <T>(rows: T[], index: number) => (rows.length ? rows[index % rows.length] : undefined);
 
 const apply = async (db: Database['db'], ids: number[], cmd: Command) => {
   const touched: Array<[number, string]> = [];
@@ -51,7 +46,7 @@ const apply = async (db: Database['db'], ids: number[], cmd: Command) => {
     await db.insert(activities).values({ userId: ids[cmd.user]!, name: 'Run', movingTime: cmd.minutes, startAt: new Date(`${cmd.day}T06:00:00Z`), startDate: cmd.day });
     touched.push([ids[cmd.user]!, cmd.day]);
   } else if (cmd.kind === 'updateActivity' || cmd.kind === 'deleteActivity') {
-    const row = pick(await db.select().from(activities).orderBy(activities.id), cmd.pick);
+    const row = pickRow(await db.select().from(activities).orderBy(activities.id), cmd.pick);
     if (!row) return [];
     touched.push([row.userId, row.startDate]);
     if (cmd.kind === 'deleteActivity') await db.delete(activities).where(eq(activities.id, row.id));
@@ -69,7 +64,7 @@ const apply = async (db: Database['db'], ids: number[], cmd: Command) => {
     await db.insert(eventParticipations).values({ userId: ids[cmd.user]!, name: 'Race', date: cmd.day, isInTheTopThree: cmd.top });
     touched.push([ids[cmd.user]!, cmd.day]);
   } else if (cmd.kind === 'deleteEvent') {
-    const row = pick(await db.select().from(eventParticipations).orderBy(eventParticipations.id), cmd.pick);
+    const row = pickRow(await db.select().from(eventParticipations).orderBy(eventParticipations.id), cmd.pick);
     if (!row) return [];
     await db.delete(eventParticipations).where(eq(eventParticipations.id, row.id));
     touched.push([row.userId, row.date]);
@@ -114,7 +109,7 @@ const expectStoredScores = async (db: Database['db'], userId: number, year: numb
 test('every leaderboard figure equals a recomputation from the rows', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(fc.constantFrom(...levels), { minLength: USERS, maxLength: USERS }), fc.array(command, { maxLength: 14 }), async (startLevels, commands) => {
-      const { db } = database;
+      const { db } = migrated();
       await db.execute(sql`truncate users restart identity cascade`);
       const inserted = await db
         .insert(users)
