@@ -2,7 +2,8 @@ import { defaultScoringRules } from '@/domain/scoring-rules';
 import fc from 'fast-check';
 import { and, eq, sql } from 'drizzle-orm';
 import { levels } from '@/contract/common';
-import { openPglite, type Database } from '../../server/db/client';
+import type { Database } from '../../server/db/client';
+import { useMigratedPglite } from './support/migrated-pglite';
 import { rowsOf } from '../../server/db/rows';
 import { activities, userLevels, users } from '../../server/db/schema';
 import { rescoreUserDays } from '../../server/modules/scoring/recompute';
@@ -25,12 +26,7 @@ const command = fc.oneof(
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
 
-let database: Database;
-beforeAll(async () => {
-  database = await openPglite();
-  await database.migrate();
-}, 60_000);
-afterAll(() => database.close());
+const migrated = useMigratedPglite();
 
 const apply = async (db: Database['db'], ids: number[], cmd: Command) => {
   if (cmd.kind === 'add') {
@@ -57,7 +53,7 @@ const apply = async (db: Database['db'], ids: number[], cmd: Command) => {
 test('after every write, the stored top ten of every level equals a full rebuild', async () => {
   await fc.assert(
     fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 40 }), async (commands) => {
-      const { db } = database;
+      const { db } = migrated();
       await db.execute(sql`truncate users restart identity cascade`);
       const inserted = await db
         .insert(users)
@@ -71,7 +67,10 @@ test('after every write, the stored top ten of every level equals a full rebuild
             json_build_object(${sql.join(levels.map((level) => sql`${level}::text, leaders_top_level(2026::smallint, ${level})`), sql`, `)})::text as rebuilt,
             (select count(*)::int from score_years where competition_year = 2026 and points > 0) as listed`),
         );
-        if (texts!.listed > 0) expect(texts!.stored).toBe(texts!.rebuilt);
+        // No row is what the API answers as empty lists (leaders/service.ts): then a rebuild must list
+        // nobody either (an admin's own points, kept in score_years, are never listed).
+        if (texts!.stored === null) expect(Object.values(JSON.parse(texts!.rebuilt) as Record<string, unknown[]>).flat()).toEqual([]);
+        else if (texts!.listed > 0) expect(texts!.stored).toBe(texts!.rebuilt);
       }
     }),
     { numRuns: 25 },
