@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
  * migrations, in this order, as one multi-statement script (one implicit transaction). Committed
  * migrations never change: a fix to one of these functions is an edit of its file here.
  */
-export const FUNCTION_FILES = ['score-years.sql', 'month-views.sql', 'leaders-top.sql', 'feed-entries.sql', 'score-year-counts.sql', 'user-search.sql', 'insights.sql'] as const;
+export const FUNCTION_FILES = ['score-years.sql', 'month-views.sql', 'leaders-top.sql', 'feed-entries.sql', 'score-year-counts.sql', 'user-search.sql', 'score-year-words.sql', 'insights.sql'] as const;
 
 const folder = fileURLToPath(new URL('./functions/', import.meta.url));
 

@@ -385,6 +385,24 @@ export const userSearchCounts = pgTable(
 );
 
 /**
+ * The search words of each employee (role user) per competition year and that year's level: the
+ * join of score_years and user_search_words, kept by triggers on both (migration 0021,
+ * server/db/functions/score-year-words.sql). The admin leaders list searched within one level
+ * reads its matches as one primary-key range instead of walking the whole level.
+ */
+export const scoreYearWords = pgTable(
+  'score_year_words',
+  {
+    competitionYear: smallint('competition_year').notNull(),
+    levelOfCompetition: text('level_of_competition').notNull(),
+    word: text('word').notNull(),
+    userId: integer('user_id').notNull(),
+  },
+  // (user_id, competition_year): a rename or a level change rewrites one employee's rows.
+  (table) => [primaryKey({ name: 'score_year_words_pk', columns: [table.competitionYear, table.levelOfCompetition, table.word, table.userId] }), index('score_year_words_user_idx').on(table.userId, table.competitionYear)],
+);
+
+/**
  * Answers of creation requests by their `Idempotency-Key` (per caller), so a double submit or a
  * retried request creates one row and gets the first answer again. `status` is null while the
  * first request is still running. Rows older than a day are pruned.

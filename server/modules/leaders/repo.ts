@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { repoOf } from '../../db/repo-of';
 import { planSearch, type SearchShape } from '../users/search-plan';
 import { ensureYearRows } from './year-rows';
+import { findLevelSearchJson } from './level-search';
 
 /**
  * The year's TopLeaders JSON as leaders_top keeps it (migration 0006: rebuilt by triggers on
@@ -65,24 +66,23 @@ const levelList = leaderList(true);
 const allList = leaderList(false);
 
 /**
- * The list narrowed by name (admin search), planned like the users table's (users/search-plan.ts):
- * the count comes from score_year_counts and user_search_counts (exact for all levels: after the
- * year's fill every employee has one row; a level's count is counted from the rarest term's
- * matches); the page walks the list's index with a probe of user_search_words per row or a hash
- * table of the rarest term's matches, or collects the rarest term's rows and sorts them. Same order
- * and JSON as the list above.
+ * The list of all levels narrowed by name (admin search), planned like the users table's
+ * (users/search-plan.ts): after the year's fill every employee has one row, so the counts of
+ * user_search_counts are the list's; the page walks the list's index with a probe of
+ * user_search_words per row or a hash table of the rarest term's matches, or collects the rarest
+ * term's rows and sorts them. Same order and JSON as the list above. One level: level-search.ts.
  */
 const searchScope = rawStatement(
   'leaders_search_scope',
   sql`select exists (select 1 from score_year_fills f where f.competition_year = ${year}),
-             (select coalesce(sum(c.employees), 0)::int from score_year_counts c where c.competition_year = ${year} and (${level}::text is null or c.level_of_competition = ${level}::text)),
+             (select coalesce(sum(c.employees), 0)::int from score_year_counts c where c.competition_year = ${year}),
              (select coalesce(json_object_agg(t.prefix, t.employees), '{}')::text from (
                 select c.prefix, sum(c.employees)::int as employees from user_search_counts c where c.prefix = any(${sql.placeholder('prefixes')}::text[]) group by c.prefix) t)`,
 );
 
 const probes = sql.placeholder('probes');
 const first = sql.placeholder('first');
-const inYear = (oneLevel: boolean) => sql`sy.competition_year = ${year} and sy.role = 'user' ${oneLevel ? sql`and sy.level_of_competition = ${level}::text` : sql``}`;
+const inYear = sql`sy.competition_year = ${year} and sy.role = 'user'`;
 /** `offset 0` keeps each probe a per-row index-only range instead of a hash join over all matches. */
 const hasEveryProbe = sql`not exists (select 1 from unnest(${probes}::text[]) t
   where not exists (select 1 from user_search_words w where w.user_id = sy.user_id and w.word >= t and w.word < t || '{' offset 0))`;
@@ -93,19 +93,19 @@ const hashedThenProbes = sql`case when ${inFirstHashed} then ${hasEveryProbe} el
 const startsWithFirst = sql`sy.user_id = any(array(select w.user_id from user_search_words w where w.word >= ${first}::text and w.word < ${first}::text || '{'))`;
 
 /**
- * One named statement per shape, level or all, direction of reading and whether terms are probed
+ * One named statement per shape, direction of reading and whether terms are probed
  * (no probe: a plain index walk). The walk reads ids only (an index-only scan of the list's index);
  * the page's rows are then primary-key probes.
  */
-const searchedPage = (shape: SearchShape, oneLevel: boolean, reverse: boolean, probed: boolean) => {
+const searchedPage = (shape: SearchShape, reverse: boolean, probed: boolean) => {
   const conditions = {
-    walk: [inYear(oneLevel), ...(probed ? [hasEveryProbe] : [])],
-    hash: [inYear(oneLevel), probed ? hashedThenProbes : inFirstHashed],
-    collect: [startsWithFirst, inYear(oneLevel), ...(probed ? [hasEveryProbe] : [])],
+    walk: [inYear, ...(probed ? [hasEveryProbe] : [])],
+    hash: [inYear, probed ? hashedThenProbes : inFirstHashed],
+    collect: [startsWithFirst, inYear, ...(probed ? [hasEveryProbe] : [])],
   }[shape];
   const order = reverse ? sql`sy.points asc nulls first, sy.last_name desc, sy.first_name desc, sy.user_id desc` : sql`sy.points desc nulls last, sy.last_name asc, sy.first_name asc, sy.user_id asc`;
   return rawStatement(
-    `leaders_search_${shape}_${oneLevel ? 'level' : 'all'}${reverse ? '_reverse' : ''}${probed ? '_probed' : ''}`,
+    `leaders_search_${shape}_all${reverse ? '_reverse' : ''}${probed ? '_probed' : ''}`,
     sql`select coalesce('[' || string_agg(row_to_json(r)::text, ',' order by p.points desc nulls last, p.last_name, p.first_name, p.user_id) || ']', '[]')
           from (select sy.user_id from score_years sy where ${sql.join(conditions, sql` and `)}
                  order by ${order} limit ${limit} offset ${offset}) page
@@ -120,23 +120,23 @@ const searchedPage = (shape: SearchShape, oneLevel: boolean, reverse: boolean, p
   );
 };
 const searchedPages = new Map<string, ReturnType<typeof rawStatement>>();
-const searchedPageOf = (shape: SearchShape, oneLevel: boolean, reverse: boolean, probed: boolean) => {
-  const key = `${shape}${oneLevel}${reverse}${probed}`;
-  if (!searchedPages.has(key)) searchedPages.set(key, searchedPage(shape, oneLevel, reverse, probed));
+const searchedPageOf = (shape: SearchShape, reverse: boolean, probed: boolean) => {
+  const key = `${shape}${reverse}${probed}`;
+  if (!searchedPages.has(key)) searchedPages.set(key, searchedPage(shape, reverse, probed));
   return searchedPages.get(key)!;
 };
 /**
- * When the count is not stored (a level of the year, two narrowing terms), the matches are read
+ * When the count is not stored (two narrowing terms), the matches are read
  * anyway to count them: the same statement keeps them (materialized, a few hundred rows at most
  * per term and level) and writes the requested page from them, so count and page are one round
  * trip and one pass instead of two (a broad term within one level: 1.8 ms of CPU before).
  */
-const searchedCountAndPage = (oneLevel: boolean, shape: 'hash' | 'collect') =>
+const searchedCountAndPage = (shape: 'hash' | 'collect') =>
   rawStatement(
-    `leaders_search_counted_${oneLevel ? 'level' : 'all'}_${shape}`,
+    `leaders_search_counted_all_${shape}`,
     sql`with matches as materialized (
           select sy.user_id, sy.level_of_competition, sy.points, sy.last_name, sy.first_name from score_years sy
-           where ${shape === 'hash' ? sql`${inYear(oneLevel)} and ${hashedThenProbes}` : sql`${startsWithFirst} and ${inYear(oneLevel)} and ${hasEveryProbe}`})
+           where ${shape === 'hash' ? sql`${inYear} and ${hashedThenProbes}` : sql`${startsWithFirst} and ${inYear} and ${hasEveryProbe}`})
         select (select count(*)::int from matches),
           (select coalesce('[' || string_agg(row_to_json(r)::text, ',' order by p.points desc nulls last, p.last_name, p.first_name, p.user_id) || ']', '[]')
              from (select * from matches m order by m.points desc nulls last, m.last_name asc, m.first_name asc, m.user_id asc limit ${limit} offset ${offset}) p
@@ -147,14 +147,17 @@ const searchedCountAndPage = (oneLevel: boolean, shape: 'hash' | 'collect') =>
                                         p.level_of_competition as "levelOfCompetition", p.points as "annualPoints",
                                         coalesce(sm.points, 0) as "monthlyPoints") r)`,
   );
-const searchedCounts = {
-  level: { hash: searchedCountAndPage(true, 'hash'), collect: searchedCountAndPage(true, 'collect') },
-  all: { hash: searchedCountAndPage(false, 'hash'), collect: searchedCountAndPage(false, 'collect') },
-};
+const searchedCounts = { hash: searchedCountAndPage('hash'), collect: searchedCountAndPage('collect') };
 
-const findSearchedLeadersJson = async (db: DbOrTx, filter: LeaderListFilter & { searchTerms: string[] }) => {
-  const oneLevel = filter.level !== undefined;
-  const scopeInput = { year: filter.year, level: filter.level ?? null, prefixes: ['', ...filter.searchTerms] };
+const findSearchedLeadersJson = async (db: DbOrTx, filter: LeaderListFilter & { searchTerms: string[] }): Promise<string> => {
+  if (filter.level !== undefined) {
+    const search = { ...filter, level: filter.level };
+    const json = await findLevelSearchJson(db, search);
+    if (json !== null) return json;
+    await ensureYearRows(db, filter.year);
+    return (await findLevelSearchJson(db, search))!;
+  }
+  const scopeInput = { year: filter.year, prefixes: ['', ...filter.searchTerms] };
   const read = async () => (await searchScope(db, scopeInput)) as [[boolean, number, string]];
   let [[filled, everyone, termCounts]] = await read();
   if (!filled) {
@@ -165,21 +168,20 @@ const findSearchedLeadersJson = async (db: DbOrTx, filter: LeaderListFilter & { 
   const counts = new Map(['', ...filter.searchTerms].map((term) => [term, stored[term] ?? 0]));
   let countedPage: string | undefined;
   const countOf = async (firstTerm: string, others: string[], shape: 'hash' | 'collect') => {
-    const input = { year: filter.year, month: filter.month, level: filter.level ?? null, first: firstTerm, probes: others, limit: filter.limit, offset: filter.offset };
-    const [[value, page]] = (await searchedCounts[oneLevel ? 'level' : 'all'][shape](db, input)) as [[number, string]];
+    const input = { year: filter.year, month: filter.month, first: firstTerm, probes: others, limit: filter.limit, offset: filter.offset };
+    const [[value, page]] = (await searchedCounts[shape](db, input)) as [[number, string]];
     countedPage = page;
     return value;
   };
-  // All levels: every employee has the year's row, so the counts of all employees are the list's.
-  const scope = oneLevel || everyone !== counts.get('') ? { everyone } : undefined;
+  // Every employee has the year's row, so the counts of all employees are the list's.
+  const scope = everyone !== counts.get('') ? { everyone } : undefined;
   const planned = await planSearch({ terms: filter.searchTerms, counts, scope, limit: filter.limit, offset: filter.offset, countOf });
   if (planned.kind === 'empty') return `{"rows":[],"count":${planned.count}}`;
   if (countedPage !== undefined) return `{"rows":${countedPage},"count":${planned.count}}`;
   const plan = planned.kind === 'except' ? planned.otherwise : planned; // never planned here (no `except`)
-  const [[rows]] = (await searchedPageOf(plan.shape, oneLevel, plan.reverse, plan.probes.length > 0)(db, {
+  const [[rows]] = (await searchedPageOf(plan.shape, plan.reverse, plan.probes.length > 0)(db, {
     year: filter.year,
     month: filter.month,
-    level: filter.level ?? null,
     first: plan.first ?? '',
     probes: plan.probes,
     limit: plan.limit,
