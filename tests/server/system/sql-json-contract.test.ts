@@ -50,6 +50,8 @@ const bodies = [
   { name: 'leaders top (leaders_top)', endpoint: leadersEndpoints.top, url: '/api/leaders/top', as: 'asBea', lists: ['Beginner'] },
   { name: 'admin leaders list, all levels', endpoint: leadersEndpoints.list, url: '/api/leaders', as: 'asAdmin', lists: ['rows'] },
   { name: 'admin leaders list, one level', endpoint: leadersEndpoints.list, url: '/api/leaders?levelOfCompetition=Beginner', as: 'asAdmin', lists: ['rows'] },
+  { name: 'admin leaders list searched, all levels', endpoint: leadersEndpoints.list, url: '/api/leaders?search=bea', as: 'asAdmin', lists: ['rows'] },
+  { name: 'admin leaders list searched within a level (score_year_words)', endpoint: leadersEndpoints.list, url: '/api/leaders?levelOfCompetition=Beginner&search=ivan', as: 'asAdmin', lists: ['rows'] },
 ] as const;
 
 test.each(bodies)('$name: exactly the fields and types of its contract schema', async ({ endpoint, url, as, lists }) => {
