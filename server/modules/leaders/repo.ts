@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { repoOf } from '../../db/repo-of';
 import { planSearch, type SearchShape } from '../users/search-plan';
 import { ensureYearRows } from './year-rows';
-import { findLevelSearchJson } from './level-search';
+import { findLevelSearchJson } from './level-search-repo';
 
 /**
  * The year's TopLeaders JSON as leaders_top keeps it (migration 0006: rebuilt by triggers on
@@ -70,7 +70,7 @@ const allList = leaderList(false);
  * (users/search-plan.ts): after the year's fill every employee has one row, so the counts of
  * user_search_counts are the list's; the page walks the list's index with a probe of
  * user_search_words per row or a hash table of the rarest term's matches, or collects the rarest
- * term's rows and sorts them. Same order and JSON as the list above. One level: level-search.ts.
+ * term's rows and sorts them. Same order and JSON as the list above. One level: level-search-repo.ts.
  */
 const searchScope = rawStatement(
   'leaders_search_scope',
