@@ -16,7 +16,8 @@ const monthsOfChart = sql`unnest(${sql.placeholder('keys')}::text[], ${sql.place
  * score_months row and the level's insight_months group (migration 0014), whose sorted points make
  * the rank one binary search (width_bucket counts the scorers at or below the caller) and the
  * median two array reads. The level is competition_level() (migration 0002) written out: a SQL
- * function call is planned again on every call, the statement's own subqueries once (generic plan).
+ * function call is planned again on every call, the statement's own subqueries once (generic plan);
+ * `offset 0` keeps the level one value (without it the subqueries are copied to both uses).
  * Numbers are cast to text explicitly; the median is float8, whose text is JSON's number text
  * (720, 60.5). Key order is the contract's.
  */
@@ -37,7 +38,8 @@ const progressStatement = rawStatement(
                 order by ul.competition_year desc limit 1),
               (select ul.level_of_competition from user_levels ul where ul.user_id = ${user}::int order by ul.competition_year asc limit 1),
               (select u.level_of_competition from users u where u.id = ${user}::int),
-              'Beginner') as level) l`,
+              'Beginner') as level
+            offset 0) l`,
 );
 
 export const findProgressJson = async (db: DbOrTx, userId: number, competitionYear: number, months: MonthParams): Promise<string> => {
@@ -45,26 +47,24 @@ export const findProgressJson = async (db: DbOrTx, userId: number, competitionYe
   return json;
 };
 
-/** `"Beginner":' || coalesce(g.minutes_0, 0)::text || ',"Intermediate":' ...`: the contract's levels, in its order. */
-const minutesByLevel = sql.raw(levels.map((level, index) => `'${index === 0 ? '' : ','}"${level}":' || coalesce(g.minutes_${index}, 0)::text`).join(' || '));
-const minutesOfLevels = sql.raw(levels.map((level, index) => `sum(i.minutes) filter (where i.level_of_competition = '${level}') as minutes_${index}`).join(', '));
+/** A month without any group (nobody scored): its stored body would read all zeros. */
+const emptyMonthBody = `"activeEmployees":0,"minutesByLevel":{${levels.map((level) => `"${level}":0`).join(',')}},"eventParticipations":0,"stepAchievements":0}`;
 
 /**
  * The year's CompetitionOverview JSON, written whole by PostgreSQL, and whether the year is filled
- * (leaders/year-rows.ts: then score_year_counts count every employee). The year's insight_months
- * groups (at most 48 rows of one primary-key range) summed per month, joined to the chart's months
- * (months without groups answer zeros); tracker connection counts now (tracker_counts, migration
- * 0015: one row kept by a trigger); employees of the year from score_year_counts. One round trip.
+ * (leaders/year-rows.ts: then score_year_counts count every employee). Each chart month (the
+ * parameters, in order) is one primary-key probe of insight_month_totals (migration 0021: the
+ * month's JSON body summed over the levels' insight_months groups, rewritten by every write that
+ * touches the month), so no call sums groups; tracker connection counts now (tracker_counts,
+ * migration 0015: one row kept by a trigger); employees of the year from score_year_counts. One
+ * round trip.
  */
 const overviewStatement = rawStatement(
   'insights_overview_json',
   sql`select f.filled, '{"competitionYear":' || ${year}::int::text || ',"months":[' || (
-        select string_agg('{"month":"' || k.key || '","activeEmployees":' || coalesce(g.employees, 0)::text
-                 || ',"minutesByLevel":{' || ${minutesByLevel}
-                 || '},"eventParticipations":' || coalesce(g.events, 0)::text || ',"stepAchievements":' || coalesce(g.steps, 0)::text || '}', ',' order by k.ord)
+        select string_agg('{"month":"' || k.key || '",' || coalesce(o.body, ${emptyMonthBody}::text), ',' order by k.ord)
           from ${monthsOfChart}
-          left join (select i.month, sum(i.employees) as employees, sum(i.events) as events, sum(i.steps) as steps, ${minutesOfLevels}
-                       from insight_months i where i.competition_year = ${year}::int group by i.month) g on g.month = k.month
+          left join insight_month_totals o on o.competition_year = ${year}::int and o.month = k.month
       ) || '],"trackers":{"strava":' || coalesce(t.strava, 0)::text || ',"fitbit":' || coalesce(t.fitbit, 0)::text
         || ',"connectedEmployees":' || coalesce(t.connected_users, 0)::text
         || ',"employees":' || (select coalesce(sum(c.employees), 0) from score_year_counts c where c.competition_year = ${year}::int)::text || '}}'
