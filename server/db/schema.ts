@@ -286,6 +286,23 @@ export const insightMonths = pgTable(
   (table) => [primaryKey({ columns: [table.competitionYear, table.levelOfCompetition, table.month] })],
 );
 
+/**
+ * The admin overview's month as JSON, without its `"month"` key: every level's insight_months group
+ * of a competition year and calendar month summed (employees, minutes per level, events, steps).
+ * Rewritten by insight_months_apply for the months a write touched (migration 0022,
+ * server/db/functions/insights.sql), so the overview reads at most 12 stored rows instead of
+ * summing 48 groups on every call.
+ */
+export const insightMonthTotals = pgTable(
+  'insight_month_totals',
+  {
+    competitionYear: smallint('competition_year').notNull(),
+    month: smallint('month').notNull(),
+    body: text('body').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.competitionYear, table.month] })],
+);
+
 /** Annual points per user and competition year, with the last day that scored (tie-break). */
 export const scoreYears = pgTable(
   'score_years',

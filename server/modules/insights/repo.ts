@@ -1,93 +1,80 @@
 import { sql } from 'drizzle-orm';
+import { levels } from '@/contract/common';
 import type { DbOrTx } from '../../db/client';
 import { repoOf } from '../../db/repo-of';
 import { rawStatement } from '../../db/raw-statement';
+import type { MonthParams } from './month-params';
 
 const user = sql.placeholder('user');
 const year = sql.placeholder('year');
-
-export type ProgressRow = { month: number; points: number; minutes: number; competitors: number; rank: number | null; median: number; level: string };
+/** The chart's months in order (month-params.ts): `YYYY-MM` keys and their calendar month numbers. */
+const monthsOfChart = sql`unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('months')}::int[]) with ordinality k(key, month, ord)`;
 
 /**
- * One employee's months with their level's month: points and minutes from score_months, rank and
- * median from insight_months (migration 0014), whose sorted points make the rank one binary search
- * (width_bucket counts the scorers at or below the caller) and the median two array reads. The
- * level is competition_level() (migration 0002) written out: a SQL function call is planned again
- * on every call (3 ms), the statement's own subqueries once (generic plan). The months come back as
- * two small JSON arrays, each one primary-key range (the user's year in score_months, the level's
- * year in insight_months), matched here: a row per requested month joined in SQL took 16 probes
- * and a sort (about a third more time in PostgreSQL).
+ * One employee's MyProgress JSON, written whole by PostgreSQL (the route sends it as it is). One
+ * row per chart month (the parameters, in order) with two primary-key probes: the caller's
+ * score_months row and the level's insight_months group (migration 0014), whose sorted points make
+ * the rank one binary search (width_bucket counts the scorers at or below the caller) and the
+ * median two array reads. The level is competition_level() (migration 0002) written out: a SQL
+ * function call is planned again on every call, the statement's own subqueries once (generic plan);
+ * `offset 0` keeps the level one value (without it the subqueries are copied to both uses).
+ * Numbers are cast to text explicitly; the median is float8, whose text is JSON's number text
+ * (720, 60.5). Key order is the contract's.
  */
 const progressStatement = rawStatement(
-  'insights_progress_months',
-  sql`select l.level,
-        (select coalesce(json_agg(json_build_array(s.month, s.points, s.minutes)), '[]') from score_months s
-          where s.user_id = ${user}::int and s.competition_year = ${year}::int),
-        (select coalesce(json_agg(json_build_array(i.month, i.employees,
-                  case when i.employees > 0 then i.employees - width_bucket(
-                    (select s.points from score_months s where s.user_id = ${user}::int and s.competition_year = ${year}::int and s.month = i.month limit 1),
-                    i.sorted_points) + 1 end,
-                  case when i.employees > 0 then ((i.sorted_points[(i.employees + 1) / 2] + i.sorted_points[i.employees / 2 + 1]) / 2.0)::float8 else 0 end)), '[]')
-          from insight_months i where i.competition_year = ${year}::int and i.level_of_competition = l.level)
+  'insights_progress_json',
+  sql`select '{"competitionYear":' || ${year}::int::text || ',"levelOfCompetition":' || to_json(l.level)::text || ',"months":[' || (
+        select string_agg('{"month":"' || k.key || '","minutes":' || coalesce(s.minutes, 0)::text || ',"points":' || coalesce(s.points, 0)::text
+                 || ',"rank":' || coalesce((i.employees - width_bucket(s.points, i.sorted_points) + 1)::text, 'null')
+                 || ',"competitors":' || coalesce(i.employees, 0)::text
+                 || ',"levelMedian":' || coalesce(((i.sorted_points[(i.employees + 1) / 2] + i.sorted_points[i.employees / 2 + 1]) / 2.0)::float8, 0)::text
+                 || '}', ',' order by k.ord)
+          from ${monthsOfChart}
+          left join score_months s on s.user_id = ${user}::int and s.competition_year = ${year}::int and s.month = k.month
+          left join insight_months i on i.competition_year = ${year}::int and i.level_of_competition = l.level and i.month = k.month and i.employees > 0
+      ) || ']}'
       from (select coalesce(
               (select ul.level_of_competition from user_levels ul where ul.user_id = ${user}::int and ul.competition_year <= ${year}::int
                 order by ul.competition_year desc limit 1),
               (select ul.level_of_competition from user_levels ul where ul.user_id = ${user}::int order by ul.competition_year asc limit 1),
-              (select u.level_of_competition from users u where u.id = ${user}::int)) as level) l`,
+              (select u.level_of_competition from users u where u.id = ${user}::int),
+              'Beginner') as level
+            offset 0) l`,
 );
 
-const parsedJson = <T>(value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-
-export const findProgress = async (db: DbOrTx, userId: number, competitionYear: number, calendarMonths: number[]): Promise<ProgressRow[]> => {
-  const [[level, scored, groups]] = (await progressStatement(db, { user: userId, year: competitionYear })) as [[string | null, unknown, unknown]];
-  const scores = new Map(parsedJson<[number, number, number][]>(scored).map(([month, points, minutes]) => [month, { points, minutes }]));
-  const levelMonths = new Map(parsedJson<[number, number, number | null, number][]>(groups).map(([month, employees, rank, median]) => [month, { employees, rank, median }]));
-  return calendarMonths.map((month) => {
-    const score = scores.get(month);
-    const group = levelMonths.get(month);
-    return {
-      month,
-      points: score?.points ?? 0,
-      minutes: score?.minutes ?? 0,
-      competitors: group?.employees ?? 0,
-      rank: score && group && group.employees > 0 ? Number(group.rank) : null,
-      median: group ? Number(group.median) : 0,
-      level: String(level),
-    };
-  });
+export const findProgressJson = async (db: DbOrTx, userId: number, competitionYear: number, months: MonthParams): Promise<string> => {
+  const [[json]] = (await progressStatement(db, { user: userId, year: competitionYear, keys: months.keys, months: months.months })) as [[string]];
+  return json;
 };
 
-export type OverviewGroupRow = { month: number; level: string; employees: number; minutes: number; steps: number; events: number };
-export type OverviewFacts = { groups: OverviewGroupRow[]; strava: number; fitbit: number; connectedEmployees: number; employees: number; filled: boolean };
+/** A month without any group (nobody scored): its stored body would read all zeros. */
+const emptyMonthBody = `"activeEmployees":0,"minutesByLevel":{${levels.map((level) => `"${level}":0`).join(',')}},"eventParticipations":0,"stepAchievements":0}`;
 
 /**
- * The year's insight_months groups (at most 48 rows of one primary-key range), the tracker
- * connection counts now (tracker_counts, migration 0015: one row kept by a trigger), and the
- * employees of the year from score_year_counts, which count every employee once the year is
- * filled (leaders/year-rows.ts); `filled` says whether it is. One round trip.
+ * The year's CompetitionOverview JSON, written whole by PostgreSQL, and whether the year is filled
+ * (leaders/year-rows.ts: then score_year_counts count every employee). Each chart month (the
+ * parameters, in order) is one primary-key probe of insight_month_totals (migration 0022: the
+ * month's JSON body summed over the levels' insight_months groups, rewritten by every write that
+ * touches the month), so no call sums groups; tracker connection counts now (tracker_counts,
+ * migration 0015: one row kept by a trigger); employees of the year from score_year_counts. One
+ * round trip.
  */
 const overviewStatement = rawStatement(
-  'insights_overview',
-  sql`select coalesce((select json_agg(json_build_array(i.month, i.level_of_competition, i.employees, i.minutes, i.steps, i.events))
-                         from insight_months i where i.competition_year = ${year}::int), '[]'),
-             coalesce(t.strava, 0), coalesce(t.fitbit, 0), coalesce(t.connected_users, 0),
-             (select coalesce(sum(c.employees), 0) from score_year_counts c where c.competition_year = ${year}::int)::int,
-             exists (select 1 from score_year_fills f where f.competition_year = ${year}::int)
-        from (select true as id) one left join tracker_counts t on t.id`,
+  'insights_overview_json',
+  sql`select f.filled, '{"competitionYear":' || ${year}::int::text || ',"months":[' || (
+        select string_agg('{"month":"' || k.key || '",' || coalesce(o.body, ${emptyMonthBody}::text), ',' order by k.ord)
+          from ${monthsOfChart}
+          left join insight_month_totals o on o.competition_year = ${year}::int and o.month = k.month
+      ) || '],"trackers":{"strava":' || coalesce(t.strava, 0)::text || ',"fitbit":' || coalesce(t.fitbit, 0)::text
+        || ',"connectedEmployees":' || coalesce(t.connected_users, 0)::text
+        || ',"employees":' || (select coalesce(sum(c.employees), 0) from score_year_counts c where c.competition_year = ${year}::int)::text || '}}'
+      from (select exists (select 1 from score_year_fills f where f.competition_year = ${year}::int) as filled) f
+      left join tracker_counts t on t.id`,
 );
 
-export const findOverviewFacts = async (db: DbOrTx, competitionYear: number): Promise<OverviewFacts> => {
-  const [row] = await overviewStatement(db, { year: competitionYear });
-  const [groups, strava, fitbit, connectedEmployees, employees, filled] = row!;
-  const parsed = (typeof groups === 'string' ? JSON.parse(groups) : groups) as [number, string, number, number, number, number][];
-  return {
-    groups: parsed.map(([month, level, employeeCount, minutes, steps, events]) => ({ month, level, employees: employeeCount, minutes, steps, events })),
-    strava: Number(strava),
-    fitbit: Number(fitbit),
-    connectedEmployees: Number(connectedEmployees),
-    employees: Number(employees),
-    filled: filled === true || filled === 't',
-  };
+export const findOverviewJson = async (db: DbOrTx, competitionYear: number, months: MonthParams): Promise<{ filled: boolean; json: string }> => {
+  const [[filled, json]] = (await overviewStatement(db, { year: competitionYear, keys: months.keys, months: months.months })) as [[unknown, string]];
+  return { filled: filled === true || filled === 't', json };
 };
 
-export const insightsRepo = repoOf({ findProgress, findOverviewFacts });
+export const insightsRepo = repoOf({ findProgressJson, findOverviewJson });

@@ -1,5 +1,6 @@
 import { activityEndpoints } from '@/contract/activity';
 import { feedEndpoints } from '@/contract/feed';
+import { insightsEndpoints } from '@/contract/insights';
 import { leadersEndpoints } from '@/contract/leaders';
 import { shapeDifferences } from '../../support/contract-shape';
 import { addUser, authHeader, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
@@ -10,7 +11,7 @@ const NOW = '2026-11-22T10:00:00Z';
 
 /**
  * The bodies the database writes as JSON (month_views and the month statement, leaders_top, the
- * leaders list and feed statements) go out without zod (PreSerialized). Each one is held to its
+ * leaders list and feed statements, the insights progress and overview) go out without zod (PreSerialized). Each one is held to its
  * contract schema field by field, with every kind of row in it, so a field added to the contract
  * but not to the SQL (or the other way round) fails here, naming the field.
  */
@@ -52,6 +53,8 @@ const bodies = [
   { name: 'admin leaders list, one level', endpoint: leadersEndpoints.list, url: '/api/leaders?levelOfCompetition=Beginner', as: 'asAdmin', lists: ['rows'] },
   { name: 'admin leaders list searched, all levels', endpoint: leadersEndpoints.list, url: '/api/leaders?search=bea', as: 'asAdmin', lists: ['rows'] },
   { name: 'admin leaders list searched within a level (score_year_words)', endpoint: leadersEndpoints.list, url: '/api/leaders?levelOfCompetition=Beginner&search=ivan', as: 'asAdmin', lists: ['rows'] },
+  { name: 'insights progress', endpoint: insightsEndpoints.progress, url: '/api/insights/progress', as: 'asBea', lists: ['months'] },
+  { name: 'insights overview (insight_month_totals)', endpoint: insightsEndpoints.overview, url: '/api/insights/overview', as: 'asAdmin', lists: ['months'] },
 ] as const;
 
 test.each(bodies)('$name: exactly the fields and types of its contract schema', async ({ endpoint, url, as, lists }) => {
