@@ -11,22 +11,32 @@ import { rawStatement } from '../../db/raw-statement';
  */
 
 const termCounts = rawStatement(
-  'search_term_counts',
-  sql`select c.prefix, sum(c.employees)::int from user_search_counts c
-       where c.prefix = any(${sql.placeholder('prefixes')}::text[]) and (${sql.placeholder('level')}::text is null or c.level_of_competition = ${sql.placeholder('level')}::text)
-       group by c.prefix`,
+  'search_term_counts_by_level',
+  sql`select c.prefix, c.level_of_competition, c.employees from user_search_counts c
+       where c.prefix = any(${sql.placeholder('prefixes')}::text[]) and (${sql.placeholder('level')}::text is null or c.level_of_competition = ${sql.placeholder('level')}::text)`,
 );
 
 /** The shorter starts of a lone term ('last0' -> l, la, las, last): whether one of them every employee matches (planSearch's 'except'). */
 const startsOfLoneTerm = (terms: string[]) => (terms.length === 1 ? Array.from({ length: terms[0]!.length - 1 }, (_, index) => terms[0]!.slice(0, index + 1)) : []);
 
-/** Employees (of the level, or all) per term and per '' (all of them), and per start of a lone term: primary-key reads of user_search_counts. */
-export const countSearchTerms = async (db: DbOrTx, terms: string[], level: LevelOfCompetition | undefined): Promise<Map<string, number>> => {
+export type TermCounts = {
+  /** Employees (of the level, or all) per term and per '' (all of them), and per start of a lone term. */
+  counts: Map<string, number>;
+  /** The same per level of competition (a term's employees of each level). */
+  perLevel: Map<string, Map<string, number>>;
+};
+
+/** Employees per term, in all and per level: primary-key reads of user_search_counts. */
+export const countSearchTerms = async (db: DbOrTx, terms: string[], level: LevelOfCompetition | undefined): Promise<TermCounts> => {
   const prefixes = [...new Set(['', ...terms, ...startsOfLoneTerm(terms)])];
-  const rows = (await termCounts(db, { prefixes, level: level ?? null })) as Array<[string, number]>;
+  const rows = (await termCounts(db, { prefixes, level: level ?? null })) as Array<[string, string, number]>;
   const counts = new Map<string, number>(prefixes.map((term) => [term, 0]));
-  for (const [prefix, employees] of rows) counts.set(prefix, employees);
-  return counts;
+  const perLevel = new Map<string, Map<string, number>>(prefixes.map((term) => [term, new Map()]));
+  for (const [prefix, levelOfCompetition, employees] of rows) {
+    counts.set(prefix, counts.get(prefix)! + employees);
+    perLevel.get(prefix)!.set(levelOfCompetition, employees);
+  }
+  return { counts, perLevel };
 };
 
 /** walk: the order index, every term probed per row; hash: the order index, the rarest term's matches in a hash table; collect: the rarest term's matches, sorted. */

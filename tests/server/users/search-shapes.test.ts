@@ -155,3 +155,29 @@ test('admin leaders list: a broad term within one level, counted and paged in on
     }
   }
 });
+
+test('users table sorted by level: pages past whole levels (skipped by their counts) equal the search over all employees', async () => {
+  const headers = await setUp();
+  // The reference order is built here, from every employee read in name order (not by level).
+  const everyone = [];
+  for (let page = 1; page <= 4; page += 1) everyone.push(...UserList.parse(await get(headers, `/api/users?pageSize=100&currentPage=${page}&sort=lastName`)).rows);
+  const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  for (const order of ['asc', 'desc']) {
+    const ordered = [...everyone].sort(
+      (a, b) => (order === 'asc' ? 1 : -1) * byText(a.levelOfCompetition, b.levelOfCompetition) || byText(a.lastName, b.lastName) || byText(a.firstName, b.firstName) || a.id - b.id,
+    );
+    for (const search of ['', 'bench', 'first1', 'last']) {
+      const expected = ordered.filter((user) => matchesSearch(searchWordsOf(user.firstName, user.lastName, user.email), search));
+      const last = Math.ceil(expected.length / 10);
+      // Every page of a narrow term; around each level's end (100 a level) for the broad ones.
+      const pages = expected.length <= 150 ? Array.from({ length: last + 1 }, (_, index) => index + 1) : [1, 2, 10, 11, 12, 19, 20, 21, 22, 29, 30, 31, 32, last - 1, last, last + 1];
+      for (const currentPage of pages) {
+        const url = `/api/users?search=${search}&pageSize=${currentPage % 3 === 0 ? 7 : 10}&currentPage=${currentPage}&sort=levelOfCompetition&order=${order}`;
+        const size = currentPage % 3 === 0 ? 7 : 10;
+        const answer = UserList.parse(await get(headers, url));
+        expect(answer.count, url).toBe(expected.length);
+        expect(answer.rows, url).toEqual(expected.slice((currentPage - 1) * size, currentPage * size));
+      }
+    }
+  }
+}, 120_000);
