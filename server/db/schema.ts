@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, type ExtraConfigColumn, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, type ExtraConfigColumn, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -282,6 +282,14 @@ export const insightMonths = pgTable(
     steps: integer('steps').notNull(),
     events: integer('events').notNull(),
     sortedPoints: integer('sorted_points').array().notNull(),
+    /**
+     * The median of sorted_points (the mean of the two middle ones for an even count), computed by
+     * PostgreSQL when the row is written (migration 0023), so the progress read does not
+     * decompress the array twice per month for it.
+     */
+    levelMedian: doublePrecision('level_median').generatedAlwaysAs(
+      sql`case when employees > 0 then ((sorted_points[(employees + 1) / 2] + sorted_points[employees / 2 + 1]) / 2.0)::float8 else 0 end`,
+    ),
   },
   (table) => [primaryKey({ columns: [table.competitionYear, table.levelOfCompetition, table.month] })],
 );

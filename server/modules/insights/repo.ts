@@ -14,8 +14,9 @@ const monthsOfChart = sql`unnest(${sql.placeholder('keys')}::text[], ${sql.place
  * One employee's MyProgress JSON, written whole by PostgreSQL (the route sends it as it is). One
  * row per chart month (the parameters, in order) with two primary-key probes: the caller's
  * score_months row and the level's insight_months group (migration 0014), whose sorted points make
- * the rank one binary search (width_bucket counts the scorers at or below the caller) and the
- * median two array reads. The level is competition_level() (migration 0002) written out: a SQL
+ * the rank one binary search (width_bucket counts the scorers at or below the caller; not called,
+ * so the array is not read, in a month the caller did not score) and whose median is a column
+ * computed when the group is written (migration 0023). The level is competition_level() (migration 0002) written out: a SQL
  * function call is planned again on every call, the statement's own subqueries once (generic plan);
  * `offset 0` keeps the level one value (without it the subqueries are copied to both uses).
  * Numbers are cast to text explicitly; the median is float8, whose text is JSON's number text
@@ -27,7 +28,7 @@ const progressStatement = rawStatement(
         select string_agg('{"month":"' || k.key || '","minutes":' || coalesce(s.minutes, 0)::text || ',"points":' || coalesce(s.points, 0)::text
                  || ',"rank":' || coalesce((i.employees - width_bucket(s.points, i.sorted_points) + 1)::text, 'null')
                  || ',"competitors":' || coalesce(i.employees, 0)::text
-                 || ',"levelMedian":' || coalesce(((i.sorted_points[(i.employees + 1) / 2] + i.sorted_points[i.employees / 2 + 1]) / 2.0)::float8, 0)::text
+                 || ',"levelMedian":' || coalesce(i.level_median, 0)::text
                  || '}', ',' order by k.ord)
           from ${monthsOfChart}
           left join score_months s on s.user_id = ${user}::int and s.competition_year = ${year}::int and s.month = k.month
