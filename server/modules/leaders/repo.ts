@@ -126,10 +126,9 @@ const searchedPageOf = (shape: SearchShape, reverse: boolean, probed: boolean) =
   return searchedPages.get(key)!;
 };
 /**
- * When the count is not stored (two narrowing terms), the matches are read
- * anyway to count them: the same statement keeps them (materialized, a few hundred rows at most
- * per term and level) and writes the requested page from them, so count and page are one round
- * trip and one pass instead of two (a broad term within one level: 1.8 ms of CPU before).
+ * When the count is not stored (two narrowing terms), the matches are read anyway to count them:
+ * the same statement keeps them (materialized) and writes the requested page from them, so count
+ * and page are one round trip and one pass instead of two.
  */
 const searchedCountAndPage = (shape: 'hash' | 'collect') =>
   rawStatement(
