@@ -2,12 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { LevelOfCompetition } from '@/contract/common';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement } from '../../db/raw-statement';
+import { leaderRowsJson, listParams } from './leader-rows-repo';
 
-const year = sql.placeholder('year');
-const month = sql.placeholder('month');
-const level = sql.placeholder('level');
-const limit = sql.placeholder('limit');
-const offset = sql.placeholder('offset');
+const { year, level, limit, offset } = listParams;
 const terms = sql.placeholder('terms');
 
 /**
@@ -83,14 +80,7 @@ const levelSearch = (probed: boolean) =>
             order by ${forward} limit ${limit}::int offset ${offset}::int))
         select exists (select 1 from score_year_fills f where f.competition_year = ${year}::int),
                (select p.matches from plan p),
-               (select coalesce('[' || string_agg(row_to_json(r)::text, ',' order by p.points desc nulls last, p.last_name, p.first_name, p.user_id) || ']', '[]')
-                  from page p
-                  cross join lateral (select u.first_name, u.last_name, u.email from users u where u.id = p.user_id limit 1) u
-                  left join lateral (select sm.points from score_months sm
-                                      where sm.user_id = p.user_id and sm.competition_year = ${year}::int and sm.month = ${month}::int limit 1) sm on true
-                  cross join lateral (select p.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
-                                             p.level_of_competition as "levelOfCompetition", p.points as "annualPoints",
-                                             coalesce(sm.points, 0) as "monthlyPoints") r)`,
+               (${leaderRowsJson(sql`page p`)})`,
   );
 
 const statements = { single: levelSearch(false), probed: levelSearch(true) };

@@ -6,6 +6,7 @@ import { repoOf } from '../../db/repo-of';
 import { planSearch, type SearchShape } from '../users/search-plan';
 import { ensureYearRows } from './year-rows';
 import { findLevelSearchJson } from './level-search-repo';
+import { leaderRowsJson, listParams } from './leader-rows-repo';
 
 /**
  * The year's TopLeaders JSON as leaders_top keeps it (migration 0006: rebuilt by triggers on
@@ -21,11 +22,7 @@ export const findTopLeadersJson = async (db: DbOrTx, year: number): Promise<stri
 
 export type LeaderListFilter = { year: number; month: number; level?: LevelOfCompetition; limit: number; offset: number; searchTerms?: string[] };
 
-const year = sql.placeholder('year');
-const month = sql.placeholder('month');
-const level = sql.placeholder('level');
-const limit = sql.placeholder('limit');
-const offset = sql.placeholder('offset');
+const { year, level, limit, offset } = listParams;
 
 /**
  * Every user (role user) of the level(s) in the year, 0 points included, paged in SQL and written
@@ -34,8 +31,6 @@ const offset = sql.placeholder('offset');
  * is a range of score_years_list_level_idx (score_years_list_idx for all levels) in the list order;
  * the count comes from score_year_counts (migration 0008). `filled` says whether that holds yet.
  * Two statements (one level / all levels), not `$1 is null or ...`, so each keeps its partial index.
- * The joins are LATERAL primary-key probes (limit 1 keeps them from being flattened): a generic
- * plan (db/client.ts) cannot know the page is ten rows and would otherwise hash-join whole tables.
  */
 const leaderList = (oneLevel: boolean) => {
   const ofLevel = oneLevel ? sql`and sy.level_of_competition = ${level}::text` : sql``;
@@ -43,19 +38,11 @@ const leaderList = (oneLevel: boolean) => {
   return rawStatement(
     oneLevel ? 'leaders_list_level' : 'leaders_list_all',
     sql`select exists (select 1 from score_year_fills f where f.competition_year = ${year}),
-      '{"rows":' || (
-        select coalesce('[' || string_agg(row_to_json(r)::text, ',' order by p.points desc nulls last, p.last_name, p.first_name, p.user_id) || ']', '[]')
-          from (select sy.user_id, sy.level_of_competition, sy.points, sy.last_name, sy.first_name
+      '{"rows":' || (${leaderRowsJson(sql`(select sy.user_id, sy.level_of_competition, sy.points, sy.last_name, sy.first_name
                   from score_years sy
                  where sy.competition_year = ${year} and sy.role = 'user' ${ofLevel}
                  order by sy.points desc nulls last, sy.last_name asc, sy.first_name asc, sy.user_id asc
-                 limit ${limit} offset ${offset}) p
-          cross join lateral (select u.first_name, u.last_name, u.email from users u where u.id = p.user_id limit 1) u
-          left join lateral (select sm.points from score_months sm
-                              where sm.user_id = p.user_id and sm.competition_year = ${year} and sm.month = ${month} limit 1) sm on true
-          cross join lateral (select p.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
-                                     p.level_of_competition as "levelOfCompetition", p.points as "annualPoints",
-                                     coalesce(sm.points, 0) as "monthlyPoints") r
+                 limit ${limit} offset ${offset}) p`)}
       ) || ',"count":' || (
         select coalesce(sum(c.employees), 0) from score_year_counts c where c.competition_year = ${year} ${countOfLevel}
       ) || '}'`,
@@ -106,17 +93,10 @@ const searchedPage = (shape: SearchShape, reverse: boolean, probed: boolean) => 
   const order = reverse ? sql`sy.points asc nulls first, sy.last_name desc, sy.first_name desc, sy.user_id desc` : sql`sy.points desc nulls last, sy.last_name asc, sy.first_name asc, sy.user_id asc`;
   return rawStatement(
     `leaders_search_${shape}_all${reverse ? '_reverse' : ''}${probed ? '_probed' : ''}`,
-    sql`select coalesce('[' || string_agg(row_to_json(r)::text, ',' order by p.points desc nulls last, p.last_name, p.first_name, p.user_id) || ']', '[]')
-          from (select sy.user_id from score_years sy where ${sql.join(conditions, sql` and `)}
+    leaderRowsJson(sql`(select sy.user_id from score_years sy where ${sql.join(conditions, sql` and `)}
                  order by ${order} limit ${limit} offset ${offset}) page
           cross join lateral (select sy.user_id, sy.level_of_competition, sy.points, sy.last_name, sy.first_name from score_years sy
-                               where sy.user_id = page.user_id and sy.competition_year = ${year} limit 1) p
-          cross join lateral (select u.first_name, u.last_name, u.email from users u where u.id = p.user_id limit 1) u
-          left join lateral (select sm.points from score_months sm
-                              where sm.user_id = p.user_id and sm.competition_year = ${year} and sm.month = ${month} limit 1) sm on true
-          cross join lateral (select p.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
-                                     p.level_of_competition as "levelOfCompetition", p.points as "annualPoints",
-                                     coalesce(sm.points, 0) as "monthlyPoints") r`,
+                               where sy.user_id = page.user_id and sy.competition_year = ${year} limit 1) p`),
   );
 };
 const searchedPages = new Map<string, ReturnType<typeof rawStatement>>();
@@ -137,14 +117,7 @@ const searchedCountAndPage = (shape: 'hash' | 'collect') =>
           select sy.user_id, sy.level_of_competition, sy.points, sy.last_name, sy.first_name from score_years sy
            where ${shape === 'hash' ? sql`${inYear} and ${hashedThenProbes}` : sql`${startsWithFirst} and ${inYear} and ${hasEveryProbe}`})
         select (select count(*)::int from matches),
-          (select coalesce('[' || string_agg(row_to_json(r)::text, ',' order by p.points desc nulls last, p.last_name, p.first_name, p.user_id) || ']', '[]')
-             from (select * from matches m order by m.points desc nulls last, m.last_name asc, m.first_name asc, m.user_id asc limit ${limit} offset ${offset}) p
-             cross join lateral (select u.first_name, u.last_name, u.email from users u where u.id = p.user_id limit 1) u
-             left join lateral (select sm.points from score_months sm
-                                 where sm.user_id = p.user_id and sm.competition_year = ${year} and sm.month = ${month} limit 1) sm on true
-             cross join lateral (select p.user_id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
-                                        p.level_of_competition as "levelOfCompetition", p.points as "annualPoints",
-                                        coalesce(sm.points, 0) as "monthlyPoints") r)`,
+          (${leaderRowsJson(sql`(select * from matches m order by m.points desc nulls last, m.last_name asc, m.first_name asc, m.user_id asc limit ${limit} offset ${offset}) p`)})`,
   );
 const searchedCounts = { hash: searchedCountAndPage('hash'), collect: searchedCountAndPage('collect') };
 
