@@ -21,7 +21,7 @@ const rounds = number('BENCH_ROUNDS', 3);
 const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
 const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 
-type Ready = { kind: 'ready'; address: string; kindOfDb: string; seeded: CompetitionSeed; seedMs: number; scoreMs: number; adminToken: string; userToken: string };
+type Ready = { kind: 'ready'; address: string; kindOfDb: string; seeded: CompetitionSeed; seedMs: number; scoreMs: number; adminToken: string; userToken: string; employeeTokens: string[] };
 type Run = { target: string; size: number; ready: Ready; figures: LoadFigures[] };
 
 const startServer = (env: Record<string, string>) => startForkedServer<Ready>(new URL('./competition/serve.ts', import.meta.url), env);
@@ -64,15 +64,22 @@ const runOnce = async (target: 'pglite' | 'postgres', size: number, databaseUrl?
     ...(process.env.BENCH_SEARCH === '0' ? [] : searchCalls(address, admin)),
     // Progress charts and the admin overview (issue 13).
     { label: 'GET /api/insights/progress', url: `${address}/api/insights/progress`, headers: user },
+    {
+      label: 'GET /api/insights/progress (50 employees)',
+      url: `${address}/api/insights/progress`,
+      headersPerConnection: ready.employeeTokens.map((token) => ({ authorization: `Bearer ${token}` })),
+    },
     { label: 'GET /api/insights/overview', url: `${address}/api/insights/overview`, headers: admin },
   ];
   // BENCH_ONLY=<regular expression>: only the calls whose label matches (and /api/health).
   const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
   const measured = only ? calls.filter((call, index) => index === 0 || only.test(call.label)) : calls;
   try {
-    for (const { label, url, headers } of measured) {
-      const probe = await fetch(url, { headers });
-      if (probe.status !== 200) throw new Error(`${label} answered ${probe.status}: ${await probe.text()}`);
+    for (const { label, url, headers, headersPerConnection } of measured) {
+      for (const probeHeaders of headersPerConnection ?? [headers]) {
+        const probe = await fetch(url, { headers: probeHeaders });
+        if (probe.status !== 200) throw new Error(`${label} answered ${probe.status}: ${await probe.text()}`);
+      }
     }
     const figures = await measureAlternating(measured, { connections, duration, rounds });
     return { target, size, ready, figures };

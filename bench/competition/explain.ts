@@ -3,7 +3,7 @@ import { openPglite, openPostgres } from '../../server/db/client';
 import { rebuildAllScores } from '../../server/modules/scoring/rebuild-all';
 import { findFeedJson } from '../../server/modules/feed/repo';
 import { monthParamsOf } from '../../server/modules/insights/month-params';
-import { findOverviewJson, findProgressJson } from '../../server/modules/insights/repo';
+import { findOverviewJson, findProgressJsons } from '../../server/modules/insights/repo';
 import { findLeadersJson, findTopLeadersJson } from '../../server/modules/leaders/repo';
 import { recomputeUserYear } from '../../server/modules/scoring/recompute';
 import { defaultScoringRules } from '@/domain/scoring-rules';
@@ -30,7 +30,7 @@ const main = async () => {
   await time('top', () => findTopLeadersJson(database.db, 2026));
   await time('list', () => findLeadersJson(database.db, { year: 2026, month: 11, level: 'Intermediate', limit: 10, offset: 1250 }));
   await time('feed page', () => findFeedJson(database.db, { userId: 2, stravaFeedSharing: false }, defaultScoringRules, 10, 0));
-  await time('insights progress', () => findProgressJson(database.db, 2, 2026, monthParamsOf(2026, new Date('2026-11-20T12:00:00Z'))));
+  await time('insights progress', () => findProgressJsons(database.db, [2], 2026, monthParamsOf(2026, new Date('2026-11-20T12:00:00Z'))));
   await time('insights overview', () => findOverviewJson(database.db, 2026, monthParamsOf(2026, new Date('2026-11-20T12:00:00Z'))));
   // A write: one more activity and its recompute, which now also moves one insight_months group.
   let minute = 0;

@@ -40,7 +40,9 @@ const main = async () => {
   const app = await buildApp({ db: database.db, clock: systemClock, config, mailer: memoryMailer(), ping: database.ping });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const token = (id: number, role: 'admin' | 'user') => signAccessToken({ id, role }, config.jwtSecret, now, 3600);
-  process.send?.({ kind: 'ready', address, kindOfDb: database.kind, seeded, seedMs, scoreMs, adminToken: await token(seeded.adminId, 'admin'), userToken: await token(seeded.employeeId, 'user') });
+  // Fifty employees spread over the ids (and so over the four levels), one per connection of a load.
+  const employeeTokens = await Promise.all(Array.from({ length: 50 }, (_, index) => token(seeded.employeeId + ((index * 199) % seeded.users), 'user')));
+  process.send?.({ kind: 'ready', address, kindOfDb: database.kind, seeded, seedMs, scoreMs, adminToken: await token(seeded.adminId, 'admin'), userToken: await token(seeded.employeeId, 'user'), employeeTokens });
   process.on('message', async (message) => {
     if (message !== 'stop') return;
     await app.close();

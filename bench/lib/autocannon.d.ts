@@ -11,6 +11,6 @@ declare module 'autocannon' {
     '2xx': number;
     duration: number;
   };
-  export type Options = { url: string; connections?: number; duration?: number; pipelining?: number; headers?: Record<string, string>; workers?: number };
+  export type Options = { url: string; connections?: number; duration?: number; pipelining?: number; headers?: Record<string, string>; workers?: number; setupClient?: string };
   export default function autocannon(options: Options): Promise<Result>;
 }

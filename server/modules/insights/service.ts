@@ -1,9 +1,10 @@
 import type { insightsEndpoints } from '@/contract/insights';
 import { resolveCompetitionYear } from '@/domain/leaders-year';
 import type { AppDeps } from '../../deps';
+import { tickBatched } from '../../db/tick-batch';
 import { PreSerialized } from '../../http/pre-serialized';
 import { leadersRepo } from '../leaders/repo';
-import { monthParamsOf } from './month-params';
+import { monthParamsOf, type MonthParams } from './month-params';
 import { insightsRepo } from './repo';
 
 type ProgressEndpoint = (typeof insightsEndpoints)['progress'];
@@ -16,10 +17,23 @@ type Reads = ReturnType<typeof insightsRepo>;
  * only resolves the year and the chart's months (insightMonthsOf, memoised per month).
  */
 
+type ProgressCall = { userId: number; year: number; months: MonthParams };
+
+/**
+ * The progress reads of one event-loop turn in one statement per year (tick-batch.ts): each
+ * employee opening the dashboard is one call, and a busy minute has many of them at once.
+ */
+const progressReads = (reads: Reads) =>
+  tickBatched<ProgressCall, string>({
+    groupOf: ({ year, months }) => `${year}:${months.keys}`,
+    run: (calls) => reads.findProgressJsons(calls.map((call) => call.userId), calls[0]!.year, calls[0]!.months),
+    maxBatch: 64,
+  });
+
 /** The caller's months of a competition year (a year after the current one is a 400). */
-const myProgress = async (reads: Reads, userId: number, requestedYear: number | undefined, now: Date) => {
+const myProgress = async (readProgress: ReturnType<typeof progressReads>, userId: number, requestedYear: number | undefined, now: Date) => {
   const year = resolveCompetitionYear(requestedYear, now);
-  return new PreSerialized<ProgressEndpoint>(await reads.findProgressJson(userId, year, monthParamsOf(year, now)));
+  return new PreSerialized<ProgressEndpoint>(await readProgress({ userId, year, months: monthParamsOf(year, now) }));
 };
 
 /** Admin overview: every month of the year summed over the levels' groups, plus tracker counts. */
@@ -39,8 +53,9 @@ export const insightsService = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) =>
   // Built once per app: a read allocates only its parameters and answer.
   const reads = insightsRepo(db);
   const years = leadersRepo(db);
+  const readProgress = progressReads(reads);
   return {
-    progress: (userId: number, competitionYear: number | undefined) => myProgress(reads, userId, competitionYear, clock.now()),
+    progress: (userId: number, competitionYear: number | undefined) => myProgress(readProgress, userId, competitionYear, clock.now()),
     overview: (competitionYear: number | undefined) => competitionOverview(reads, years, competitionYear, clock.now()),
   };
 };

@@ -5,7 +5,7 @@ import { levelInYearOf } from '@/domain/leaders-year';
 import { insightMonths, scoreMonths, scoreYearCounts, trackerConnections, trackerCounts, userLevels, users } from '../../../server/db/schema';
 import type { Db } from '../../../server/db/client';
 import { monthParamsOf } from '../../../server/modules/insights/month-params';
-import { findOverviewJson, findProgressJson } from '../../../server/modules/insights/repo';
+import { findOverviewJson, findProgressJsons } from '../../../server/modules/insights/repo';
 import { ensureYearRows } from '../../../server/modules/leaders/year-rows';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
@@ -122,10 +122,14 @@ test('the progress and overview JSON written by the database equal the answers b
       expect(overview.json).toBe(JSON.stringify(expectedOverview(rows, year, now)));
       expect(CompetitionOverview.strict().parse(JSON.parse(overview.json))).toEqual(expectedOverview(rows, year, now));
       for (const employee of employees) {
-        const progress = await findProgressJson(db, employee.id, year, months);
+        const [progress] = await findProgressJsons(db, [employee.id], year, months);
         expect(progress).toBe(JSON.stringify(expectedProgress(rows, employee.id, year, now)));
-        expect(MyProgress.strict().parse(JSON.parse(progress))).toEqual(expectedProgress(rows, employee.id, year, now));
+        expect(MyProgress.strict().parse(JSON.parse(progress!))).toEqual(expectedProgress(rows, employee.id, year, now));
       }
+      // One statement for several employees (a tick's batch): each answer in its caller's place,
+      // repeats included, equal to that employee's own answer.
+      const batch = [...employees, ...employees.slice(0, 2)].reverse().map((employee) => employee.id);
+      expect(await findProgressJsons(db, batch, year, months)).toEqual(batch.map((id) => JSON.stringify(expectedProgress(rows, id, year, now))));
     }
   };
 

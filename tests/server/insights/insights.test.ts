@@ -88,6 +88,18 @@ const recompute = async ({ db }: TestApp, year: number) => {
 };
 
 const expectAnswersEqualRecomputation = async (ctx: TestApp, admin: { id: number; role: 'admin' }) => {
+  // Everyone at once, both years mixed: the reads of one turn share statements (tick-batch.ts)
+  // and each caller must still get their own answer of their own year.
+  const expectedOf = new Map([2025, 2026].map((year) => [year, recompute(ctx, year)] as const));
+  const people = (await expectedOf.get(2026)!).people;
+  const calls = [2025, 2026].flatMap((year) => people.map(({ user }) => ({ user, year })));
+  const answers = await Promise.all(
+    calls.map(async ({ user, year }) => ctx.app.inject({ method: 'GET', url: `/api/insights/progress?competitionYear=${year}`, headers: await authHeader(user, ctx.config, now) })),
+  );
+  for (const [index, { user, year }] of calls.entries()) {
+    expect(answers[index]!.statusCode).toBe(200);
+    expect(MyProgress.strict().parse(answers[index]!.json())).toEqual((await expectedOf.get(year)!).progressOf(user.id));
+  }
   for (const year of [2025, 2026]) {
     const expected = await recompute(ctx, year);
     for (const { user } of expected.people) {

@@ -1,0 +1,50 @@
+/**
+ * Joins the calls of one hot read made in the same turn of the event loop into one statement per
+ * group (DataLoader's scheduling): under load, the requests a single poll of the sockets parsed
+ * share one round trip instead of taking one pool connection and one PostgreSQL transaction each.
+ * A lone call waits only for the end of its turn (setImmediate), so a quiet server answers as fast
+ * as before. Nothing is cached or merged: every call gets the answer of its own arguments, read in
+ * the statement that served its batch.
+ */
+export type TickBatchOptions<A, R> = {
+  /** Calls with the same group key can share one statement (same year, same parameters...). */
+  groupOf: (call: A) => string;
+  /** Answers one group's calls, in their order: exactly one result per call. */
+  run: (calls: A[]) => Promise<R[]>;
+  /** Keeps one statement's work and answer bounded when many requests arrive at once. */
+  maxBatch: number;
+};
+
+type Waiting<A, R> = { call: A; resolve: (result: R) => void; reject: (error: unknown) => void };
+
+export const tickBatched = <A, R>({ groupOf, run, maxBatch }: TickBatchOptions<A, R>) => {
+  let pending = new Map<string, Waiting<A, R>[]>();
+
+  const answer = async (batch: Waiting<A, R>[]) => {
+    try {
+      const results = await run(batch.map((waiting) => waiting.call));
+      if (results.length !== batch.length) throw new Error(`tick batch: ${results.length} results for ${batch.length} calls`);
+      batch.forEach((waiting, index) => waiting.resolve(results[index]!));
+    } catch (error) {
+      // A failed statement fails the calls it carried, and only those.
+      for (const waiting of batch) waiting.reject(error);
+    }
+  };
+
+  const flush = () => {
+    const groups = pending;
+    pending = new Map();
+    for (const waiting of groups.values()) {
+      for (let start = 0; start < waiting.length; start += maxBatch) void answer(waiting.slice(start, start + maxBatch));
+    }
+  };
+
+  return (call: A): Promise<R> =>
+    new Promise<R>((resolve, reject) => {
+      if (pending.size === 0) setImmediate(flush);
+      const group = groupOf(call);
+      const waiting = pending.get(group);
+      if (waiting) waiting.push({ call, resolve, reject });
+      else pending.set(group, [{ call, resolve, reject }]);
+    });
+};
