@@ -4,7 +4,7 @@ import { activities, dailyStepAchievements, eventParticipations } from '../../db
 import { toIsoDay } from '@/domain/days';
 import { repoOf } from '../../db/repo-of';
 import { loadMonth } from './month-repo';
-import { loadMonthView } from './month-view-repo';
+import { loadMonthViews } from './month-view-repo';
 
 /** Row-level SQL of the activity module; every query is scoped to its owner. */
 
@@ -92,7 +92,7 @@ export const deleteEvent = (tx: DbOrTx, id: number) => tx.delete(eventParticipat
 /** The activity module's queries on one handle: the month reads on the database, the writes on the writer's transaction. */
 export const activityRepo = repoOf({
   loadMonth,
-  loadMonthView,
+  loadMonthViews,
   insertActivity,
   findOwnActivity,
   updateActivity,

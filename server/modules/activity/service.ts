@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import type { ActivityCreate, ActivityUpdate, EventCreate, MonthActivities, activityEndpoints } from '@/contract/activity';
 import { competitionYearOf, competitionYearRange, isEditableDay, toIsoDay } from '@/domain/competition';
+import { tickBatched } from '../../db/tick-batch';
 import { writeForUser } from '../../db/user-write-lock';
 import type { AppDeps } from '../../deps';
 import { editWindowClosed, futureDate, notFound } from '@/domain/errors';
 import { scoringService } from '../scoring/service';
 import { PreSerialized } from '../../http/pre-serialized';
-import type { MonthView } from './month-view-repo';
+import type { MonthView, MonthViewCall } from './month-view-repo';
 import { activityRepo } from './repo';
 import { storedName, toActivity } from '@/domain/activity-serialize';
 
@@ -39,6 +40,19 @@ const monthFromRows = async (reads: ReturnType<typeof activityRepo>, userId: num
   };
 };
 
+type MonthViewRead = MonthViewCall & { year: { start: string; end: string } };
+
+/**
+ * The dashboard's month reads of one event-loop turn in one statement per competition year
+ * (tick-batch.ts): every employee opening the dashboard is one such read.
+ */
+const monthViewReads = (reads: ReturnType<typeof activityRepo>) =>
+  tickBatched<MonthViewRead, MonthView>({
+    groupOf: (call) => call.year.start,
+    run: (calls) => reads.loadMonthViews(calls, calls[0]!.year),
+    maxBatch: 64,
+  });
+
 /** A day that is being written to: not in the future and inside the edit window (DESIGN 4). */
 const assertWritableDay = (day: string, now: Date) => {
   if (day > toIsoDay(now)) throw futureDate();
@@ -53,6 +67,7 @@ const assertEditableStoredDay = (day: string, now: Date) => {
 export const activityService = ({ db, clock, config }: Deps) => {
   // Built once per app: the hot month read allocates nothing more per request.
   const reads = activityRepo(db);
+  const readMonthView = monthViewReads(reads);
   /** Every write keeps the standings exact: rescore the calendar months the write touched. */
   const recompute = scoringService({ config }).rescoreDays;
   return {
@@ -60,7 +75,7 @@ export const activityService = ({ db, clock, config }: Deps) => {
   month: async (userId: number, query: MonthRange): Promise<MonthActivities | PreSerialized<MonthEndpoint>> => {
     if (!isWholeMonth(query)) return monthFromRows(reads, userId, query);
     const year = competitionYearRange(competitionYearOf(query.startDate));
-    return new PreSerialized<MonthEndpoint>(monthJson(await reads.loadMonthView(userId, query.startDate, year)));
+    return new PreSerialized<MonthEndpoint>(monthJson(await readMonthView({ userId, monthStart: query.startDate, year })));
   },
 
   /** Any range (at most MONTH_RANGE_MAX_DAYS) read from the rows themselves; the views' yardstick in tests. */
