@@ -14,7 +14,8 @@ type Reads = ReturnType<typeof insightsRepo>;
 
 /**
  * Both answers are hot reads written whole by PostgreSQL (repo.ts) and sent as they are: Node
- * only resolves the year and the chart's months (insightMonthsOf, memoised per month).
+ * only resolves the year and the chart's months (insightMonthsOf, memoised per month) and joins
+ * the reads of one event-loop turn (tick-batch.ts).
  */
 
 type ProgressCall = { userId: number; year: number; months: MonthParams };
@@ -36,11 +37,34 @@ const myProgress = async (readProgress: ReturnType<typeof progressReads>, userId
   return new PreSerialized<ProgressEndpoint>(await readProgress({ userId, year, months: monthParamsOf(year, now) }));
 };
 
+type OverviewCall = { year: number; months: MonthParams };
+type OverviewAnswer = Awaited<ReturnType<Reads['findOverviewJson']>>;
+
+/**
+ * The overview reads of one event-loop turn: the answer does not depend on the admin asking, so the
+ * calls for one year share one statement and its answer (tick-batch.ts).
+ */
+const overviewReads = (reads: Reads) =>
+  tickBatched<OverviewCall, OverviewAnswer>({
+    groupOf: ({ year, months }) => `${year}:${months.keys}`,
+    run: async (calls) => {
+      const answer = await reads.findOverviewJson(calls[0]!.year, calls[0]!.months);
+      return calls.map(() => answer);
+    },
+    maxBatch: 64,
+  });
+
 /** Admin overview: every month of the year summed over the levels' groups, plus tracker counts. */
-const competitionOverview = async (reads: Reads, years: ReturnType<typeof leadersRepo>, requestedYear: number | undefined, now: Date) => {
+const competitionOverview = async (
+  reads: Reads,
+  readOverview: ReturnType<typeof overviewReads>,
+  years: ReturnType<typeof leadersRepo>,
+  requestedYear: number | undefined,
+  now: Date,
+) => {
   const year = resolveCompetitionYear(requestedYear, now);
   const months = monthParamsOf(year, now);
-  let overview = await reads.findOverviewJson(year, months);
+  let overview = await readOverview({ year, months });
   // Once per year (a new year, after a rebuild): then the employee count covers everyone.
   if (!overview.filled) {
     await years.ensureYearRows(year);
@@ -54,8 +78,9 @@ export const insightsService = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) =>
   const reads = insightsRepo(db);
   const years = leadersRepo(db);
   const readProgress = progressReads(reads);
+  const readOverview = overviewReads(reads);
   return {
     progress: (userId: number, competitionYear: number | undefined) => myProgress(readProgress, userId, competitionYear, clock.now()),
-    overview: (competitionYear: number | undefined) => competitionOverview(reads, years, competitionYear, clock.now()),
+    overview: (competitionYear: number | undefined) => competitionOverview(reads, readOverview, years, competitionYear, clock.now()),
   };
 };

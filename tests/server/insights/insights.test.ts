@@ -100,6 +100,14 @@ const expectAnswersEqualRecomputation = async (ctx: TestApp, admin: { id: number
     expect(answers[index]!.statusCode).toBe(200);
     expect(MyProgress.strict().parse(answers[index]!.json())).toEqual((await expectedOf.get(year)!).progressOf(user.id));
   }
+  // Overviews of both years at once: the calls of one year share one statement and its answer.
+  const overviewYears = [2025, 2026, 2026, 2025, 2026];
+  const adminHeaders = await authHeader(admin, ctx.config, now);
+  const overviews = await Promise.all(overviewYears.map((year) => ctx.app.inject({ method: 'GET', url: `/api/insights/overview?competitionYear=${year}`, headers: adminHeaders })));
+  for (const [index, year] of overviewYears.entries()) {
+    expect(overviews[index]!.statusCode).toBe(200);
+    expect(CompetitionOverview.strict().parse(overviews[index]!.json())).toEqual((await expectedOf.get(year)!).overview);
+  }
   for (const year of [2025, 2026]) {
     const expected = await recompute(ctx, year);
     for (const { user } of expected.people) {
