@@ -3,8 +3,9 @@
  * group (DataLoader's scheduling): under load, the requests a single poll of the sockets parsed
  * share one round trip instead of taking one pool connection and one PostgreSQL transaction each.
  * A lone call waits only for the end of its turn (setImmediate), so a quiet server answers as fast
- * as before. Nothing is cached or merged: every call gets the answer of its own arguments, read in
- * the statement that served its batch.
+ * as before. Nothing is cached: every call gets the answer of its own arguments, read by a
+ * statement that started after the call was made (so a caller sees every write committed before it
+ * asked).
  */
 export type TickBatchOptions<A, R> = {
   /** Calls with the same group key can share one statement (same year, same parameters...). */

@@ -65,7 +65,7 @@ const assertEditableStoredDay = (day: string, now: Date) => {
 };
 
 export const activityService = ({ db, clock, config }: Deps) => {
-  // Built once per app: the hot month read allocates nothing more per request.
+  // Built once per app: the hot month read allocates only its call and answer per request.
   const reads = activityRepo(db);
   const readMonthView = monthViewReads(reads);
   /** Every write keeps the standings exact: rescore the calendar months the write touched. */

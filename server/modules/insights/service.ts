@@ -22,7 +22,7 @@ type ProgressCall = { userId: number; year: number; months: MonthParams };
 
 /**
  * The progress reads of one event-loop turn in one statement per year (tick-batch.ts): each
- * employee opening the dashboard is one call, and a busy minute has many of them at once.
+ * employee opening their progress charts is one call, and a busy minute has many of them at once.
  */
 const progressReads = (reads: Reads) =>
   tickBatched<ProgressCall, string>({
