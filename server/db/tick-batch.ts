@@ -49,3 +49,17 @@ export const tickBatched = <A, R>({ groupOf, run, maxBatch }: TickBatchOptions<A
       else pending.set(group, [{ call, resolve, reject }]);
     });
 };
+
+/**
+ * For a read whose answer depends only on its group key, not on who asks (a year's top leaders, a
+ * year's overview): the calls of one turn with the same key share one statement and its answer.
+ */
+export const tickShared = <A, R>(groupOf: (call: A) => string, read: (call: A) => Promise<R>) =>
+  tickBatched<A, R>({
+    groupOf,
+    run: async (calls) => {
+      const answer = await read(calls[0]!);
+      return calls.map(() => answer);
+    },
+    maxBatch: Number.POSITIVE_INFINITY,
+  });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tickBatched } from '../../server/db/tick-batch';
+import { tickBatched, tickShared } from '../../server/db/tick-batch';
 
 type Call = { group: string; value: number };
 
@@ -63,5 +63,25 @@ describe('tickBatched', () => {
   it('refuses to hand out answers when a statement returns fewer rows than it was given calls', async () => {
     const { read } = recorder({ shortBy: 1 });
     await expect(Promise.all([read({ group: 'a', value: 1 }), read({ group: 'a', value: 2 })])).rejects.toThrow('tick batch: 1 results for 2 calls');
+  });
+});
+
+describe('tickShared', () => {
+  it('reads once per key and turn, however many callers ask; a later turn reads again', async () => {
+    const reads: string[] = [];
+    let version = 0;
+    const read = tickShared<string, string>(
+      (key) => key,
+      async (key) => {
+        reads.push(key);
+        return `${key}@${version}`;
+      },
+    );
+    expect(await Promise.all([read('2026'), read('2025'), read('2026'), read('2026')])).toEqual(['2026@0', '2025@0', '2026@0', '2026@0']);
+    expect(reads).toEqual(['2026', '2025']);
+    // A write between two turns is seen by the next read: nothing is kept from one turn to the next.
+    version = 1;
+    expect(await read('2026')).toBe('2026@1');
+    expect(reads).toEqual(['2026', '2025', '2026']);
   });
 });

@@ -1,7 +1,7 @@
 import type { insightsEndpoints } from '@/contract/insights';
 import { resolveCompetitionYear } from '@/domain/leaders-year';
 import type { AppDeps } from '../../deps';
-import { tickBatched } from '../../db/tick-batch';
+import { tickBatched, tickShared } from '../../db/tick-batch';
 import { PreSerialized } from '../../http/pre-serialized';
 import { leadersRepo } from '../leaders/repo';
 import { monthParamsOf, type MonthParams } from './month-params';
@@ -45,14 +45,10 @@ type OverviewAnswer = Awaited<ReturnType<Reads['findOverviewJson']>>;
  * calls for one year share one statement and its answer (tick-batch.ts).
  */
 const overviewReads = (reads: Reads) =>
-  tickBatched<OverviewCall, OverviewAnswer>({
-    groupOf: ({ year, months }) => `${year}:${months.keys}`,
-    run: async (calls) => {
-      const answer = await reads.findOverviewJson(calls[0]!.year, calls[0]!.months);
-      return calls.map(() => answer);
-    },
-    maxBatch: 64,
-  });
+  tickShared<OverviewCall, OverviewAnswer>(
+    ({ year, months }) => `${year}:${months.keys}`,
+    ({ year, months }) => reads.findOverviewJson(year, months),
+  );
 
 /** Admin overview: every month of the year summed over the levels' groups, plus tracker counts. */
 const competitionOverview = async (

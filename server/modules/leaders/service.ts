@@ -1,5 +1,6 @@
 import type { leadersEndpoints } from '@/contract/leaders';
 import { levels, type LevelOfCompetition } from '@/contract/common';
+import { tickShared } from '../../db/tick-batch';
 import { PreSerialized } from '../../http/pre-serialized';
 import type { AppDeps } from '../../deps';
 import { searchWordsOf } from '@/domain/search-words';
@@ -16,9 +17,12 @@ const noLeaders = JSON.stringify(Object.fromEntries(levels.map((level) => [level
 
 type Reads = ReturnType<typeof leadersRepo>;
 
-const topLeaders = async (reads: Reads, requestedYear: number | undefined, now: Date): Promise<PreSerialized<TopEndpoint>> => {
+/** The year's top leaders are the same for every caller: the reads of one turn share one (tick-batch.ts). */
+const topLeadersReads = (reads: Reads) => tickShared<number, string | null>(String, (year) => reads.findTopLeadersJson(year));
+
+const topLeaders = async (readTop: ReturnType<typeof topLeadersReads>, requestedYear: number | undefined, now: Date): Promise<PreSerialized<TopEndpoint>> => {
   const year = resolveCompetitionYear(requestedYear, now);
-  return new PreSerialized<TopEndpoint>((await reads.findTopLeadersJson(year)) ?? noLeaders);
+  return new PreSerialized<TopEndpoint>((await readTop(year)) ?? noLeaders);
 };
 
 export type LeadersQueryInput = { levelOfCompetition?: LevelOfCompetition; competitionYear?: number; limit: number; offset: number; search?: string };
@@ -63,8 +67,9 @@ const exportLeaders = (reads: Reads, query: Omit<LeadersQueryInput, 'limit' | 'o
 export const leadersService = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) => {
   // Built once per app: the hot top and list reads allocate only their answers.
   const reads = leadersRepo(db);
+  const readTop = topLeadersReads(reads);
   return {
-    top: (competitionYear: number | undefined) => topLeaders(reads, competitionYear, clock.now()),
+    top: (competitionYear: number | undefined) => topLeaders(readTop, competitionYear, clock.now()),
     list: (query: LeadersQueryInput) => leaderList(reads, query, clock.now()),
     exportList: (query: Omit<LeadersQueryInput, 'limit' | 'offset'>) => exportLeaders(reads, query, clock.now()),
   };

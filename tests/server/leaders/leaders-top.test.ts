@@ -60,6 +60,12 @@ test('GET /leaders/top keeps at most 10 per level and uses the level of that com
   expect(past.Intermediate).toEqual([expect.objectContaining({ userId: mover.id, annualPoints: 40 })]);
   expect(past.Elite).toEqual([]);
   expect(past.Advanced).toEqual([expect.objectContaining({ userId: newcomer.id, annualPoints: 7 })]);
+
+  // Both years asked at once, several times each: the reads of one turn share one statement per
+  // year (tick-batch.ts), and each caller still gets the year it asked for.
+  const years = ['', '?competitionYear=2025', '', '?competitionYear=2025', '?competitionYear=2026'];
+  const together = await Promise.all(years.map((query) => app.inject({ method: 'GET', url: `/api/leaders/top${query}`, headers })));
+  expect(together.map((response) => response.json())).toEqual(years.map((query) => (query.endsWith('2025') ? past : current)));
   await app.close();
 });
 
