@@ -55,11 +55,14 @@ const runOnce = async (target: 'pglite' | 'postgres', size: number, databaseUrl?
   const user = { authorization: `Bearer ${userToken}` };
   const admin = { authorization: `Bearer ${adminToken}` };
   const perLevel = ready.seeded.users / 4;
+  // Fifty employees, one per connection: many people opening the same screen at once.
+  const employees = ready.employeeTokens.map((token) => ({ authorization: `Bearer ${token}` }));
   const calls: LoadCall[] = [
     { label: 'GET /api/health', url: `${address}/api/health` },
     { label: 'GET /api/leaders/top', url: `${address}/api/leaders/top`, headers: user },
     { label: 'GET /api/leaders (middle page)', url: `${address}/api/leaders?levelOfCompetition=Intermediate&limit=10&offset=${Math.floor(perLevel / 20) * 10}`, headers: admin },
     { label: 'GET /api/user/activity/feed', url: `${address}/api/user/activity/feed?page=1&pageSize=10`, headers: user },
+    { label: 'GET /api/user/activity/feed (50 employees)', url: `${address}/api/user/activity/feed?page=1&pageSize=10`, headersPerConnection: employees },
     // Admin search (issue 14). The seed's words: first<n>, last<nnnnn>, bench<n>, example, com.
     ...(process.env.BENCH_SEARCH === '0' ? [] : searchCalls(address, admin)),
     // Progress charts and the admin overview (issue 13).
@@ -67,7 +70,7 @@ const runOnce = async (target: 'pglite' | 'postgres', size: number, databaseUrl?
     {
       label: 'GET /api/insights/progress (50 employees)',
       url: `${address}/api/insights/progress`,
-      headersPerConnection: ready.employeeTokens.map((token) => ({ authorization: `Bearer ${token}` })),
+      headersPerConnection: employees,
     },
     { label: 'GET /api/insights/overview', url: `${address}/api/insights/overview`, headers: admin },
   ];

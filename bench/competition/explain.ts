@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../../server/db/client';
 import { rebuildAllScores } from '../../server/modules/scoring/rebuild-all';
-import { findFeedJson } from '../../server/modules/feed/repo';
+import { findFeedJsons } from '../../server/modules/feed/repo';
 import { monthParamsOf } from '../../server/modules/insights/month-params';
 import { findOverviewJson, findProgressJsons } from '../../server/modules/insights/repo';
 import { findLeadersJson, findTopLeadersJson } from '../../server/modules/leaders/repo';
@@ -29,7 +29,7 @@ const main = async () => {
   };
   await time('top', () => findTopLeadersJson(database.db, 2026));
   await time('list', () => findLeadersJson(database.db, { year: 2026, month: 11, level: 'Intermediate', limit: 10, offset: 1250 }));
-  await time('feed page', () => findFeedJson(database.db, { userId: 2, stravaFeedSharing: false }, defaultScoringRules, 10, 0));
+  await time('feed page', () => findFeedJsons(database.db, [{ viewerId: 2, limit: 10, offset: 0 }], false, defaultScoringRules));
   await time('insights progress', () => findProgressJsons(database.db, [2], 2026, monthParamsOf(2026, new Date('2026-11-20T12:00:00Z'))));
   await time('insights overview', () => findOverviewJson(database.db, 2026, monthParamsOf(2026, new Date('2026-11-20T12:00:00Z'))));
   // A write: one more activity and its recompute, which now also moves one insight_months group.

@@ -1,4 +1,4 @@
-import { sql, type Placeholder } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
 import { repoOf } from '../../db/repo-of';
@@ -6,16 +6,19 @@ import type { ScoringRules } from '@/domain/scoring-rules';
 import { UPLOADS_PATH } from '../users/serialize';
 import { EVENT_FEED_NAME, FEED_COUNT_LOOKAHEAD, STEPS_FEED_NAME } from '@/domain/feed-names';
 
-export type FeedViewer = { userId: number; stravaFeedSharing: boolean };
-
-/** The query's inputs are placeholders, filled per call of the named statement (db/raw-statement.ts). */
-const viewerId = sql.placeholder('viewerId');
-const pageLimit = sql.placeholder('limit');
-const pageOffset = sql.placeholder('offset');
+/*
+ * One statement answers the feed pages of several viewers (the service joins the reads of one
+ * event-loop turn, tick-batch.ts): each page is a row of `pages`, the unnest of the viewer, limit
+ * and offset arrays, and the per-page inputs below are that row's columns.
+ */
+const pages = sql`unnest(${sql.placeholder('viewers')}::int[], ${sql.placeholder('limits')}::int[], ${sql.placeholder('offsets')}::int[]) with ordinality b(viewer_id, page_limit, page_offset, ord)`;
+const viewerId = sql.raw('b.viewer_id');
+const pageLimit = sql.raw('b.page_limit');
+const pageOffset = sql.raw('b.page_offset');
 /** offset + limit: how many rows each range reads. */
-const enough = sql.placeholder('enough');
+const enough = sql.raw('(b.page_offset + b.page_limit)');
 /** enough + FEED_COUNT_LOOKAHEAD: how far the bounded count looks. */
-const ceiling = sql.placeholder('ceiling');
+const ceiling = sql`(b.page_offset + b.page_limit + ${sql.placeholder('lookahead')}::int)`;
 
 /*
  * feed_entries (migration 0007) carries each entry's visibility facts. What a viewer sees is two
@@ -27,9 +30,9 @@ const ORDER = sql.raw('f.at desc nulls last, f.kind asc, f.entry_id desc nulls l
 const publicEntries = (sharing: boolean) => (sharing ? sql.raw('f.is_public') : sql.raw('f.is_public and not f.is_strava'));
 /** The complement of publicEntries, written as the own_* partial indexes are (migration 0007). */
 const ownEntries = (sharing: boolean) => (sharing ? sql.raw('not f.is_public') : sql.raw('(not f.is_public or f.is_strava)'));
-const publicRange = (sharing: boolean, limit: Placeholder) => sql`
+const publicRange = (sharing: boolean, limit: SQL) => sql`
   select f.* from feed_entries f where ${publicEntries(sharing)} order by ${ORDER} limit ${limit}`;
-const ownRange = (sharing: boolean, limit: Placeholder) => sql`
+const ownRange = (sharing: boolean, limit: SQL) => sql`
   select f.* from feed_entries f where f.user_id = ${viewerId} and ${ownEntries(sharing)} order by ${ORDER} limit ${limit}`;
 
 /** Visible entries, counted exactly up to `ceiling` (bounded cost whatever the table sizes). */
@@ -46,7 +49,7 @@ const boundedCount = (sharing: boolean) => sql`
  */
 const feed = (sharing: boolean) =>
   rawStatement(
-    sharing ? 'feed_shared' : 'feed',
+    sharing ? 'feed_pages_shared' : 'feed_pages',
     sql`select '{"feed":' || coalesce((
         select '[' || string_agg(row_to_json(item)::text, ',' order by ${ORDER}) || ']'
           from (select f.* from ((${publicRange(sharing, enough)}) union all (${ownRange(sharing, enough)})) f
@@ -66,19 +69,26 @@ const feed = (sharing: boolean) =>
                 else f.moving_time end as "movingTime",
               f.kind = 'steps' as "isAchievement",
               f.kind = 'event' as "isEvent") item
-      ), '[]') || ',"count":' || ${boundedCount(sharing)} || '}'`,
+      ), '[]') || ',"count":' || ${boundedCount(sharing)} || '}'
+      from ${pages}
+      order by b.ord`,
   );
 
 const feedStatement = { own: feed(false), shared: feed(true) };
 
-/** A page of what `viewer` may see, newest first, with the bounded count, as FeedResponse JSON. */
-export const findFeedJson = async (db: DbOrTx, viewer: FeedViewer, rules: ScoringRules, limit: number, offset: number): Promise<string> => {
-  const [row] = await feedStatement[viewer.stravaFeedSharing ? 'shared' : 'own'](db, {
-    viewerId: viewer.userId,
-    limit,
-    offset,
-    enough: offset + limit,
-    ceiling: offset + limit + FEED_COUNT_LOOKAHEAD,
+/** One feed page to read: whose, how many entries from which position. */
+export type FeedPageCall = { viewerId: number; limit: number; offset: number };
+
+/**
+ * Pages of what each viewer may see, newest first, with the bounded count, as FeedResponse JSON, in
+ * the order of `calls`. `stravaFeedSharing` is the server's setting, the same for every viewer.
+ */
+export const findFeedJsons = async (db: DbOrTx, calls: readonly FeedPageCall[], stravaFeedSharing: boolean, rules: ScoringRules): Promise<string[]> => {
+  const rows = await feedStatement[stravaFeedSharing ? 'shared' : 'own'](db, {
+    viewers: `{${calls.map((call) => call.viewerId).join(',')}}`,
+    limits: `{${calls.map((call) => call.limit).join(',')}}`,
+    offsets: `{${calls.map((call) => call.offset).join(',')}}`,
+    lookahead: FEED_COUNT_LOOKAHEAD,
     stepsName: STEPS_FEED_NAME,
     eventName: EVENT_FEED_NAME,
     dailySteps: rules.dailySteps,
@@ -86,7 +96,7 @@ export const findFeedJson = async (db: DbOrTx, viewer: FeedViewer, rules: Scorin
     eventTopThree: rules.eventTopThree,
     uploadsPath: UPLOADS_PATH,
   });
-  return row![0] as string;
+  return rows.map((row) => row[0] as string);
 };
 
-export const feedRepo = repoOf({ findFeedJson });
+export const feedRepo = repoOf({ findFeedJsons });

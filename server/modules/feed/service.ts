@@ -1,18 +1,25 @@
 import type { feedEndpoints } from '@/contract/feed';
 import type { AppDeps } from '../../deps';
+import { tickBatched } from '../../db/tick-batch';
 import { PreSerialized } from '../../http/pre-serialized';
-import { feedRepo } from './repo';
+import { feedRepo, type FeedPageCall } from './repo';
 
 type FeedEndpoint = (typeof feedEndpoints)['feed'];
 type Deps = Pick<AppDeps, 'db'> & { config: Pick<AppDeps['config'], 'scoring' | 'stravaFeedSharing'> };
 
 export const feedService = ({ db, config }: Deps) => {
-  // Built once per app: a feed page allocates only its viewer and its answer.
+  // Built once per app: a feed page allocates only its call and its answer.
   const reads = feedRepo(db);
   const rules = config.scoring;
+  // The feed pages asked for in one event-loop turn, whoever asks, in one statement (tick-batch.ts).
+  const readPage = tickBatched<FeedPageCall, string>({
+    groupOf: () => 'feed',
+    run: (calls) => reads.findFeedJsons(calls, config.stravaFeedSharing, rules),
+    maxBatch: 64,
+  });
   return {
     /** GET /user/activity/feed: a page of visible entries, newest first, with the (bounded) count. */
     page: async (userId: number, page: number, pageSize: number) =>
-      new PreSerialized<FeedEndpoint>(await reads.findFeedJson({ userId, stravaFeedSharing: config.stravaFeedSharing }, rules, pageSize, (page - 1) * pageSize)),
+      new PreSerialized<FeedEndpoint>(await readPage({ viewerId: userId, limit: pageSize, offset: (page - 1) * pageSize })),
   };
 };

@@ -53,6 +53,28 @@ test('feed pages in SQL: 10 per page, later pages continue without gaps or repea
   expect(seen).toEqual(newestFirst);
   // Past the end: no rows, the count still answers.
   expect((await app.inject({ method: 'GET', url: '/api/user/activity/feed?page=4&pageSize=10', headers })).json()).toEqual({ feed: [], count: 24 });
+
+  // Pages of two viewers asked at once, in no order, with different sizes: the reads of one turn
+  // share one statement (tick-batch.ts) and each must equal the same page asked alone. The other
+  // viewer is private: their own entry is theirs alone.
+  const other = await addUser(db, { isPrivateActivity: true });
+  await logActivity(db, other.id, '2026-11-13', 5);
+  const otherHeaders = await authHeader(other, config, clock.now());
+  const asks = [
+    { query: 'page=3&pageSize=10', headers },
+    { query: 'page=1&pageSize=10', headers: otherHeaders },
+    { query: 'page=1&pageSize=10', headers },
+    { query: 'page=2&pageSize=7', headers },
+    { query: 'page=4&pageSize=10', headers },
+    { query: 'page=2&pageSize=3', headers: otherHeaders },
+  ];
+  const feedAt = (ask: (typeof asks)[number]) => app.inject({ method: 'GET', url: `/api/user/activity/feed?${ask.query}`, headers: ask.headers });
+  const together = await Promise.all(asks.map(feedAt));
+  const alone = [];
+  for (const ask of asks) alone.push((await feedAt(ask)).json());
+  expect(together.map((response) => response.json())).toEqual(alone);
+  expect(alone[1].feed[0].userId).toBe(other.id);
+  expect(alone[2].feed.map((item: { userId: number }) => item.userId)).not.toContain(other.id);
   await app.close();
 });
 
