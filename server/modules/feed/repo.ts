@@ -41,8 +41,9 @@ const boundedCount = (sharing: boolean) => sql`
     (select count(*) from (${publicRange(sharing, ceiling)}) p) + (select count(*) from (${ownRange(sharing, ceiling)}) o))::int`;
 
 /**
- * The whole FeedResponse as JSON in one statement: the newest-first page and the bounded count
- * (an InitPlan, also for a page past the end). Step and event entries take their names and
+ * Each requested page's whole FeedResponse as JSON, one row per page in the order asked: the
+ * newest-first page and the bounded count (subplans run per page row, also for a page past the
+ * end). Step and event entries take their names and
  * minutes from the scoring rules; names come from a LATERAL primary-key probe (limit 1 keeps it
  * from being flattened), so the generic plan never hash-joins users. Field order follows the
  * contract's FeedItem; startDate is written as Date.toISOString() would.
