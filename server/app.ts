@@ -24,6 +24,7 @@ import { sessionLiveness } from './http/session-liveness';
 import { afterResponseQueue, type AfterResponseQueue } from './http/after-response';
 import type { AppJobQueue } from './jobs/catalog';
 import { registerMailJobs } from './modules/auth/mail-jobs';
+import { registerScoringJobs } from './modules/scoring/jobs';
 import { jobsUnavailable } from './jobs/unavailable';
 
 declare module 'fastify' {
@@ -83,6 +84,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   app.decorate('afterResponse', deps.afterResponse);
   app.decorate('jobs', deps.jobs);
   registerMailJobs(deps);
+  registerScoringJobs(deps, () => app.log);
 
   await registerSystemRoutes(app, deps, options.ping);
   await registerAuthRoutes(app, deps);

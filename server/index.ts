@@ -11,6 +11,7 @@ import { createMailer } from './mail/transport';
 import { pruneExpiredAuthRows } from './modules/auth/repo';
 import { createTrackers } from './modules/trackers/create-trackers';
 import { scheduleTrackerSync } from './modules/trackers/tasks';
+import { checkScoringAtStart } from './modules/scoring/jobs';
 import { appJobs } from './jobs/catalog';
 import { createPgBossQueue } from './jobs/pg-boss-queue';
 import { jobSettingsFromEnv } from './jobs/settings';
@@ -62,6 +63,7 @@ const main = async () => {
   jobsStarted.catch(() => undefined); // only keeps an early failure from counting as unhandled
 
   await bootstrapAdmin(database.db, config, systemClock.now(), { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
+  await checkScoringAtStart({ db: database.db, clock: systemClock, config, jobs }, app.log);
 
   // Photo files nobody refers to (a crash between writing a file and committing its row).
   const referencedPhotos = async (names: string[]) =>

@@ -8,7 +8,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { applyReplaceableSql } from './functions';
 import { pgliteOptions } from './pglite-options';
-import { applyReplaceableSqlOnce } from './replaceable-sql-once';
 import type { Db, RowsAsArrays } from './handle';
 import * as schema from './schema';
 
@@ -35,24 +34,25 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, pgliteOptions());
   const db = withRowsAsArrays(drizzlePglite(client, { schema }), async ({ text, values }) => (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows);
+  const executeSql: Database['executeSql'] = async (text, values) => {
+    if (values?.length) return client.query(text, values);
+    // Several statements, some with their own BEGIN/COMMIT: run inside one transaction, so a failure
+    // rolls back instead of leaving PGlite's only connection in an aborted transaction.
+    const results = await client.transaction((tx) => tx.exec(text));
+    return results.at(-1) ?? { rows: [] };
+  };
   return {
     db,
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
-      await applyReplaceableSqlOnce(dataDir, migrationsFolder, (script) => client.exec(script));
+      await applyReplaceableSql(executeSql, migrationsFolder);
     },
     ping: async () => {
       await client.query('select 1');
     },
     close: () => client.close(),
-    executeSql: async (text, values) => {
-      if (values?.length) return client.query(text, values);
-      // Several statements, some with their own BEGIN/COMMIT: run inside one transaction, so a failure
-      // rolls back instead of leaving PGlite's only connection in an aborted transaction.
-      const results = await client.transaction((tx) => tx.exec(text));
-      return results.at(-1) ?? { rows: [] };
-    },
+    executeSql,
   };
 };
 
@@ -68,7 +68,7 @@ export const openPostgres = async (url: string, poolSize = 10): Promise<Database
     kind: 'postgres',
     migrate: async () => {
       await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
-      await applyReplaceableSql((script) => pool.query(script));
+      await applyReplaceableSql((text, values) => pool.query(text, values), migrationsFolder);
     },
     ping: async () => {
       await pool.query('select 1');

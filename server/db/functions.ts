@@ -1,18 +1,42 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Replaceable SQL (functions of the read-model triggers), applied on every start after the
- * migrations, in this order, as one multi-statement script (one implicit transaction). Committed
- * migrations never change: a fix to one of these functions is an edit of its file here.
+ * Replaceable SQL ("repeatable migrations"): the functions, the scoring view and the trigger bodies
+ * live only in server/db/functions/, never in a committed migration. After the migrations, the files
+ * are applied again when their checksums (or the migration journal: a new migration may drop what
+ * they create) differ from those recorded in replaceable_sql_applied, all in one transaction.
  */
-export const FUNCTION_FILES = ['score-years.sql', 'month-views.sql', 'leaders-top.sql', 'feed-entries.sql', 'score-year-counts.sql', 'user-search.sql', 'score-year-words.sql', 'insights.sql'] as const;
+export const FUNCTION_FILES = ['scoring.sql', 'insights.sql'] as const;
 
 const folder = fileURLToPath(new URL('./functions/', import.meta.url));
+const JOURNAL = 'migrations/meta/_journal.json';
 
-export const replaceableSql = () => FUNCTION_FILES.map((file) => readFileSync(folder + file, 'utf8')).join('\n');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** `exec` runs a multi-statement script without parameters (PGlite `exec`, pg simple query). */
-export const applyReplaceableSql = async (exec: (script: string) => Promise<unknown>) => {
-  await exec(replaceableSql());
+/** Each file (and the journal) with its text and checksum, in the order they are applied. */
+export const replaceableSqlFiles = (migrationsFolder: string) => [
+  ...FUNCTION_FILES.map((file) => {
+    const text = readFileSync(folder + file, 'utf8');
+    return { file, text, checksum: sha256(text) };
+  }),
+  { file: JOURNAL, text: '', checksum: sha256(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) },
+];
+
+type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+const quote = (value: string) => `'${value.replaceAll("'", "''")}'`;
+
+/** Applies the files when any checksum differs; returns whether it did. */
+export const applyReplaceableSql = async (executeSql: ExecuteSql, migrationsFolder: string): Promise<boolean> => {
+  const files = replaceableSqlFiles(migrationsFolder);
+  const applied = new Map(((await executeSql('select file, checksum from replaceable_sql_applied where $1::int = 1', [1])).rows as { file: string; checksum: string }[]).map((row) => [row.file, row.checksum]));
+  if (files.every((file) => applied.get(file.file) === file.checksum)) return false;
+  const record = files
+    .map((file) => `insert into replaceable_sql_applied (file, checksum) values (${quote(file.file)}, ${quote(file.checksum)}) on conflict (file) do update set checksum = excluded.checksum, applied_at = now();`)
+    .join('\n');
+  // Without values the script runs as one multi-statement transaction on both drivers.
+  await executeSql(`${files.map((file) => file.text).join('\n')}\n${record}`);
+  return true;
 };

@@ -1,4 +1,6 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 
 /**
  * PostgreSQL's page cache inside PGlite's WASM memory. PGlite's default (128 MB, from initdb's
@@ -9,5 +11,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 export const pgliteSharedBuffers = () => process.env.PGLITE_SHARED_BUFFERS || '64MB';
 
 export const pgliteOptions = (): PGliteOptions => ({
+  // The admin searches fold with unaccent and match through a pg_trgm index (migration 0024).
+  extensions: { pg_trgm, unaccent },
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers()}`],
 });

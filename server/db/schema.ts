@@ -35,6 +35,8 @@ export const users = pgTable(
     /** File name under DATA_DIR/uploads, served at /api/uploads/<name>. */
     profilePicture: text('profile_picture'),
     isPrivateActivity: boolean('is_private_activity').notNull().default(false),
+    /** Names and e-mail folded (lower case, accents removed by unaccent) for the admin searches' trigram index. */
+    searchText: text('search_text').generatedAlwaysAs(sql`search_text_of(first_name, last_name, email)`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -45,6 +47,7 @@ export const users = pgTable(
     // last name, first name, id ascending, so a page (searched or not) is a walk of one index; the
     // level last (no effect on the order) lets a level filter read the index alone.
     ...employeeOrderIndexes(table),
+    index('users_search_text_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -107,14 +110,13 @@ export const activities = pgTable(
     isPrivate: boolean('is_private').notNull().default(false),
     /** The provider's last edit of the record (Google Health `updateTime`), so an unchanged record is not rewritten. */
     externalUpdatedAt: timestamp('external_updated_at', { withTimezone: true, mode: 'date' }),
-    /** The other providers that reported this same workout (kept from `tracker_duplicates` by a trigger, migration 0019). */
-    alsoRecordedBy: text('also_recorded_by', { enum: ['strava', 'fitbit'] }).array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (table) => [
     index('activities_user_date_idx').on(table.userId, table.startDate),
-    index('activities_start_at_idx').on(table.startAt),
+    // (start_at, id): the feed's newest-first page of activities (modules/feed).
+    index('activities_start_at_id_idx').on(table.startAt, table.id),
     uniqueIndex('activities_external_unique').on(table.userId, table.source, table.externalId).where(sql`${table.externalId} is not null`),
   ],
 );
@@ -231,8 +233,9 @@ export const providerBudgets = pgTable(
 );
 
 /**
- * Points per user, competition year and calendar month, kept in step with the rows they come
- * from inside the same transaction, so leaderboards never scan activities.
+ * Derived (docs/architecture.md#derived-state): points per user, competition year and calendar
+ * month, written by rescore_user_year() (server/db/functions/scoring.sql) inside the writer's
+ * transaction, so leaderboards and progress never scan activities.
  */
 export const scoreMonths = pgTable(
   'score_months',
@@ -246,7 +249,7 @@ export const scoreMonths = pgTable(
     minutes: integer('minutes').notNull().default(0),
     steps: smallint('steps').notNull().default(0),
     events: smallint('events').notNull().default(0),
-    /** Copies of the year's level and the user's role (set by trigger, followed on changes), so insight_months can follow deletes. */
+    /** The year's level and the user's role when scored (rescore_user_year), so insight_months can follow deletes. */
     levelOfCompetition: text('level_of_competition', { enum: ['Beginner', 'Intermediate', 'Advanced', 'Elite'] }),
     role: text('role', { enum: ['admin', 'user'] }),
   },
@@ -254,21 +257,10 @@ export const scoreMonths = pgTable(
 );
 
 /**
- * Tracker connections now, counted once (a single row), for the admin overview: rewritten by a
- * statement trigger on tracker_connections under a lock (migration 0014). Connections change rarely.
- */
-export const trackerCounts = pgTable('tracker_counts', {
-  id: boolean('id').primaryKey().default(true),
-  strava: integer('strava').notNull(),
-  fitbit: integer('fitbit').notNull(),
-  connectedUsers: integer('connected_users').notNull(),
-});
-
-/**
- * Per competition year, level and calendar month, over the employees (role user) who scored that
- * month: how many, their sums, and every employee's points sorted ascending (rank and median of a
- * month are one binary search / array read). Kept by statement triggers on score_months
- * (migration 0013, server/db/functions/insights.sql).
+ * Derived (docs/architecture.md#derived-state): per competition year, level and calendar month,
+ * over the employees (role user) who scored that month: how many, their sums, and every
+ * employee's points sorted ascending (rank and median of a month are one binary search / array
+ * read). Kept by statement triggers on score_months (server/db/functions/insights.sql).
  */
 export const insightMonths = pgTable(
   'insight_months',
@@ -295,23 +287,11 @@ export const insightMonths = pgTable(
 );
 
 /**
- * The admin overview's month as JSON, without its `"month"` key: every level's insight_months group
- * of a competition year and calendar month summed (employees, minutes per level, events, steps).
- * Rewritten by insight_months_apply for the months a write touched (migration 0022,
- * server/db/functions/insights.sql), so the overview reads at most 12 stored rows instead of
- * summing 48 groups on every call.
+ * Derived (docs/architecture.md#derived-state): annual points per user and competition year, with
+ * the last day that scored (tie-break) and the level competed in that year, written by
+ * rescore_user_year() (server/db/functions/scoring.sql), so a top 10 per level is a 10-row index
+ * range. Only users who have scored something in the year have a row.
  */
-export const insightMonthTotals = pgTable(
-  'insight_month_totals',
-  {
-    competitionYear: smallint('competition_year').notNull(),
-    month: smallint('month').notNull(),
-    body: text('body').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.competitionYear, table.month] })],
-);
-
-/** Annual points per user and competition year, with the last day that scored (tie-break). */
 export const scoreYears = pgTable(
   'score_years',
   {
@@ -319,41 +299,39 @@ export const scoreYears = pgTable(
     competitionYear: smallint('competition_year').notNull(),
     points: integer('points').notNull().default(0),
     lastScoredOn: date('last_scored_on', { mode: 'string' }),
-    /**
-     * The level the user competes in that year (competition_level(), see migration 0002), kept by
-     * recomputeUserYear and by triggers on user_levels and users, so a top-10 per level is a
-     * 10-row index range.
-     */
     levelOfCompetition: text('level_of_competition', { enum: ['Beginner', 'Intermediate', 'Advanced', 'Elite'] }),
-    /**
-     * Copies of users.role/last_name/first_name (set by a trigger on insert, followed on users
-     * updates, migration 0003), so the admin leaders list is an index range in its sort order.
-     */
-    role: text('role', { enum: ['admin', 'user'] }),
-    lastName: text('last_name'),
-    firstName: text('first_name'),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.competitionYear] }),
     index('score_years_year_points_idx').on(table.competitionYear, table.points),
     index('score_years_year_level_points_idx').on(table.competitionYear, table.levelOfCompetition, table.points.desc(), table.lastScoredOn.asc().nullsLast(), table.userId),
-    index('score_years_list_level_idx')
-      .on(table.competitionYear, table.levelOfCompetition, table.points.desc(), table.lastName, table.firstName, table.userId)
-      .where(sql`${table.role} = 'user'`),
-    index('score_years_list_idx').on(table.competitionYear, table.points.desc(), table.lastName, table.firstName, table.userId).where(sql`${table.role} = 'user'`),
   ],
 );
 
 /**
- * Competition years in which every user has a score_years row (migration 0004): the admin list's
- * fill (leaders/year-rows.ts) adds a year once; new users get rows for these years by trigger; a
- * delete or truncate of score_years clears them.
+ * The scoring values in force from a competition year on (until a later row): the rows of each
+ * year are scored with the values of the latest row at or before it. Written at start-up when the
+ * configured values differ from those of the current year (server/modules/scoring/settings.ts).
  */
-export const scoreYearFills = pgTable('score_year_fills', {
-  competitionYear: smallint('competition_year').primaryKey(),
+export const scoringRules = pgTable('scoring_rules', {
+  fromYear: smallint('from_year').primaryKey(),
+  pointsPerMinute: integer('points_per_minute').notNull(),
+  dailySteps: integer('daily_steps').notNull(),
+  event: integer('event').notNull(),
+  eventTopThree: integer('event_top_three').notNull(),
+  quarterlyBonus: integer('quarterly_bonus').notNull(),
+  /** Null: no cap on counted activity minutes per user and day. */
+  dailyMinutesCap: integer('daily_minutes_cap'),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-/** Fixed-window counters shared by every API process (DESIGN 3: no per-process state). */
+/** Checksums of the replaceable SQL files (server/db/functions/) last applied to this database. */
+export const replaceableSqlApplied = pgTable('replaceable_sql_applied', {
+  file: text('file').primaryKey(),
+  checksum: text('checksum').notNull(),
+  appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 /**
  * The audit trail: every admin action and security event, written in the same transaction as the
  * change (who, when, what, before and after). No foreign keys: entries outlive the users they name
@@ -378,56 +356,6 @@ export const auditEvents = pgTable(
 );
 
 /**
- * The words each employee can be found by in the admin search (names and e-mail, folded: lower
- * case, no accents), kept by a trigger on users (server/db/functions/user-search.sql). `word` is
- * compared in the C collation, so `word LIKE 'mar%'` is a range of the primary key.
- */
-export const userSearchWords = pgTable(
-  'user_search_words',
-  {
-    word: text('word').notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-  },
-  // (user_id, word): the per-employee probe of a term is an index-only range (migration 0013).
-  (table) => [primaryKey({ columns: [table.word, table.userId] }), index('user_search_words_user_word_idx').on(table.userId, table.word)],
-);
-
-/**
- * How many employees (role user) of each level have a word starting with `prefix` (every prefix of
- * every word, '' for all), kept by statement triggers on users (server/db/functions/user-search.sql):
- * the admin search's exact count is one primary-key read instead of counting the matches.
- */
-export const userSearchCounts = pgTable(
-  'user_search_counts',
-  {
-    prefix: text('prefix').notNull(),
-    levelOfCompetition: text('level_of_competition').notNull(),
-    employees: integer('employees').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.prefix, table.levelOfCompetition] })],
-);
-
-/**
- * The search words of each employee (role user) per competition year and that year's level: the
- * join of score_years and user_search_words, kept by triggers on both (migration 0021,
- * server/db/functions/score-year-words.sql). The admin leaders list searched within one level
- * reads its matches as one primary-key range instead of walking the whole level.
- */
-export const scoreYearWords = pgTable(
-  'score_year_words',
-  {
-    competitionYear: smallint('competition_year').notNull(),
-    levelOfCompetition: text('level_of_competition').notNull(),
-    word: text('word').notNull(),
-    userId: integer('user_id').notNull(),
-  },
-  // (user_id, competition_year): a rename or a level change rewrites one employee's rows.
-  (table) => [primaryKey({ name: 'score_year_words_pk', columns: [table.competitionYear, table.levelOfCompetition, table.word, table.userId] }), index('score_year_words_user_idx').on(table.userId, table.competitionYear)],
-);
-
-/**
  * Answers of creation requests by their `Idempotency-Key` (per caller), so a double submit or a
  * retried request creates one row and gets the first answer again. `status` is null while the
  * first request is still running. Rows older than a day are pruned.
@@ -445,95 +373,10 @@ export const idempotencyKeys = pgTable(
   (table) => [primaryKey({ columns: [table.scope, table.keyHash] }), index('idempotency_keys_created_idx').on(table.createdAt)],
 );
 
+/** Fixed-window counters shared by every API process (nothing is kept per process). */
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
   count: integer('count').notNull(),
 });
 
-/**
- * The dashboard's month, ready to send: one row per user and calendar month holding the
- * activities, step achievements and event dates as the JSON the month call answers with, and the
- * month's activity minutes. Kept by statement triggers on activities, daily_step_achievements and
- * event_participations (migration 0005), so every write path keeps it exact in its own transaction
- * and the hot dashboard read is a primary-key lookup instead of three range scans and a year sum.
- */
-export const monthViews = pgTable(
-  'month_views',
-  {
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    /** First day of the calendar month. */
-    month: date('month', { mode: 'string' }).notNull(),
-    /** JSON array of contract Activity objects, ordered by start. */
-    activities: text('activities').notNull(),
-    /** JSON array of contract DailyStepsAchievement objects, ordered by date. */
-    steps: text('steps').notNull(),
-    /** JSON array of distinct YYYY-MM-DD event participation dates, ascending. */
-    eventDates: text('event_dates').notNull(),
-    /** Sum of the month's activity moving time. */
-    minutes: integer('minutes').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.userId, table.month] })],
-);
-
-/**
- * GET /leaders/top per competition year, ready to send: the contract's TopLeaders JSON (ten per
- * level, points > 0, role user). Kept by statement triggers on score_years and on users' pictures
- * (migration 0006) inside the writing transaction, so the standings still change at once while
- * every employee's leaderboard read is a primary-key lookup.
- */
-export const leadersTop = pgTable('leaders_top', {
-  competitionYear: smallint('competition_year').primaryKey(),
-  body: text('body').notNull(),
-});
-
-/**
- * The activity feed's entries (activities, step achievements, event participations) in one table
- * with the visibility facts copied in: is_strava from the activity's source, is_public from the
- * owner's privacy. Kept by statement triggers on the three tables and on users' privacy (migration
- * 0007), so a feed page is two index ranges (the public entries, the viewer's own others) instead
- * of three merged scans with a privacy probe per row.
- */
-export const feedEntries = pgTable(
-  'feed_entries',
-  {
-    kind: text('kind', { enum: ['activity', 'steps', 'event'] }).notNull(),
-    entryId: integer('entry_id').notNull(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
-    /** The activity's title (steps and events take their names from the feed module). */
-    name: text('name'),
-    /** The activity's minutes (steps and events score by the rules in force). */
-    movingTime: integer('moving_time'),
-    isInTheTopThree: boolean('is_in_the_top_three').notNull().default(false),
-    isStrava: boolean('is_strava').notNull(),
-    isPublic: boolean('is_public').notNull(),
-  },
-  (table) => [
-    primaryKey({ columns: [table.kind, table.entryId] }),
-    index('feed_entries_public_idx').on(table.at.desc(), table.kind, table.entryId.desc()).where(sql`${table.isPublic}`),
-    index('feed_entries_public_manual_idx').on(table.at.desc(), table.kind, table.entryId.desc()).where(sql`${table.isPublic} and not ${table.isStrava}`),
-    index('feed_entries_user_idx').on(table.userId, table.at.desc(), table.kind, table.entryId.desc()),
-    // The viewer's own entries outside the public range (private, or Strava when not shared).
-    index('feed_entries_own_hidden_idx')
-      .on(table.userId, table.at.desc(), table.kind, table.entryId.desc())
-      .where(sql`not ${table.isPublic} or ${table.isStrava}`),
-    index('feed_entries_own_private_idx').on(table.userId, table.at.desc(), table.kind, table.entryId.desc()).where(sql`not ${table.isPublic}`),
-  ],
-);
-
-/**
- * How many employees (role user) each level has in each competition year's score_years: the admin
- * list's count without walking the level's index range. Kept by statement triggers on score_years
- * (migration 0008); a points-only update nets to zero and writes nothing, so concurrent scoring
- * never queues on these rows. Level '' stands for rows without a level.
- */
-export const scoreYearCounts = pgTable(
-  'score_year_counts',
-  {
-    competitionYear: smallint('competition_year').notNull(),
-    levelOfCompetition: text('level_of_competition').notNull(),
-    employees: integer('employees').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.competitionYear, table.levelOfCompetition] })],
-);

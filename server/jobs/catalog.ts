@@ -37,6 +37,15 @@ export const appJobs = {
   }),
   /** One Strava webhook event (answered 200 at once; applied here). */
   'trackers.strava-event': job({ payload: StravaEventPayload, ...trackerRetries, timeoutSeconds: 120 }),
+  /** A change of scoring values: stores them and rescores from `fromYear` (modules/scoring/jobs.ts); one at a time. */
+  'scores.rebuild': job({
+    payload: z.object({ fromYear: z.number().int(), changes: z.array(z.string()) }),
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    timeoutSeconds: 3600,
+    policy: 'singleton',
+  }),
   /** The safety net: queues a sync of every working connection (on a cron schedule). */
   'trackers.sync-all': job({ payload: z.object({}), retryLimit: 1, retryDelaySeconds: 300, retryBackoff: false, timeoutSeconds: 600, policy: 'singleton' }),
 };

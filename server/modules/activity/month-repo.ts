@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
 import type { ActivityRow } from '@/domain/activity-serialize';
+import { activityJson } from './activity-select';
 
 export type MonthRows = {
   activities: ActivityRow[];
@@ -11,55 +12,40 @@ export type MonthRows = {
   totalAnnual: number;
 };
 
-const userId = sql.placeholder('userId');
-const rangeStart = sql.placeholder('rangeStart');
-const rangeEnd = sql.placeholder('rangeEnd');
-const yearStart = sql.placeholder('yearStart');
-const yearEnd = sql.placeholder('yearEnd');
+/** One dashboard range to read: whose, which days, and the competition year of its annual total. */
+export type MonthCall = { userId: number; start: string; end: string; year: number };
 
 /**
- * Everything the dashboard shows for any range (a whole calendar month comes from month_views, see
- * month-view-repo.ts), in ONE statement: one index range scan on (user_id, day) per kind of row
- * (activities, steps, event dates, totals), aggregated to JSON by the database. No per-day loops,
- * whatever the amount of data. Also the yardstick the month views are tested against.
+ * The dashboard ranges of several callers in one statement (the service joins the reads of one
+ * event-loop turn, tick-batch.ts; a lone read is a batch of one). Per call: one index range on
+ * (user_id, day) for each kind of row, aggregated to JSON by the database, the range's minutes, and
+ * the year's minutes from the user's score_months rows (at most twelve).
  */
-const monthFromRows = rawStatement(
+const monthStatement = rawStatement(
   'dashboard_month',
   sql`select
-      -- Raw columns: to_char costs more than Date in Node (json renders timestamptz and date in ISO 8601).
-      (select coalesce(json_agg(json_build_object(
-          'id', a.id, 'name', a.name, 'movingTime', a.moving_time, 'source', a.source, 'alsoRecordedBy', a.also_recorded_by, 'startAt', a.start_at
-        ) order by a.start_at, a.id), '[]'::json)
-        from activities a
-        where a.user_id = ${userId} and a.start_date between ${rangeStart}::date and ${rangeEnd}::date),
+      (select coalesce(json_agg(${activityJson} order by a.start_at, a.id), '[]'::json)
+         from activities a where a.user_id = b.user_id and a.start_date between b.first_day and b.last_day),
       (select coalesce(json_agg(json_build_object('id', s.id, 'date', s.date) order by s.date), '[]'::json)
-        from daily_step_achievements s
-        where s.user_id = ${userId} and s.date between ${rangeStart}::date and ${rangeEnd}::date),
+         from daily_step_achievements s where s.user_id = b.user_id and s.date between b.first_day and b.last_day),
       (select coalesce(json_agg(distinct e.date), '[]'::json)
-        from event_participations e
-        where e.user_id = ${userId} and e.date between ${rangeStart}::date and ${rangeEnd}::date),
-      (select json_build_object(
-          'month', coalesce(sum(m.moving_time) filter (where m.start_date between ${rangeStart}::date and ${rangeEnd}::date), 0),
-          'annual', coalesce(sum(m.moving_time) filter (where m.start_date between ${yearStart}::date and ${yearEnd}::date), 0))
-        from activities m
-        where m.user_id = ${userId}
-          and m.start_date between least(${rangeStart}::date, ${yearStart}::date) and greatest(${rangeEnd}::date, ${yearEnd}::date))`,
+         from event_participations e where e.user_id = b.user_id and e.date between b.first_day and b.last_day),
+      (select coalesce(sum(m.moving_time), 0)::int
+         from activities m where m.user_id = b.user_id and m.start_date between b.first_day and b.last_day),
+      (select coalesce(sum(sm.minutes), 0)::int
+         from score_months sm where sm.user_id = b.user_id and sm.competition_year = b.year)
+    from unnest(${sql.placeholder('users')}::int[], ${sql.placeholder('starts')}::date[], ${sql.placeholder('ends')}::date[], ${sql.placeholder('years')}::int[])
+      with ordinality b(user_id, first_day, last_day, year, ord)
+    order by b.ord`,
 );
 
-export const loadMonth = async (
-  db: DbOrTx,
-  owner: number,
-  range: { start: string; end: string },
-  year: { start: string; end: string },
-): Promise<MonthRows> => {
-  const [row] = await monthFromRows(db, { userId: owner, rangeStart: range.start, rangeEnd: range.end, yearStart: year.start, yearEnd: year.end });
-  // json columns arrive parsed (both drivers).
-  const [activities, steps, eventDates, totals] = row as [ActivityRow[], MonthRows['steps'], string[], { month: number; annual: number }];
-  return {
-    activities,
-    steps,
-    eventDates: [...eventDates].sort(),
-    totalMonth: Number(totals.month),
-    totalAnnual: Number(totals.annual),
-  };
+/** The ranges of `calls`, in their order. */
+export const loadMonths = async (db: DbOrTx, calls: readonly MonthCall[]): Promise<MonthRows[]> => {
+  const list = (pick: (call: MonthCall) => string | number) => `{${calls.map(pick).join(',')}}`;
+  const rows = await monthStatement(db, { users: list((c) => c.userId), starts: list((c) => c.start), ends: list((c) => c.end), years: list((c) => c.year) });
+  return rows.map((row) => {
+    // json columns arrive parsed (both drivers).
+    const [activities, steps, eventDates, totalMonth, totalAnnual] = row as [ActivityRow[], MonthRows['steps'], string[], number, number];
+    return { activities, steps, eventDates: [...eventDates].sort(), totalMonth: Number(totalMonth), totalAnnual: Number(totalAnnual) };
+  });
 };

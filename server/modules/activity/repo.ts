@@ -3,8 +3,8 @@ import type { DbOrTx } from '../../db/client';
 import { activities, dailyStepAchievements, eventParticipations } from '../../db/schema';
 import { toIsoDay } from '@/domain/days';
 import { repoOf } from '../../db/repo-of';
-import { loadMonth } from './month-repo';
-import { loadMonthViews } from './month-view-repo';
+import { loadMonths } from './month-repo';
+import { findActivityRow } from './activity-select';
 
 /** Row-level SQL of the activity module; every query is scoped to its owner. */
 
@@ -91,8 +91,8 @@ export const deleteEvent = (tx: DbOrTx, id: number) => tx.delete(eventParticipat
 
 /** The activity module's queries on one handle: the month reads on the database, the writes on the writer's transaction. */
 export const activityRepo = repoOf({
-  loadMonth,
-  loadMonthViews,
+  loadMonths,
+  findActivityRow,
   insertActivity,
   findOwnActivity,
   updateActivity,

@@ -1,59 +1,34 @@
 import type { z } from 'zod';
-import type { ActivityCreate, ActivityUpdate, EventCreate, MonthActivities, activityEndpoints } from '@/contract/activity';
-import { competitionYearOf, competitionYearRange, isEditableDay, toIsoDay } from '@/domain/competition';
+import type { ActivityCreate, ActivityUpdate, EventCreate, MonthActivities } from '@/contract/activity';
+import { competitionYearOf, isEditableDay, toIsoDay } from '@/domain/competition';
 import { tickBatched } from '../../db/tick-batch';
 import { writeForUser } from '../../db/user-write-lock';
 import type { AppDeps } from '../../deps';
 import { editWindowClosed, futureDate, notFound } from '@/domain/errors';
 import { scoringService } from '../scoring/service';
-import { PreSerialized } from '../../http/pre-serialized';
-import type { MonthView, MonthViewCall } from './month-view-repo';
+import type { MonthCall, MonthRows } from './month-repo';
 import { activityRepo } from './repo';
 import { storedName, toActivity } from '@/domain/activity-serialize';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'> & { config: Pick<AppDeps['config'], 'scoring'> };
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
-type MonthEndpoint = (typeof activityEndpoints)['month'];
 type MonthRange = { startDate: string; endDate: string };
 
-/** First and last day of one calendar month: what the dashboard asks for, served from month_views. */
-const isWholeMonth = ({ startDate, endDate }: MonthRange) => {
-  if (!startDate.endsWith('-01')) return false;
-  const lastDay = new Date(Date.UTC(Number(startDate.slice(0, 4)), Number(startDate.slice(5, 7)), 0));
-  return endDate === toIsoDay(lastDay);
-};
-
-/** The stored JSON parts put together in the contract's MonthActivities order. */
-const monthJson = (view: MonthView) =>
-  `{"activities":${view.activities},"dailyStepsAchievements":${view.steps},` +
-  `"movingAnalytics":{"totalMonth":${view.totalMonth},"totalAnnual":${view.totalAnnual}},` +
-  `"eventParticipationDates":${view.eventDates}}`;
-
-const monthFromRows = async (reads: ReturnType<typeof activityRepo>, userId: number, query: MonthRange): Promise<MonthActivities> => {
-  const year = competitionYearRange(competitionYearOf(query.startDate));
-  const rows = await reads.loadMonth(userId, { start: query.startDate, end: query.endDate }, year);
-  return {
-    activities: rows.activities.map(toActivity),
-    dailyStepsAchievements: rows.steps.map((step) => ({ id: step.id, date: step.date, isDailyStepsBonus: true })),
-    movingAnalytics: { totalMonth: rows.totalMonth, totalAnnual: rows.totalAnnual },
-    eventParticipationDates: rows.eventDates,
-  };
-};
-
-type MonthViewRead = MonthViewCall & { year: { start: string; end: string } };
-
 /**
- * The dashboard's month reads of one event-loop turn in one statement per competition year
- * (tick-batch.ts): every employee opening the dashboard is one such read.
+ * The dashboard's range reads of one event-loop turn in one statement (tick-batch.ts): every
+ * employee opening the dashboard is one such read.
  */
-const monthViewReads = (reads: ReturnType<typeof activityRepo>) =>
-  tickBatched<MonthViewRead, MonthView>({
-    groupOf: (call) => call.year.start,
-    run: (calls) => reads.loadMonthViews(calls, calls[0]!.year),
-    maxBatch: 64,
-  });
+const monthReads = (reads: ReturnType<typeof activityRepo>) =>
+  tickBatched<MonthCall, MonthRows>({ groupOf: () => 'month', run: (calls) => reads.loadMonths(calls), maxBatch: 64 });
 
-/** A day that is being written to: not in the future and inside the edit window (DESIGN 4). */
+const toMonthActivities = (rows: MonthRows): MonthActivities => ({
+  activities: rows.activities.map(toActivity),
+  dailyStepsAchievements: rows.steps.map((step) => ({ id: step.id, date: step.date, isDailyStepsBonus: true })),
+  movingAnalytics: { totalMonth: rows.totalMonth, totalAnnual: rows.totalAnnual },
+  eventParticipationDates: rows.eventDates,
+});
+
+/** A day that is being written to: not in the future and inside the edit window (docs/product-rules.md#editable-days). */
 const assertWritableDay = (day: string, now: Date) => {
   if (day > toIsoDay(now)) throw futureDate();
   if (!isEditableDay(day, now)) throw editWindowClosed();
@@ -64,22 +39,18 @@ const assertEditableStoredDay = (day: string, now: Date) => {
   if (!isEditableDay(day, now)) throw editWindowClosed();
 };
 
-export const activityService = ({ db, clock, config }: Deps) => {
+export const activityService = ({ db, clock }: Deps) => {
   // Built once per app: the hot month read allocates only its call and answer per request.
   const reads = activityRepo(db);
-  const readMonthView = monthViewReads(reads);
-  /** Every write keeps the standings exact: rescore the calendar months the write touched. */
-  const recompute = scoringService({ config }).rescoreDays;
+  const readMonth = monthReads(reads);
+  /** Every write keeps the standings exact: rescore the competition years the write touched. */
+  const recompute = scoringService().rescoreDays;
+  /** The answer of a write: the activity as every read shows it. */
+  const activityOf = async (tx: Parameters<typeof activityRepo>[0], id: number) => toActivity((await activityRepo(tx).findActivityRow(id))!);
   return {
-  /** The dashboard's range: a whole calendar month comes ready-made from month_views. */
-  month: async (userId: number, query: MonthRange): Promise<MonthActivities | PreSerialized<MonthEndpoint>> => {
-    if (!isWholeMonth(query)) return monthFromRows(reads, userId, query);
-    const year = competitionYearRange(competitionYearOf(query.startDate));
-    return new PreSerialized<MonthEndpoint>(monthJson(await readMonthView({ userId, monthStart: query.startDate, year })));
-  },
-
-  /** Any range (at most MONTH_RANGE_MAX_DAYS) read from the rows themselves; the views' yardstick in tests. */
-  monthFromRows: (userId: number, query: MonthRange) => monthFromRows(reads, userId, query),
+  /** The dashboard's range (at most MONTH_RANGE_MAX_DAYS): its rows, the range's and the year's minutes. */
+  month: async (userId: number, query: MonthRange): Promise<MonthActivities> =>
+    toMonthActivities(await readMonth({ userId, start: query.startDate, end: query.endDate, year: competitionYearOf(query.startDate) })),
 
   log: async (userId: number, input: z.output<typeof ActivityCreate>) => {
     const startAt = new Date(input.startTime);
@@ -88,7 +59,7 @@ export const activityService = ({ db, clock, config }: Deps) => {
     return writeForUser(db, userId, async (tx) => {
       const row = await activityRepo(tx).insertActivity({ userId, name: storedName(input), movingTime: input.movingTime, startAt });
       await recompute(tx, userId, [day]);
-      return toActivity(row);
+      return activityOf(tx, row.id);
     });
   },
 
@@ -103,7 +74,7 @@ export const activityService = ({ db, clock, config }: Deps) => {
       const startAt = new Date(`${input.startDate}T${existing.startAt.toISOString().slice(11)}`);
       const row = await activityRepo(tx).updateActivity(id, { name: storedName(input), movingTime: input.movingTime, startAt }, now);
       await recompute(tx, userId, [existing.startDate, input.startDate]);
-      return toActivity(row);
+      return activityOf(tx, row.id);
     });
   },
 

@@ -9,15 +9,15 @@ import { scoringService } from '../scoring/service';
 import { usersRepo } from '../users/repo';
 import { bonusRepo } from './repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'> & { config: Pick<AppDeps['config'], 'scoring'> };
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
 
 const flagsOf = (row: QuarterlyBonus) => ({ firstQuarter: row.firstQuarter, secondQuarter: row.secondQuarter, thirdQuarter: row.thirdQuarter, fourthQuarter: row.fourthQuarter });
 
-export const bonusService = ({ db, clock, config }: Deps) => {
-  const scoring = scoringService({ config });
+export const bonusService = ({ db, clock }: Deps) => {
+  const scoring = scoringService();
   return {
     /**
-     * Sets the quarterly bonus flags of an employee for quarterlyBonusYear(now) (DESIGN 4) and
+     * Sets the quarterly bonus flags of an employee for quarterlyBonusYear(now) (docs/product-rules.md#quarterly-bonus) and
      * rescores that year in the same transaction, so the standings change with the flags.
      */
     setQuarterlyBonus: async (caller: AuthUser, userId: number, flags: QuarterlyBonus): Promise<User> => {

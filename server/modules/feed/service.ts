@@ -5,16 +5,15 @@ import { PreSerialized } from '../../http/pre-serialized';
 import { feedRepo, type FeedPageCall } from './repo';
 
 type FeedEndpoint = (typeof feedEndpoints)['feed'];
-type Deps = Pick<AppDeps, 'db'> & { config: Pick<AppDeps['config'], 'scoring' | 'stravaFeedSharing'> };
+type Deps = Pick<AppDeps, 'db'>;
 
-export const feedService = ({ db, config }: Deps) => {
+export const feedService = ({ db }: Deps) => {
   // Built once per app: a feed page allocates only its call and its answer.
   const reads = feedRepo(db);
-  const rules = config.scoring;
   // The feed pages asked for in one event-loop turn, whoever asks, in one statement (tick-batch.ts).
   const readPage = tickBatched<FeedPageCall, string>({
     groupOf: () => 'feed',
-    run: (calls) => reads.findFeedJsons(calls, config.stravaFeedSharing, rules),
+    run: (calls) => reads.findFeedJsons(calls),
     maxBatch: 64,
   });
   return {

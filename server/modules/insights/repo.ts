@@ -53,34 +53,32 @@ export const findProgressJsons = async (db: DbOrTx, userIds: readonly number[], 
   return rows.map(([json]) => json);
 };
 
-/** A month without any group (nobody scored): its stored body would read all zeros. */
-const emptyMonthBody = `"activeEmployees":0,"minutesByLevel":{${levels.map((level) => `"${level}":0`).join(',')}},"eventParticipations":0,"stepAchievements":0}`;
-
 /**
- * The year's CompetitionOverview JSON, written whole by PostgreSQL, and whether the year is filled
- * (leaders/year-rows.ts: then score_year_counts count every employee). Each chart month (the
- * parameters, in order) is one primary-key probe of insight_month_totals (migration 0022: the
- * month's JSON body summed over the levels' insight_months groups, rewritten by every write that
- * touches the month), so no call sums groups; tracker connection counts now (tracker_counts,
- * migration 0015: one row kept by a trigger); employees of the year from score_year_counts. One
- * round trip.
+ * The year's CompetitionOverview JSON, written whole by PostgreSQL in one round trip. Each chart
+ * month (the parameters, in order) sums the levels' insight_months groups of that month (at most
+ * four primary-key rows); tracker connections are counted now, employees are those (role user) who
+ * existed in the year: both plain counts, as the overview is an admin read (docs/load-model.md).
+ * Levels in the contract's order.
  */
 const overviewStatement = rawStatement(
   'insights_overview_json',
-  sql`select f.filled, '{"competitionYear":' || ${year}::int::text || ',"months":[' || (
-        select string_agg('{"month":"' || k.key || '",' || coalesce(o.body, ${emptyMonthBody}::text), ',' order by k.ord)
-          from ${monthsOfChart}
-          left join insight_month_totals o on o.competition_year = ${year}::int and o.month = k.month
-      ) || '],"trackers":{"strava":' || coalesce(t.strava, 0)::text || ',"fitbit":' || coalesce(t.fitbit, 0)::text
-        || ',"connectedEmployees":' || coalesce(t.connected_users, 0)::text
-        || ',"employees":' || (select coalesce(sum(c.employees), 0) from score_year_counts c where c.competition_year = ${year}::int)::text || '}}'
-      from (select exists (select 1 from score_year_fills f where f.competition_year = ${year}::int) as filled) f
-      left join tracker_counts t on t.id`,
+  sql`select '{"competitionYear":' || ${year}::int::text || ',"months":[' || (
+        select string_agg(m.body, ',' order by m.ord) from (
+          select k.ord, '{"month":"' || k.key || '","activeEmployees":' || coalesce(sum(i.employees), 0)::text
+                 || ',"minutesByLevel":{' || ${sql.raw(levels.map((level) => `'"${level}":' || coalesce(sum(i.minutes) filter (where i.level_of_competition = '${level}'), 0)::text`).join(" || ',' || "))}
+                 || '},"eventParticipations":' || coalesce(sum(i.events), 0)::text || ',"stepAchievements":' || coalesce(sum(i.steps), 0)::text || '}' as body
+            from ${monthsOfChart}
+            left join insight_months i on i.competition_year = ${year}::int and i.month = k.month
+           group by k.key, k.ord) m
+      ) || '],"trackers":{"strava":' || t.strava::text || ',"fitbit":' || t.fitbit::text || ',"connectedEmployees":' || t.connected::text
+        || ',"employees":' || (select count(*) from users u where u.role = 'user' and u.created_at < make_date(${year}::int + 1, 4, 1))::text || '}}'
+      from (select count(*) filter (where c.service = 'STRAVA') as strava, count(*) filter (where c.service = 'FITBIT') as fitbit,
+                   count(distinct c.user_id) as connected from tracker_connections c) t`,
 );
 
-export const findOverviewJson = async (db: DbOrTx, competitionYear: number, months: MonthParams): Promise<{ filled: boolean; json: string }> => {
-  const [[filled, json]] = (await overviewStatement(db, { year: competitionYear, keys: months.keys, months: months.months })) as [[unknown, string]];
-  return { filled: filled === true || filled === 't', json };
+export const findOverviewJson = async (db: DbOrTx, competitionYear: number, months: MonthParams): Promise<string> => {
+  const [[json]] = (await overviewStatement(db, { year: competitionYear, keys: months.keys, months: months.months })) as [[string]];
+  return json;
 };
 
 export const insightsRepo = repoOf({ findProgressJsons, findOverviewJson });

@@ -3,7 +3,6 @@ import { resolveCompetitionYear } from '@/domain/leaders-year';
 import type { AppDeps } from '../../deps';
 import { tickBatched, tickShared } from '../../db/tick-batch';
 import { PreSerialized } from '../../http/pre-serialized';
-import { leadersRepo } from '../leaders/repo';
 import { monthParamsOf, type MonthParams } from './month-params';
 import { insightsRepo } from './repo';
 
@@ -51,32 +50,18 @@ const overviewReads = (reads: Reads) =>
   );
 
 /** Admin overview: every month of the year summed over the levels' groups, plus tracker counts. */
-const competitionOverview = async (
-  reads: Reads,
-  readOverview: ReturnType<typeof overviewReads>,
-  years: ReturnType<typeof leadersRepo>,
-  requestedYear: number | undefined,
-  now: Date,
-) => {
+const competitionOverview = async (readOverview: ReturnType<typeof overviewReads>, requestedYear: number | undefined, now: Date) => {
   const year = resolveCompetitionYear(requestedYear, now);
-  const months = monthParamsOf(year, now);
-  let overview = await readOverview({ year, months });
-  // Once per year (a new year, after a rebuild): then the employee count covers everyone.
-  if (!overview.filled) {
-    await years.ensureYearRows(year);
-    overview = await reads.findOverviewJson(year, months);
-  }
-  return new PreSerialized<OverviewEndpoint>(overview.json);
+  return new PreSerialized<OverviewEndpoint>(await readOverview({ year, months: monthParamsOf(year, now) }));
 };
 
 export const insightsService = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) => {
   // Built once per app: a read allocates only its parameters and answer.
   const reads = insightsRepo(db);
-  const years = leadersRepo(db);
   const readProgress = progressReads(reads);
   const readOverview = overviewReads(reads);
   return {
     progress: (userId: number, competitionYear: number | undefined) => myProgress(readProgress, userId, competitionYear, clock.now()),
-    overview: (competitionYear: number | undefined) => competitionOverview(reads, readOverview, years, competitionYear, clock.now()),
+    overview: (competitionYear: number | undefined) => competitionOverview(readOverview, competitionYear, clock.now()),
   };
 };

@@ -1,5 +1,5 @@
 import type { leadersEndpoints } from '@/contract/leaders';
-import { levels, type LevelOfCompetition } from '@/contract/common';
+import type { LevelOfCompetition } from '@/contract/common';
 import { tickShared } from '../../db/tick-batch';
 import { PreSerialized } from '../../http/pre-serialized';
 import type { AppDeps } from '../../deps';
@@ -12,17 +12,14 @@ import { monthlyPointsMonth, resolveCompetitionYear } from '@/domain/leaders-yea
 
 type TopEndpoint = (typeof leadersEndpoints)['top'];
 
-/** No leaders yet: every level present and empty. */
-const noLeaders = JSON.stringify(Object.fromEntries(levels.map((level) => [level, []])));
-
 type Reads = ReturnType<typeof leadersRepo>;
 
 /** The year's top leaders are the same for every caller: the reads of one turn share one (tick-batch.ts). */
-const topLeadersReads = (reads: Reads) => tickShared<number, string | null>(String, (year) => reads.findTopLeadersJson(year));
+const topLeadersReads = (reads: Reads) => tickShared<number, string>(String, (year) => reads.findTopLeadersJson(year));
 
 const topLeaders = async (readTop: ReturnType<typeof topLeadersReads>, requestedYear: number | undefined, now: Date): Promise<PreSerialized<TopEndpoint>> => {
   const year = resolveCompetitionYear(requestedYear, now);
-  return new PreSerialized<TopEndpoint>((await readTop(year)) ?? noLeaders);
+  return new PreSerialized<TopEndpoint>(await readTop(year));
 };
 
 export type LeadersQueryInput = { levelOfCompetition?: LevelOfCompetition; competitionYear?: number; limit: number; offset: number; search?: string };
@@ -37,7 +34,7 @@ const leaderList = async (reads: Reads, query: LeadersQueryInput, now: Date): Pr
     level: query.levelOfCompetition,
     limit: query.limit,
     offset: query.offset,
-    // Folded like the stored words; at most 10 terms (a longer search is no more precise).
+    // Folded like users.search_text; at most 10 terms (a longer search is no more precise).
     searchTerms: searchWordsOf(query.search ?? '').slice(0, 10),
   });
   return new PreSerialized<ListEndpoint>(json);

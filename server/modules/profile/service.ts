@@ -1,4 +1,5 @@
 import { writeForUser } from '../../db/user-write-lock';
+import { scoringService } from '../scoring/service';
 import { auditRepo } from '../audit/repo';
 import type { User } from '@/contract/users';
 import type { ProfileUpdate } from '@/contract/profile';
@@ -72,6 +73,8 @@ export const profileService = ({ db, clock, config }: Deps) => {
             await repo.updateUserRow(id, changes, now);
             if (levelChanged && changes.levelOfCompetition) {
               await repo.upsertYearLevel(id, currentCompetitionYear(now), changes.levelOfCompetition);
+              // The year's scores move to the new level's leaderboard and insight groups.
+              await scoringService().rescoreYear(tx, id, currentCompetitionYear(now));
               await auditRepo(tx).audit({
                 at: now,
                 actor: caller,

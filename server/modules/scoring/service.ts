@@ -1,23 +1,19 @@
-import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
+import { competitionYearOf } from '@/domain/competition';
 import { scoringRepo } from './repo';
 
-type Deps = { config: Pick<AppDeps['config'], 'scoring'> };
-
 /**
- * Keeps the standings exact inside a writer's transaction, with the configured scoring values
- * (config.scoring, never module state). Other modules rescore through this, never through the SQL.
+ * Keeps the standings exact inside a writer's transaction. The rules themselves are SQL
+ * (server/db/functions/scoring.sql, with the values stored in scoring_rules); other modules rescore
+ * through this, never through the SQL.
  */
-export const scoringService = ({ config }: Deps) => {
-  const rules = config.scoring;
-  return {
-    /** After a write of one user's activities, steps or events on `days`: only those calendar months. */
-    rescoreDays: (tx: DbOrTx, userId: number, days: string[]) => scoringRepo(tx).rescoreUserDays(userId, days, rules),
-    /** One whole competition year of one user (bonuses, tracker imports). */
-    rescoreYear: (tx: DbOrTx, userId: number, competitionYear: number) => scoringRepo(tx).recomputeUserYear(userId, competitionYear, rules),
-    /** Every score row from scratch (bulk imports, the benchmark seed, new scoring values). */
-    rebuildAll: (tx: DbOrTx) => scoringRepo(tx).rebuildAllScores(rules),
-  };
-};
+export const scoringService = () => ({
+  /** After a write of one user's activities, steps or events on `days`: each competition year they fall in. */
+  rescoreDays: async (tx: DbOrTx, userId: number, days: readonly string[]) => {
+    for (const year of new Set(days.map(competitionYearOf))) await scoringRepo(tx).rescoreUserYear(userId, year);
+  },
+  /** One whole competition year of one user (bonuses, a level change). */
+  rescoreYear: (tx: DbOrTx, userId: number, competitionYear: number) => scoringRepo(tx).rescoreUserYear(userId, competitionYear),
+});
 
 export type ScoringService = ReturnType<typeof scoringService>;

@@ -80,7 +80,7 @@ export type StravaEvent = { object_type?: unknown; object_id?: unknown; aspect_t
 
 export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) => {
   const repo = trackersRepo(db);
-  const scoring = scoringService({ config });
+  const scoring = scoringService();
   const key = config.tokenEncryptionKey;
   const redirectUri = (service: ApiType) => `${config.appOrigin}${returnPath[service]}`;
   const clientFor = (service: ApiType): ProviderClient => {

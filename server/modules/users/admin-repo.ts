@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { LevelOfCompetition } from '@/contract/common';
 import { searchWordsOf } from '@/domain/search-words';
 import type { AchievementRow, AdminUserUpdate, EventRow, UserSort, WorkoutRow } from '@/contract/users';
 import type { DbOrTx } from '../../db/client';
-import { activities, dailyStepAchievements, eventParticipations, userLevels, userSearchWords, users } from '../../db/schema';
+import { activities, dailyStepAchievements, eventParticipations, userLevels, users } from '../../db/schema';
+import { matchesEveryTerm } from '../../db/search-text';
 import type { UserRow } from './serialize';
 
 /** SQL of the admin users screens: every list is one page query plus one count, both in SQL (the table's page: employee-page.ts). */
@@ -18,21 +19,13 @@ export type EmployeeFilter = { search?: string; level?: LevelOfCompetition; sort
 const sortColumn = { lastName: users.lastName, firstName: users.firstName, email: users.email, gender: users.gender, levelOfCompetition: users.levelOfCompetition } as const;
 
 /**
- * Employees matching the filter: every search term must start one of their words (an index range of
- * user_search_words per term), optionally one level; sorted by the chosen column, then last name,
- * first name and id, so pages never overlap.
+ * Employees matching the filter: every search term must start one of their words
+ * (db/search-text.ts), optionally one level; sorted by the chosen column, then last name, first
+ * name and id, so pages never overlap.
  */
-const employeeWhere = (db: DbOrTx, filter: Omit<EmployeeFilter, 'sort' | 'order'>) => {
-  const conditions: SQL[] = [isEmployee];
+const employeeWhere = (filter: Omit<EmployeeFilter, 'sort' | 'order'>) => {
+  const conditions: SQL[] = [isEmployee, matchesEveryTerm(sql`${users.searchText}`, searchWordsOf(filter.search ?? '').slice(0, 10))];
   if (filter.level) conditions.push(eq(users.levelOfCompetition, filter.level));
-  for (const term of searchWordsOf(filter.search ?? '')) {
-    // A prefix as a key range ('mar' <= word < 'mar{'; terms are [a-z0-9]+ and '{' follows them in
-    // the C collation): unlike LIKE with a parameter, a range uses the index in a generic plan too.
-    // `= any(array(...))`: the matching ids become primary-key probes of users (0.15 ms for 111 of
-    // 10,000); an IN semi-join made PostgreSQL scan all users to hash them (1.3 ms).
-    const words = db.select({ id: userSearchWords.userId }).from(userSearchWords).where(and(gte(userSearchWords.word, term), lt(userSearchWords.word, `${term}{`)));
-    conditions.push(sql`${users.id} = any(array(${words}))`);
-  }
   return and(...conditions);
 };
 
@@ -43,7 +36,7 @@ const employeeOrder = (filter: Pick<EmployeeFilter, 'sort' | 'order'>) => {
 
 /** Every matching employee in the table's order, read 1,000 at a time (exports never hold the table). */
 export async function* allEmployees(db: DbOrTx, filter: EmployeeFilter, batch = 1000): AsyncGenerator<UserRow[]> {
-  const where = employeeWhere(db, filter);
+  const where = employeeWhere(filter);
   for (let offset = 0; ; offset += batch) {
     const rows = await db.select().from(users).where(where).orderBy(...employeeOrder(filter)).limit(batch).offset(offset);
     if (rows.length > 0) yield rows;

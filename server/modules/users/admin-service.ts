@@ -6,6 +6,7 @@ import { currentCompetitionYear, quarterlyBonusYear } from '@/domain/competition
 import { consumeRateLimit, rateLimitRules } from '../../http/rate-limit';
 import type { AuthUser } from '../../http/access-token';
 import { writeForUser } from '../../db/user-write-lock';
+import { scoringService } from '../scoring/service';
 import { auditRepo } from '../audit/repo';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '@/domain/errors';
@@ -54,7 +55,7 @@ export const adminUsersService = (deps: UsersDeps) => {
     /**
      * Writes the profile fields and the level. An admin may correct the level at any time (the
      * 1-7 April window binds employees only): it is stored on the user and on the user_levels row of
-     * the current competition year, which the leaderboards read. Levels carry no points, so no rescoring.
+     * the current competition year, and that year's scores move to the new level (rescored).
      */
     update: async (caller: AuthUser, id: number, body: AdminUserUpdate): Promise<User> => {
       const now = deps.clock.now();
@@ -70,6 +71,7 @@ export const adminUsersService = (deps: UsersDeps) => {
         }
         await repo.updateEmployee(id, body, now);
         await repo.upsertEmployeeLevel(id, currentCompetitionYear(now), body.levelOfCompetition);
+        if (before.levelOfCompetition !== body.levelOfCompetition) await scoringService().rescoreYear(tx, id, currentCompetitionYear(now));
         const user = await repo.loadUser(id, now);
         if (!user) throw userNotFound();
         return user;

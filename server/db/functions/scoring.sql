@@ -1,0 +1,129 @@
+-- Replaceable SQL (docs/architecture.md#replaceable-sql): applied after the migrations whenever
+-- this file changes (server/db/functions.ts). The ONE definition of how source rows become points
+-- (docs/product-rules.md#scoring): per-write rescoring, the full rebuild and the mocks' reference
+-- check (tests/server/scoring/scoring-twin.test.ts) all use it. A change of a function's arguments
+-- or return type needs a DROP first.
+
+-- Competition year N runs 1 April N to 31 March N+1 (docs/product-rules.md#competition-year).
+CREATE OR REPLACE FUNCTION "competition_year_of"(day date) RETURNS smallint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT (extract(year FROM day)::int - CASE WHEN extract(month FROM day) < 4 THEN 1 ELSE 0 END)::smallint
+$$;
+
+-- A quarterly bonus counts on the last day of its quarter (Q1 Apr-Jun ... Q4 Jan-Mar).
+CREATE OR REPLACE FUNCTION "quarter_end_day"(year integer, quarter integer) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT (make_date(year, 4, 1) + make_interval(months => quarter * 3) - interval '1 day')::date
+$$;
+
+-- The level a user competes in for a competition year: that year's user_levels row, else the
+-- latest earlier one, else the earliest, else users.level_of_competition. PL/pgSQL, so its plan is
+-- cached per connection (every rescoring calls it).
+CREATE OR REPLACE FUNCTION "competition_level"(p_user_id integer, p_year integer) RETURNS text LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN coalesce(
+    (SELECT ul.level_of_competition FROM user_levels ul WHERE ul.user_id = p_user_id AND ul.competition_year <= p_year ORDER BY ul.competition_year DESC LIMIT 1),
+    (SELECT ul.level_of_competition FROM user_levels ul WHERE ul.user_id = p_user_id ORDER BY ul.competition_year ASC LIMIT 1),
+    (SELECT u.level_of_competition FROM users u WHERE u.id = p_user_id));
+END
+$$;
+
+-- Every scoring day of every user: (user_id, day, points, minutes, steps, events), one row per
+-- activity day (minutes summed, capped when a cap is set), step achievement, event participation
+-- and quarterly bonus flag, each scored with the values in force for its competition year (the
+-- latest scoring_rules row at or before it). Callers filter on user_id and day: PostgreSQL pushes
+-- those conditions into each branch, so one user's year reads one index range per table.
+CREATE OR REPLACE VIEW "scored_days" AS
+  SELECT g.user_id, g.day, (least(g.minutes, r.daily_minutes_cap) * r.points_per_minute)::int AS points, g.minutes, 0 AS steps, 0 AS events
+    FROM (SELECT a.user_id, a.start_date AS day, sum(a.moving_time)::int AS minutes FROM activities a GROUP BY a.user_id, a.start_date) g
+    CROSS JOIN LATERAL (SELECT * FROM scoring_rules r WHERE r.from_year <= competition_year_of(g.day) ORDER BY r.from_year DESC LIMIT 1) r
+  UNION ALL
+  SELECT s.user_id, s.date, r.daily_steps, 0, 1, 0
+    FROM daily_step_achievements s
+    CROSS JOIN LATERAL (SELECT * FROM scoring_rules r WHERE r.from_year <= competition_year_of(s.date) ORDER BY r.from_year DESC LIMIT 1) r
+  UNION ALL
+  SELECT e.user_id, e.date, r.event + CASE WHEN e.is_in_the_top_three THEN r.event_top_three ELSE 0 END, 0, 0, 1
+    FROM event_participations e
+    CROSS JOIN LATERAL (SELECT * FROM scoring_rules r WHERE r.from_year <= competition_year_of(e.date) ORDER BY r.from_year DESC LIMIT 1) r
+  UNION ALL
+  SELECT b.user_id, quarter_end_day(b.competition_year, q.quarter), r.quarterly_bonus, 0, 0, 0
+    FROM quarterly_bonuses b
+    CROSS JOIN LATERAL (VALUES (b.first_quarter, 1), (b.second_quarter, 2), (b.third_quarter, 3), (b.fourth_quarter, 4)) AS q(flag, quarter)
+    CROSS JOIN LATERAL (SELECT * FROM scoring_rules r WHERE r.from_year <= b.competition_year ORDER BY r.from_year DESC LIMIT 1) r
+   WHERE q.flag;
+
+-- Rescoring waits while a rebuild runs (rebuild_scores takes this lock exclusively), so no write
+-- is scored with values a rebuild is replacing.
+CREATE OR REPLACE FUNCTION "scoring_write_lock"() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock_shared(hashtext('scoring_rebuild'));
+END
+$$;
+
+-- Recomputes one user's score rows (score_months, score_years) for one competition year from the
+-- source rows, writing only rows that changed (the insight_months triggers then touch only the
+-- months that changed). Called inside the writer's transaction after every write of the user's
+-- activities, steps, events, bonuses, tracker imports and level.
+CREATE OR REPLACE FUNCTION "rescore_user_year"(p_user integer, p_year integer) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  v_level text := competition_level(p_user, p_year);
+  v_role text := (SELECT u.role FROM users u WHERE u.id = p_user);
+BEGIN
+  PERFORM scoring_write_lock();
+  WITH days AS (
+    SELECT d.day, d.points, d.minutes, d.steps, d.events FROM scored_days d
+     WHERE d.user_id = p_user AND d.day BETWEEN make_date(p_year, 4, 1) AND make_date(p_year + 1, 3, 31) AND d.points > 0
+  ), months AS (
+    SELECT extract(month FROM day)::smallint AS month, sum(points)::int AS points, sum(minutes)::int AS minutes,
+           sum(steps)::int AS steps, sum(events)::int AS events
+      FROM days GROUP BY 1
+  ), gone AS (
+    DELETE FROM score_months sm WHERE sm.user_id = p_user AND sm.competition_year = p_year
+       AND sm.month <> ALL (array(SELECT m.month FROM months m))
+  ), upserted AS (
+    INSERT INTO score_months AS sm (user_id, competition_year, month, points, minutes, steps, events, level_of_competition, role)
+    SELECT p_user, p_year, m.month, m.points, m.minutes, m.steps, m.events, v_level, v_role FROM months m
+    ON CONFLICT (user_id, competition_year, month) DO UPDATE
+       SET points = excluded.points, minutes = excluded.minutes, steps = excluded.steps, events = excluded.events,
+           level_of_competition = excluded.level_of_competition, role = excluded.role
+     WHERE (sm.points, sm.minutes, sm.steps, sm.events, sm.level_of_competition, sm.role)
+           IS DISTINCT FROM (excluded.points, excluded.minutes, excluded.steps, excluded.events, excluded.level_of_competition, excluded.role)
+  ), year_gone AS (
+    DELETE FROM score_years sy WHERE sy.user_id = p_user AND sy.competition_year = p_year AND NOT EXISTS (SELECT 1 FROM days)
+  )
+  INSERT INTO score_years AS sy (user_id, competition_year, points, last_scored_on, level_of_competition)
+  SELECT p_user, p_year, sum(points), max(day), v_level FROM days HAVING count(*) > 0
+  ON CONFLICT (user_id, competition_year) DO UPDATE
+     SET points = excluded.points, last_scored_on = excluded.last_scored_on, level_of_competition = excluded.level_of_competition
+   WHERE (sy.points, sy.last_scored_on, sy.level_of_competition)
+         IS DISTINCT FROM (excluded.points, excluded.last_scored_on, excluded.level_of_competition);
+END
+$$;
+
+-- Rebuilds every score row of the competition years p_from..p_to from the source rows, in
+-- set-based statements (a change of scoring values, `npm run scores:rebuild`). Readers keep seeing
+-- the old rows until the transaction commits; writers wait for it (scoring_write_lock). Returns the
+-- number of score_years rows written.
+CREATE OR REPLACE FUNCTION "rebuild_scores"(p_from integer, p_to integer) RETURNS integer LANGUAGE plpgsql AS $$
+DECLARE
+  written integer;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext('scoring_rebuild'));
+  DELETE FROM score_months WHERE competition_year BETWEEN p_from AND p_to;
+  DELETE FROM score_years WHERE competition_year BETWEEN p_from AND p_to;
+  INSERT INTO score_months (user_id, competition_year, month, points, minutes, steps, events, level_of_competition, role)
+  SELECT m.user_id, m.year, m.month, m.points, m.minutes, m.steps, m.events, competition_level(m.user_id, m.year), u.role
+    FROM (SELECT d.user_id, competition_year_of(d.day) AS year, extract(month FROM d.day)::smallint AS month, sum(d.points)::int AS points,
+                 sum(d.minutes)::int AS minutes, sum(d.steps)::int AS steps, sum(d.events)::int AS events
+            FROM scored_days d
+           WHERE d.day BETWEEN make_date(p_from, 4, 1) AND make_date(p_to + 1, 3, 31) AND d.points > 0
+           GROUP BY 1, 2, 3) m
+    JOIN users u ON u.id = m.user_id;
+  INSERT INTO score_years (user_id, competition_year, points, last_scored_on, level_of_competition)
+  SELECT y.user_id, y.year, y.points, y.last_day, competition_level(y.user_id, y.year)
+    FROM (SELECT d.user_id, competition_year_of(d.day) AS year, sum(d.points)::int AS points, max(d.day) AS last_day
+            FROM scored_days d
+           WHERE d.day BETWEEN make_date(p_from, 4, 1) AND make_date(p_to + 1, 3, 31) AND d.points > 0
+           GROUP BY 1, 2) y;
+  GET DIAGNOSTICS written = ROW_COUNT;
+  RETURN written;
+END
+$$;
