@@ -1,12 +1,10 @@
-import { defaultScoringRules } from '@/domain/scoring-rules';
 import { sql } from 'drizzle-orm';
-import { ensureYearRows } from '../../server/modules/leaders/year-rows';
 import { buildApp } from '../../server/app';
 import { signAccessToken } from '../../server/http/access-token';
 import { testConfig } from '../../server/config';
 import { openPglite, openPostgres } from '../../server/db/client';
 import { memoryMailer } from '@/domain/mail';
-import { rebuildAllScores } from '../../server/modules/scoring/rebuild-all';
+import { rebuildScores } from '../../server/modules/scoring/repo';
 import { systemClock } from '@/domain/clock';
 import { currentCompetitionYear } from '@/domain/competition';
 import { seedCompetitionYear } from './seed';
@@ -29,11 +27,10 @@ const main = async () => {
   const seeded = await seedCompetitionYear(database.db, { users, activities, today: toIsoDay(now), year: currentCompetitionYear(now) });
   const seedMs = performance.now() - seedStart;
   const scoreStart = performance.now();
-  await rebuildAllScores(database.db, defaultScoringRules);
+  await rebuildScores(database.db, 2000, 2100);
   const scoreMs = performance.now() - scoreStart;
   // Steady state: the year's list rows exist (the first list call of a year makes them) and the
   // tables are vacuumed as autovacuum would after a bulk load (index-only scans need the visibility map).
-  await ensureYearRows(database.db, currentCompetitionYear(now));
   await database.db.execute(sql`vacuum analyze`);
 
   const config = testConfig({ logLevel: 'silent' });

@@ -2,17 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { defaultScoringRules } from '@/domain/scoring-rules';
 import { systemClock } from '@/domain/clock';
-import { currentCompetitionYear } from '@/domain/competition';
 import { memoryMailer } from '@/domain/mail';
 import { buildApp } from '../../server/app';
 import { signAccessToken } from '../../server/http/access-token';
 import { testConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
-import { ensureYearRows } from '../../server/modules/leaders/year-rows';
-import { rebuildAllScores } from '../../server/modules/scoring/rebuild-all';
+import { rebuildScores } from '../../server/modules/scoring/repo';
 import { seedBenchData } from '../lib/seed-year';
 
 /**
@@ -33,8 +30,7 @@ const main = async () => {
   await database.db.execute(sql`truncate users restart identity cascade`);
   const now = systemClock.now();
   const seeded = await seedBenchData(database.db, { users: Number(process.env.BENCH_USERS ?? 1000), today: now.toISOString().slice(0, 10) });
-  await rebuildAllScores(database.db, defaultScoringRules);
-  await ensureYearRows(database.db, currentCompetitionYear(now));
+  await rebuildScores(database.db, 2000, 2100);
   await database.db.execute(sql`vacuum analyze`);
 
   const config = testConfig({ logLevel: 'silent' });

@@ -28,7 +28,7 @@ const toMonthActivities = (rows: MonthRows): MonthActivities => ({
   eventParticipationDates: rows.eventDates,
 });
 
-/** A day that is being written to: not in the future and inside the edit window (docs/product-rules.md#editable-days). */
+/** A day that is being written to: not in the future and inside the edit window (docs/product-rules.md#editing-window). */
 const assertWritableDay = (day: string, now: Date) => {
   if (day > toIsoDay(now)) throw futureDate();
   if (!isEditableDay(day, now)) throw editWindowClosed();

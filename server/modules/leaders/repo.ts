@@ -35,7 +35,8 @@ export const findTopLeadersJson = async (db: DbOrTx, year: number): Promise<stri
 export type LeaderListFilter = { year: number; month: number; level?: LevelOfCompetition; limit: number; offset: number; searchTerms?: string[] };
 
 /**
- * The admin leaders list: every employee (role user) who existed in the year, 0 points included,
+ * The admin leaders list: every employee (role user) who existed in the year (joined before its end,
+ * or scored in it), 0 points included,
  * with the level of that year (their score row's, else user_levels', else today's), in the list's
  * order (points, last name, first name, id), paged in SQL with its exact count, as the contract's
  * LeaderList JSON. A low-rate admin read: plain joins over users (docs/load-model.md).
@@ -48,7 +49,7 @@ export const findLeadersJson = async (db: DbOrTx, filter: LeaderListFilter): Pro
           (select ul.level_of_competition from user_levels ul where ul.user_id = u.id order by ul.competition_year asc limit 1),
           u.level_of_competition) as level
       from users u left join score_years sy on sy.user_id = u.id and sy.competition_year = ${year}
-     where u.role = 'user' and u.created_at < make_date(${year}::int + 1, 4, 1)
+     where u.role = 'user' and (u.created_at < make_date(${year}::int + 1, 4, 1) or sy.user_id is not null)
        and ${matchesEveryTerm(sql.raw('u.search_text'), filter.searchTerms ?? [])}`;
   const ofLevel = filter.level ? sql`where l.level = ${filter.level}` : sql``;
   const [row] = rowsOf<{ json: string }>(

@@ -1,19 +1,18 @@
-import { competitionYearOf } from '@/domain/competition';
-import type * as Recompute from '../../../server/modules/scoring/recompute';
+import type * as ScoringRepo from '../../../server/modules/scoring/repo';
 import { createTestApp } from '../helpers/test-app';
 import { activityRows, asUser, eventRows, seedUser, stepRows } from './helpers';
 
 const failure = vi.hoisted(() => ({ on: false, years: [] as number[] }));
 
 // Every write runs in one transaction with the score recompute: when scoring fails, the row goes too.
-vi.mock('../../../server/modules/scoring/recompute', async (importOriginal) => {
-  const original = await importOriginal<typeof Recompute>();
+vi.mock('../../../server/modules/scoring/repo', async (importOriginal) => {
+  const original = await importOriginal<typeof ScoringRepo>();
   return {
     ...original,
-    rescoreUserDays: async (...args: Parameters<typeof original.rescoreUserDays>) => {
-      failure.years.push(...new Set(args[2].map(competitionYearOf)));
+    rescoreUserYear: async (...args: Parameters<typeof original.rescoreUserYear>) => {
+      failure.years.push(args[2]);
       if (failure.on) throw new Error('scoring failed');
-      return original.rescoreUserDays(...args);
+      return original.rescoreUserYear(...args);
     },
   };
 });

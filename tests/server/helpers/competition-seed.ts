@@ -1,9 +1,8 @@
-import { defaultScoringRules } from '@/domain/scoring-rules';
 import { signAccessToken } from '../../../server/http/access-token';
 import type { AppConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
 import { activities, dailyStepAchievements, eventParticipations, userLevels, users } from '../../../server/db/schema';
-import { recomputeUserYear } from '../../../server/modules/scoring/recompute';
+import { rescoreUserYear } from '../../../server/modules/scoring/repo';
 import type { LevelOfCompetition } from '@/contract/common';
 import { competitionYearOf } from '@/domain/competition';
 
@@ -56,18 +55,18 @@ export const logActivity = async (db: Db, userId: number, day: string, movingTim
     .insert(activities)
     .values({ userId, name: extra.name ?? 'Running', movingTime, startAt: new Date(`${day}T${extra.time ?? '07:00'}:00Z`), startDate: day, source: extra.source ?? 'manual' })
     .returning();
-  await recomputeUserYear(db, userId, competitionYearOf(day), defaultScoringRules);
+  await rescoreUserYear(db, userId, competitionYearOf(day));
   return row!;
 };
 
 export const logSteps = async (db: Db, userId: number, day: string) => {
   const [row] = await db.insert(dailyStepAchievements).values({ userId, date: day }).returning();
-  await recomputeUserYear(db, userId, competitionYearOf(day), defaultScoringRules);
+  await rescoreUserYear(db, userId, competitionYearOf(day));
   return row!;
 };
 
 export const logEvent = async (db: Db, userId: number, day: string, isInTheTopThree = false) => {
   const [row] = await db.insert(eventParticipations).values({ userId, name: 'City run', date: day, isInTheTopThree }).returning();
-  await recomputeUserYear(db, userId, competitionYearOf(day), defaultScoringRules);
+  await rescoreUserYear(db, userId, competitionYearOf(day));
   return row!;
 };

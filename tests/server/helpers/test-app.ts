@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { defaultScoringRules } from '@/domain/scoring-rules';
+import { storeRules } from '../../../server/modules/scoring/repo';
 import type { InjectOptions } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { testConfig, type AppConfig } from '../../../server/config';
@@ -55,12 +57,15 @@ export const resetDatabase = async (database: Database) => {
     sql`select tablename from pg_tables where schemaname = 'public'`,
   );
   const rows = (Array.isArray(result) ? result : (result as { rows: { tablename: string }[] }).rows) as { tablename: string }[];
-  const tables = rows.map((row) => `"${row.tablename}"`).join(', ');
+  // Which replaceable SQL this database holds is kept: truncating it would not undo what was applied.
+  const tables = rows.filter((row) => row.tablename !== 'replaceable_sql_applied').map((row) => `"${row.tablename}"`).join(', ');
   // The audit trail refuses a truncate unless it is a deliberate maintenance act (migration 0012).
   if (tables)
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('wellness.audit_maintenance', 'on', true)`);
       await tx.execute(sql.raw(`truncate ${tables} restart identity cascade`));
+      // The scoring values a fresh database holds (migration 0024): the defaults, from the first year on.
+      await storeRules(tx, 0, defaultScoringRules, new Date());
     });
   // Jobs a previous test left waiting must not reach this test's handlers.
   await database.executeSql(`do $$ begin if to_regclass('pgboss.job') is not null then truncate pgboss.job, pgboss.archive, pgboss.schedule; end if; end $$`);

@@ -6,10 +6,9 @@ import { competitionYearOf, competitionYearRange } from '@/domain/competition';
 import { insightMonthsOf, medianOf, rankAmong } from '@/domain/insights';
 import { levelInYearOf } from '@/domain/leaders-year';
 import { scoreYear } from '@/domain/scoring-points';
-import { defaultScoringRules } from '@/domain/scoring-rules';
 import { activities, dailyStepAchievements, eventParticipations, trackerConnections, userLevels, users } from '../../../server/db/schema';
-import { rebuildAllScores } from '../../../server/modules/scoring/rebuild-all';
-import { recomputeUserYear } from '../../../server/modules/scoring/recompute';
+import { rebuildScores } from '../../../server/modules/scoring/repo';
+import { rescoreUserYear } from '../../../server/modules/scoring/repo';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
 
@@ -156,7 +155,7 @@ test('progress and overview equal a recomputation from the rows after any sequen
       const gone = new Set<number>();
       for (const op of operations) {
         if (op.kind === 'rebuild') {
-          await rebuildAllScores(db, defaultScoringRules);
+          await rebuildScores(db, 2000, 2100);
           continue;
         }
         const person = people[op.who]!;
@@ -171,7 +170,7 @@ test('progress and overview equal a recomputation from the rows after any sequen
           const [first] = await db.select().from(activities).where(eq(activities.userId, person.id)).limit(1);
           if (first) {
             await db.delete(activities).where(eq(activities.id, first.id));
-            await recomputeUserYear(db, person.id, competitionYearOf(first.startDate), defaultScoringRules);
+            await rescoreUserYear(db, person.id, competitionYearOf(first.startDate));
           }
         }
         if (op.kind === 'level')

@@ -1,7 +1,6 @@
-import { defaultScoringRules } from '@/domain/scoring-rules';
 import { eq } from 'drizzle-orm';
 import { userLevels, users } from '../../../server/db/schema';
-import { rebuildAllScores } from '../../../server/modules/scoring/rebuild-all';
+import { rebuildScores } from '../../../server/modules/scoring/repo';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity } from '../helpers/competition-seed';
 
@@ -47,7 +46,7 @@ test('GET /leaders: users, names, roles and levels changed after a list show at 
   expect((await list('limit=1&offset=5')).count).toBe(2);
 
   // A rebuild truncates score_years (no rows for 0 points): the next list fills them again.
-  await rebuildAllScores(db, defaultScoringRules);
+  await rebuildScores(db, 2000, 2100);
   const dave = await addUser(db, { firstName: 'Dave', lastName: 'Adams', level: 'Advanced' });
   expect(ids(await list('levelOfCompetition=Advanced'))).toEqual([dave.id, bob.id]);
   expect(ids(await list('competitionYear=2024'))).toEqual([dave.id, bob.id, carl.id]);

@@ -1,7 +1,6 @@
-import { defaultScoringRules } from '@/domain/scoring-rules';
 import { eq } from 'drizzle-orm';
 import { activities, userLevels, users } from '../../../server/db/schema';
-import { recomputeUserYear } from '../../../server/modules/scoring/recompute';
+import { rescoreUserYear } from '../../../server/modules/scoring/repo';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
 
@@ -137,7 +136,7 @@ test('names, pictures, roles and deleted activities reach the stored top at once
 
   await db.transaction(async (tx) => {
     await tx.delete(activities).where(eq(activities.userId, walker.id));
-    await recomputeUserYear(tx, walker.id, 2026, defaultScoringRules);
+    await rescoreUserYear(tx, walker.id, 2026);
   });
   expect(await advanced()).toEqual([]);
   await app.close();

@@ -1,8 +1,7 @@
-import { defaultScoringRules } from '@/domain/scoring-rules';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client';
 import { userLevels, users } from '../../../server/db/schema';
-import { rebuildAllScores } from '../../../server/modules/scoring/rebuild-all';
+import { rebuildScores } from '../../../server/modules/scoring/repo';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity } from '../helpers/competition-seed';
 
@@ -67,7 +66,7 @@ test('GET /leaders?search within a level: the year level and current names after
   await expectJoinKept(db);
 
   // A rebuild truncates score_years (the next list fills them again); a deletion leaves at once.
-  await rebuildAllScores(db, defaultScoringRules);
+  await rebuildScores(db, 2000, 2100);
   expect(await search('search=carl&levelOfCompetition=Beginner')).toEqual({ count: 1, ids: [carl.id] });
   await expectJoinKept(db);
   await db.delete(users).where(eq(users.id, carl.id));

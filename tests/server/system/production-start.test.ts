@@ -3,10 +3,10 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, sta
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPgliteClusterApart } from '../../../server/db/pglite-cluster';
-import { applyReplaceableSqlOnce } from '../../../server/db/replaceable-sql-once';
+import { applyReplaceableSql } from '../../../server/db/functions';
 
 /*
- * Issue 11 target 2: the server runs as a built bundle (no TypeScript compiler at run time), a new
+ * The server runs as a built bundle (no TypeScript compiler at run time), a new
  * PGlite cluster is created in a short-lived child process, and a restart does not re-apply the
  * replaceable SQL it already has. (Times and memory are measured by bench/server-runtime.ts.)
  */
@@ -44,27 +44,27 @@ test('the server bundle imports only runtime dependencies and carries its SQL fo
 }, 120_000);
 
 test('the replaceable SQL is applied on first start, skipped when unchanged, applied again after a new migration', async () => {
-  const dataDir = tempDir('wc-replaceable-');
   const migrations = join(tempDir('wc-migrations-'), 'migrations');
   cpSync('server/db/migrations', migrations, { recursive: true });
+  // A database that records what it received (replaceable_sql_applied), as a stand-in for the driver.
+  const recorded = new Map<string, string>();
   const scripts: string[] = [];
-  const exec = async (script: string) => void scripts.push(script);
+  const executeSql = async (text: string, values?: unknown[]) => {
+    if (values) return { rows: [...recorded].map(([file, checksum]) => ({ file, checksum })) };
+    scripts.push(text);
+    for (const match of text.matchAll(/values \('([^']+)', '([^']+)'\)/g)) recorded.set(match[1]!, match[2]!);
+    return { rows: [] };
+  };
 
-  await applyReplaceableSqlOnce(dataDir, migrations, exec);
+  expect(await applyReplaceableSql(executeSql, migrations)).toBe(true);
   expect(scripts).toHaveLength(1);
   expect(scripts[0]).toMatch(/create or replace function/i);
-  await applyReplaceableSqlOnce(dataDir, migrations, exec);
-  expect(scripts).toHaveLength(1);
+  expect(await applyReplaceableSql(executeSql, migrations)).toBe(false);
 
   const journal = join(migrations, 'meta', '_journal.json');
   writeFileSync(journal, readFileSync(journal, 'utf8').replace(/\]\s*}\s*$/, ', {"idx": 999, "tag": "9999_new"}]}'));
-  await applyReplaceableSqlOnce(dataDir, migrations, exec);
+  expect(await applyReplaceableSql(executeSql, migrations)).toBe(true);
   expect(scripts).toHaveLength(2);
-
-  // In memory (tests): no folder to remember anything, applied every time.
-  await applyReplaceableSqlOnce(undefined, migrations, exec);
-  await applyReplaceableSqlOnce(undefined, migrations, exec);
-  expect(scripts).toHaveLength(4);
 });
 
 test('a new PGlite cluster is created by a child process, an existing one is left alone', async () => {

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { activities, dailyStepAchievements, eventParticipations, quarterlyBonuses, scoreMonths, scoreYears, users } from '../../../server/db/schema';
-import { rebuildAllScores } from '../../../server/modules/scoring/rebuild-all';
-import { recomputeUserYear } from '../../../server/modules/scoring/recompute';
+import { rebuildScores, rescoreUserYear, storeRules } from '../../../server/modules/scoring/repo';
 import { defaultScoringRules } from '@/domain/scoring-rules';
 import { createTestApp } from '../helpers/test-app';
 
@@ -20,7 +19,7 @@ const scoreRows = async (db: Awaited<ReturnType<typeof createTestApp>>['db']) =>
   years: (await db.select().from(scoreYears).orderBy(scoreYears.userId, scoreYears.competitionYear)).map((r) => [r.userId, r.competitionYear, r.points, r.lastScoredOn]),
 });
 
-test('recomputeUserYear rebuilds months and year from the rows (hand-computed)', async () => {
+test('rescore_user_year rebuilds months and year from the rows (hand-computed)', async () => {
   const { app, db } = await createTestApp();
   const id = await addUser(db, 'a@example.com');
   await db.insert(activities).values([
@@ -36,7 +35,7 @@ test('recomputeUserYear rebuilds months and year from the rows (hand-computed)',
   ]);
   await db.insert(quarterlyBonuses).values({ userId: id, competitionYear: 2026, secondQuarter: true });
 
-  await recomputeUserYear(db, id, 2026, defaultScoringRules);
+  await rescoreUserYear(db, id, 2026);
   // April 45, May 90, Sept 250 (Q2 flag on 30 Sept), Nov 40 + 30 + 60 = 130; total 515.
   expect(await scoreRows(db)).toEqual({
     months: [
@@ -49,12 +48,12 @@ test('recomputeUserYear rebuilds months and year from the rows (hand-computed)',
   });
 
   // Running it again changes nothing ("exactly once"); removing a row takes its points away.
-  await recomputeUserYear(db, id, 2026, defaultScoringRules);
+  await rescoreUserYear(db, id, 2026);
   await db.execute(sql`delete from event_participations where name = '10k'`);
-  await recomputeUserYear(db, id, 2026, defaultScoringRules);
+  await rescoreUserYear(db, id, 2026);
   expect((await scoreRows(db)).years).toEqual([[id, 2026, 425, '2026-11-21']]);
 
-  await recomputeUserYear(db, id, 2025, defaultScoringRules);
+  await rescoreUserYear(db, id, 2025);
   expect((await scoreRows(db)).years).toEqual([
     [id, 2025, 999, '2026-03-31'],
     [id, 2026, 425, '2026-11-21'],
@@ -62,24 +61,41 @@ test('recomputeUserYear rebuilds months and year from the rows (hand-computed)',
   await app.close();
 });
 
-test('the optional daily cap limits counted minutes per day; rebuildAllScores agrees with recompute', async () => {
-  const { app, db } = await createTestApp();
+test('the optional daily cap limits counted minutes per day; rebuild_scores agrees with rescore_user_year', async () => {
+  const { app, db, clock } = await createTestApp();
   const a = await addUser(db, 'a@example.com');
   const b = await addUser(db, 'b@example.com');
   await db.insert(activities).values([activity(a, '2026-06-01', 100), activity(a, '2026-06-01', 50), activity(b, '2025-12-01', 20), activity(b, '2026-04-02', 10)]);
   await db.insert(quarterlyBonuses).values({ userId: b, competitionYear: 2025, fourthQuarter: true });
 
-  await recomputeUserYear(db, a, 2026, { ...defaultScoringRules, dailyMinutesCap: 120 });
+  await storeRules(db, 0, { ...defaultScoringRules, dailyMinutesCap: 120 }, clock.now());
+  await rescoreUserYear(db, a, 2026);
   expect((await scoreRows(db)).years).toEqual([[a, 2026, 120, '2026-06-01']]);
 
-  for (const [user, year] of [[a, 2026], [b, 2025], [b, 2026]] as const) await recomputeUserYear(db, user, year, defaultScoringRules);
+  await storeRules(db, 0, defaultScoringRules, clock.now());
+  for (const [user, year] of [[a, 2026], [b, 2025], [b, 2026]] as const) await rescoreUserYear(db, user, year);
   const incremental = await scoreRows(db);
   expect(incremental.years).toEqual([
     [a, 2026, 150, '2026-06-01'],
     [b, 2025, 270, '2026-03-31'],
     [b, 2026, 10, '2026-04-02'],
   ]);
-  await rebuildAllScores(db, defaultScoringRules);
+  await db.transaction((tx) => rebuildScores(tx, 2000, 2100));
   expect(await scoreRows(db)).toEqual(incremental);
+  await app.close();
+});
+
+test('values stored from a competition year on score that year and later ones, not earlier ones', async () => {
+  const { app, db, clock } = await createTestApp();
+  const a = await addUser(db, 'a@example.com');
+  await db.insert(activities).values([activity(a, '2026-03-01', 10), activity(a, '2026-05-01', 10)]);
+  await db.insert(dailyStepAchievements).values([{ userId: a, date: '2026-03-02' }, { userId: a, date: '2026-05-02' }]);
+  await storeRules(db, 2026, { ...defaultScoringRules, pointsPerMinute: 3, dailySteps: 50 }, clock.now());
+  await db.transaction((tx) => rebuildScores(tx, 2025, 2026));
+  // 2025 keeps the defaults (10 + 30), 2026 takes the new values (30 + 50).
+  expect((await scoreRows(db)).years).toEqual([
+    [a, 2025, 40, '2026-03-02'],
+    [a, 2026, 80, '2026-05-02'],
+  ]);
   await app.close();
 });

@@ -1,0 +1,74 @@
+/**
+ * Every table computed from other rows, and every trigger, with why it exists
+ * (docs/architecture.md#derived-state). tests/server/system/data-layer-inventory.test.ts fails when
+ * a freshly migrated database has a table or trigger this file does not list (or lists one it does
+ * not have), so derived state cannot grow unseen. The load figure each table serves is in
+ * docs/load-model.md.
+ */
+
+export type DerivedTable = {
+  table: string;
+  /** The tables it is computed from. */
+  sources: readonly string[];
+  /** What keeps it equal to its sources. */
+  keeper: string;
+  /** The test that compares it with a recomputation from the sources. */
+  recomputationTest: string;
+  /** The figure of docs/load-model.md that needs it. */
+  serves: string;
+};
+
+export const derivedTables: readonly DerivedTable[] = [
+  {
+    table: 'score_months',
+    sources: ['activities', 'daily_step_achievements', 'event_participations', 'quarterly_bonuses', 'scoring_rules', 'user_levels', 'users'],
+    keeper: 'rescore_user_year() after every write, rebuild_scores() (server/db/functions/scoring.sql)',
+    recomputationTest: 'tests/unit/scoring-property.test.ts',
+    serves: 'the scoring output: leaderboard monthly points, progress minutes and points, dashboard annual total',
+  },
+  {
+    table: 'score_years',
+    sources: ['activities', 'daily_step_achievements', 'event_participations', 'quarterly_bonuses', 'scoring_rules', 'user_levels'],
+    keeper: 'rescore_user_year() after every write, rebuild_scores() (server/db/functions/scoring.sql)',
+    recomputationTest: 'tests/unit/scoring-property.test.ts',
+    serves: 'the scoring output: top leaders per level, admin leaders list',
+  },
+  {
+    table: 'insight_months',
+    sources: ['score_months'],
+    keeper: 'statement triggers score_months_insights_* (server/db/functions/insights.sql)',
+    recomputationTest: 'tests/server/insights/insights.test.ts',
+    serves: 'progress: rank and median among up to 25,000 employees of a level per month',
+  },
+];
+
+/** Tables that hold what people and providers gave us, or bookkeeping: never computed from other rows. */
+export const sourceTables: readonly string[] = [
+  'users',
+  'user_levels',
+  'activities',
+  'daily_step_achievements',
+  'event_participations',
+  'quarterly_bonuses',
+  'scoring_rules',
+  'tracker_connections',
+  'tracker_duplicates',
+  'oauth_states',
+  'provider_budgets',
+  'refresh_sessions',
+  'password_reset_tokens',
+  'audit_events',
+  'idempotency_keys',
+  'rate_limits',
+  'replaceable_sql_applied',
+];
+
+/** Every trigger of a migrated database and its job. */
+export const triggers: Readonly<Record<string, string>> = {
+  audit_events_no_update: 'the audit trail is append-only',
+  audit_events_no_truncate: 'the audit trail is append-only',
+  score_months_insights_insert: 'insight_months follows score_months',
+  score_months_insights_update: 'insight_months follows score_months',
+  score_months_insights_delete: 'insight_months follows score_months',
+  score_months_insights_truncate: 'insight_months follows score_months',
+};
