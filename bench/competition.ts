@@ -24,6 +24,14 @@ const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',') as A
 type Ready = { kind: 'ready'; address: string; kindOfDb: string; seeded: CompetitionSeed; seedMs: number; scoreMs: number; adminToken: string; userToken: string; employeeTokens: string[] };
 type Run = { target: string; size: number; ready: Ready; figures: LoadFigures[] };
 
+/** The dashboard's query: the current calendar month (UTC). */
+const thisMonth = () => {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0));
+  return `startDate=${first.toISOString().slice(0, 10)}&endDate=${last.toISOString().slice(0, 10)}`;
+};
+
 const startServer = (env: Record<string, string>) => startForkedServer<Ready>(new URL('./competition/serve.ts', import.meta.url), env);
 const stopServer = stopForkedServer;
 
@@ -59,6 +67,8 @@ const runOnce = async (target: 'pglite' | 'postgres', size: number, databaseUrl?
   const employees = ready.employeeTokens.map((token) => ({ authorization: `Bearer ${token}` }));
   const calls: LoadCall[] = [
     { label: 'GET /api/health', url: `${address}/api/health` },
+    { label: 'GET /api/user/activity (month)', url: `${address}/api/user/activity?${thisMonth()}`, headers: user },
+    { label: 'GET /api/user/activity (month, 50 employees)', url: `${address}/api/user/activity?${thisMonth()}`, headersPerConnection: employees },
     { label: 'GET /api/leaders/top', url: `${address}/api/leaders/top`, headers: user },
     { label: 'GET /api/leaders (middle page)', url: `${address}/api/leaders?levelOfCompetition=Intermediate&limit=10&offset=${Math.floor(perLevel / 20) * 10}`, headers: admin },
     { label: 'GET /api/user/activity/feed', url: `${address}/api/user/activity/feed?page=1&pageSize=10`, headers: user },

@@ -146,9 +146,11 @@ export const resetMockDb = () => {
   Object.assign(mockDb, emptyDb());
   const now = nowIso();
   const year = currentCompetitionYear(mockClock.now());
+  // The fixture people have been employees since the first competition year they have a level in.
+  const since = `${Math.min(...fixtureLevelYears(year))}-04-01T00:00:00.000Z`;
   for (const fixture of fixtureUsers) {
     const { password, ...profile } = fixture;
-    const user: MockUser = { ...profile, id: nextId('users'), passwordHash: mockHash(password), profilePicture: null, createdAt: now, updatedAt: now };
+    const user: MockUser = { ...profile, id: nextId('users'), passwordHash: mockHash(password), profilePicture: null, createdAt: since, updatedAt: now };
     mockDb.users.push(user);
     for (const competitionYear of fixtureLevelYears(year)) {
       mockDb.userLevels.push({ userId: user.id, competitionYear, levelOfCompetition: user.levelOfCompetition });

@@ -63,7 +63,7 @@ export const insightsHandlers: HttpHandler[] = [
     const now = mockClock.now();
     const year = resolveCompetitionYear(query.competitionYear, now);
     const everyone = employeeMonths(year);
-    const employeeIds = new Set(everyone.map((entry) => entry.user.id));
+    const scorers = new Set(everyone.filter((entry) => entry.months.size > 0).map((entry) => entry.user.id));
     const connections = mockDb.trackerConnections;
     return {
       competitionYear: year,
@@ -82,7 +82,8 @@ export const insightsHandlers: HttpHandler[] = [
         strava: connections.filter((row) => row.service === 'STRAVA').length,
         fitbit: connections.filter((row) => row.service === 'FITBIT').length,
         connectedEmployees: new Set(connections.map((row) => row.userId)).size,
-        employees: employeeIds.size,
+        // Employees who existed in the year: joined before its end, or scored in it.
+        employees: mockDb.users.filter((user) => user.role === 'user' && (user.createdAt < `${year + 1}-04-01` || scorers.has(user.id))).length,
       },
     };
   }),

@@ -13,10 +13,12 @@ import { uploadUrl } from '../serialize';
 
 /** The leaders endpoints in memory, with the server's rules (the API's modules/leaders). */
 
+/** Employees who existed in the year: joined before its end, or scored in it (docs/product-rules.md#leaderboard). */
 const employeesInYear = (year: number) =>
   mockDb.users
     .filter((user) => user.role === 'user')
-    .map((user) => ({ user, level: mockLevelInYear(user, year), score: mockYearScore(user.id, year) }));
+    .map((user) => ({ user, level: mockLevelInYear(user, year), score: mockYearScore(user.id, year) }))
+    .filter(({ user, score }) => user.createdAt < `${year + 1}-04-01` || score.annualPoints > 0);
 
 /** Same rows and order as the server's admin list (the API's modules/leaders/repo.ts). */
 const leaderRows = (query: { levelOfCompetition?: LevelOfCompetition; competitionYear?: number; search?: string }) => {

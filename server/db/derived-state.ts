@@ -24,7 +24,7 @@ export const derivedTables: readonly DerivedTable[] = [
     sources: ['activities', 'daily_step_achievements', 'event_participations', 'quarterly_bonuses', 'scoring_rules', 'user_levels', 'users'],
     keeper: 'rescore_user_year() after every write, rebuild_scores() (server/db/functions/scoring.sql)',
     recomputationTest: 'tests/unit/scoring-property.test.ts',
-    serves: 'the scoring output: leaderboard monthly points, progress minutes and points, dashboard annual total',
+    serves: 'the scoring output: monthly points of the leaders list, progress minutes and points',
   },
   {
     table: 'score_years',

@@ -18,8 +18,8 @@ export type MonthCall = { userId: number; start: string; end: string; year: numb
 /**
  * The dashboard ranges of several callers in one statement (the service joins the reads of one
  * event-loop turn, tick-batch.ts; a lone read is a batch of one). Per call: one index range on
- * (user_id, day) for each kind of row, aggregated to JSON by the database, the range's minutes, and
- * the year's minutes from the user's score_months rows (at most twelve).
+ * (user_id, day) for each kind of row, aggregated to JSON by the database, the range's minutes and
+ * the competition year's minutes (one index range of the user's year, a few hundred rows at most).
  */
 const monthStatement = rawStatement(
   'dashboard_month',
@@ -32,8 +32,8 @@ const monthStatement = rawStatement(
          from event_participations e where e.user_id = b.user_id and e.date between b.first_day and b.last_day),
       (select coalesce(sum(m.moving_time), 0)::int
          from activities m where m.user_id = b.user_id and m.start_date between b.first_day and b.last_day),
-      (select coalesce(sum(sm.minutes), 0)::int
-         from score_months sm where sm.user_id = b.user_id and sm.competition_year = b.year)
+      (select coalesce(sum(y.moving_time), 0)::int
+         from activities y where y.user_id = b.user_id and y.start_date between make_date(b.year, 4, 1) and make_date(b.year + 1, 3, 31))
     from unnest(${sql.placeholder('users')}::int[], ${sql.placeholder('starts')}::date[], ${sql.placeholder('ends')}::date[], ${sql.placeholder('years')}::int[])
       with ordinality b(user_id, first_day, last_day, year, ord)
     order by b.ord`,

@@ -1,18 +1,25 @@
-import type * as ScoringRepo from '../../../server/modules/scoring/repo';
+import { competitionYearOf } from '@/domain/competition';
+import type * as Scoring from '../../../server/modules/scoring/service';
 import { createTestApp } from '../helpers/test-app';
 import { activityRows, asUser, eventRows, seedUser, stepRows } from './helpers';
 
 const failure = vi.hoisted(() => ({ on: false, years: [] as number[] }));
 
 // Every write runs in one transaction with the score recompute: when scoring fails, the row goes too.
-vi.mock('../../../server/modules/scoring/repo', async (importOriginal) => {
-  const original = await importOriginal<typeof ScoringRepo>();
+vi.mock('../../../server/modules/scoring/service', async (importOriginal) => {
+  const original = await importOriginal<typeof Scoring>();
   return {
     ...original,
-    rescoreUserYear: async (...args: Parameters<typeof original.rescoreUserYear>) => {
-      failure.years.push(args[2]);
-      if (failure.on) throw new Error('scoring failed');
-      return original.rescoreUserYear(...args);
+    scoringService: () => {
+      const service = original.scoringService();
+      return {
+        ...service,
+        rescoreDays: async (...args: Parameters<typeof service.rescoreDays>) => {
+          failure.years.push(...new Set(args[2].map(competitionYearOf)));
+          if (failure.on) throw new Error('scoring failed');
+          return service.rescoreDays(...args);
+        },
+      };
     },
   };
 });

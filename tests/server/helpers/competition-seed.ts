@@ -19,6 +19,8 @@ export type NewUser = {
   profilePicture?: string | null;
   /** Per competition year levels (user_levels rows). */
   levels?: Record<number, LevelOfCompetition>;
+  /** When the account was made: by default before every year the tests look at, so past lists show it. */
+  createdAt?: string;
 };
 
 export const addUser = async (db: Db, options: NewUser = {}) => {
@@ -35,6 +37,7 @@ export const addUser = async (db: Db, options: NewUser = {}) => {
       levelOfCompetition: options.level ?? 'Beginner',
       isPrivateActivity: options.isPrivateActivity ?? false,
       profilePicture: options.profilePicture ?? null,
+      createdAt: new Date(options.createdAt ?? '2022-01-01T00:00:00Z'),
     })
     .returning();
   const entries = Object.entries(options.levels ?? {});

@@ -80,7 +80,8 @@ const recompute = async ({ db }: TestApp, year: number) => {
       strava: connections.filter((row) => row.service === 'STRAVA').length,
       fitbit: connections.filter((row) => row.service === 'FITBIT').length,
       connectedEmployees: new Set(connections.map((row) => row.userId)).size,
-      employees: everyone.length,
+      // Employees who existed in the year: joined before its end, or scored in it.
+      employees: people.filter(({ user, months }) => user.createdAt < new Date(`${year + 1}-04-01T00:00:00Z`) || months.size > 0).length,
     },
   };
   return { people, progressOf, overview };
@@ -173,12 +174,18 @@ test('progress and overview equal a recomputation from the rows after any sequen
             await rescoreUserYear(db, person.id, competitionYearOf(first.startDate));
           }
         }
-        if (op.kind === 'level')
+        // A level or role change rescores the years it moves, as the profile and admin writes do.
+        if (op.kind === 'level') {
           await db
             .insert(userLevels)
             .values({ userId: person.id, competitionYear: 2026, levelOfCompetition: op.level })
             .onConflictDoUpdate({ target: [userLevels.userId, userLevels.competitionYear], set: { levelOfCompetition: op.level } });
-        if (op.kind === 'role') await db.update(users).set({ role: 'admin' }).where(eq(users.id, person.id));
+          await rescoreUserYear(db, person.id, 2026);
+        }
+        if (op.kind === 'role') {
+          await db.update(users).set({ role: 'admin' }).where(eq(users.id, person.id));
+          for (const year of [2025, 2026]) await rescoreUserYear(db, person.id, year);
+        }
         if (op.kind === 'removeUser') {
           await db.delete(users).where(eq(users.id, person.id));
           gone.add(person.id);

@@ -63,3 +63,20 @@ test('GET /leaders: admin only; bad filters are 400 with readable messages', asy
   }
   await app.close();
 });
+
+test('GET /leaders of a past year lists the employees of that year: not those who joined after it, unless they scored in it', async () => {
+  const { app, db, config, clock } = await createTestApp({ now: NOW });
+  const admin = await addUser(db, { role: 'admin' });
+  const veteran = await addUser(db, { firstName: 'Vera', createdAt: '2024-05-01T00:00:00Z' });
+  const newcomer = await addUser(db, { firstName: 'Nina', createdAt: '2026-06-01T00:00:00Z' });
+  const imported = await addUser(db, { firstName: 'Ivan', createdAt: '2026-06-01T00:00:00Z' });
+  await logActivity(db, imported.id, '2026-03-20', 25); // competition year 2025, logged before the account
+  const headers = await authHeader(admin, config, clock.now());
+  const idsOf = async (year: number) => (await app.inject({ method: 'GET', url: `/api/leaders?competitionYear=${year}&limit=100`, headers })).json().rows.map((row: { userId: number }) => row.userId);
+  expect(await idsOf(2025)).toEqual([imported.id, veteran.id]);
+  expect(await idsOf(2024)).toEqual([veteran.id]);
+  expect((await idsOf(2026)).sort()).toEqual([veteran.id, newcomer.id, imported.id].sort());
+  const overview = async (year: number) => (await app.inject({ method: 'GET', url: `/api/insights/overview?competitionYear=${year}`, headers })).json().trackers.employees;
+  expect([await overview(2024), await overview(2025), await overview(2026)]).toEqual([1, 2, 3]);
+  await app.close();
+});

@@ -84,9 +84,10 @@ test('GET /leaders/top: any signed-in user; bad years are 400 with a readable me
   await app.close();
 });
 
-test('a level change moves existing standings at once (user_levels and users triggers)', async () => {
+test('a level change by an admin moves existing standings at once (rescored in the same transaction)', async () => {
   const { app, db, config, clock } = await createTestApp({ now: NOW });
   const viewer = await addUser(db);
+  const admin = await addUser(db, { role: 'admin' });
   const mover = await addUser(db, { level: 'Beginner', levels: { 2026: 'Beginner' } });
   const plain = await addUser(db, { level: 'Beginner' });
   await logActivity(db, mover.id, '2026-05-01', 30);
@@ -94,8 +95,13 @@ test('a level change moves existing standings at once (user_levels and users tri
   const headers = await authHeader(viewer, config, clock.now());
   const top = async () => (await app.inject({ method: 'GET', url: '/api/leaders/top', headers })).json();
 
-  await db.update(userLevels).set({ levelOfCompetition: 'Elite' }).where(eq(userLevels.userId, mover.id));
-  await db.update(users).set({ levelOfCompetition: 'Advanced' }).where(eq(users.id, plain.id));
+  const adminHeaders = await authHeader(admin, config, clock.now());
+  const setLevel = async (person: typeof mover, levelOfCompetition: string) => {
+    const payload = { firstName: person.firstName, lastName: person.lastName, dateOfBirth: '1990-01-01', gender: 'other', levelOfCompetition };
+    expect((await app.inject({ method: 'PUT', url: `/api/users/${person.id}`, headers: adminHeaders, payload })).statusCode).toBe(200);
+  };
+  await setLevel(mover, 'Elite');
+  await setLevel(plain, 'Advanced');
   const after = await top();
   expect(after.Elite).toEqual([expect.objectContaining({ userId: mover.id, annualPoints: 30 })]);
   expect(after.Advanced).toEqual([expect.objectContaining({ userId: plain.id, annualPoints: 20 })]);
@@ -103,11 +109,12 @@ test('a level change moves existing standings at once (user_levels and users tri
 
   // A row for an earlier year does not change this year's level of a user with a row for this year.
   await db.insert(userLevels).values({ userId: mover.id, competitionYear: 2025, levelOfCompetition: 'Intermediate' });
+  await rescoreUserYear(db, mover.id, 2026);
   expect((await top()).Elite).toEqual([expect.objectContaining({ userId: mover.id })]);
   await app.close();
 });
 
-test('deleting an employee removes their standings (cascade through the level triggers)', async () => {
+test('deleting an employee removes their standings (cascade)', async () => {
   const { app, db, config, clock } = await createTestApp({ now: NOW });
   const viewer = await addUser(db);
   const gone = await addUser(db, { levels: { 2025: 'Beginner', 2026: 'Beginner' } });
@@ -118,7 +125,7 @@ test('deleting an employee removes their standings (cascade through the level tr
   await app.close();
 });
 
-test('names, pictures, roles and deleted activities reach the stored top at once (leaders_top triggers)', async () => {
+test('names, pictures, roles and deleted activities reach the top at once', async () => {
   const { app, db, config, clock } = await createTestApp({ now: NOW });
   const viewer = await addUser(db);
   const runner = await addUser(db, { firstName: 'Runner', level: 'Advanced' });
@@ -131,6 +138,7 @@ test('names, pictures, roles and deleted activities reach the stored top at once
   await db.update(users).set({ firstName: 'Renamed', profilePicture: 'new.png' }).where(eq(users.id, runner.id));
   expect((await advanced())[0]).toEqual(expect.objectContaining({ userId: runner.id, firstName: 'Renamed', profilePicture: '/api/uploads/new.png', annualPoints: 50 }));
 
+  // Not a product path (roles do not change), but the top lists employees only, whatever the score rows say.
   await db.update(users).set({ role: 'admin' }).where(eq(users.id, runner.id));
   expect((await advanced()).map((leader) => leader.userId)).toEqual([walker.id]);
 

@@ -24,11 +24,11 @@ afterAll(() => provider.close());
 beforeEach(() => provider.reset());
 
 /** The app with real Strava and Google Health clients pointed at the fake (or none configured). */
-const setup = async (options: { now?: string; configured?: boolean; sharing?: boolean } = {}) => {
+const setup = async (options: { now?: string; configured?: boolean } = {}) => {
   const trackerConfig = options.configured === false ? {} : fakeTrackerConfig(provider.url);
   const ctx = await createTestApp({
     now: options.now ?? '2026-11-22T10:00:00Z',
-    config: { ...trackerConfig, stravaFeedSharing: options.sharing ?? false },
+    config: trackerConfig,
     trackers: options.configured === false ? undefined : (db, clock) => createTrackers(trackerConfig as never, db, clock),
   });
   const jane = await addUser(ctx, 'jane');
@@ -283,8 +283,8 @@ describe('Strava imports', () => {
     expect((await imported(ctx.db, jane.id)).map((row) => row.externalId)).toEqual(['1', '3']);
   });
 
-  test('private Strava activities are never in colleagues\' feed, even with STRAVA_FEED_SHARING=true', async () => {
-    const { ctx, jane } = await setup({ sharing: true });
+  test('Strava activities, private or not, are never in colleagues\' feed (Strava API agreement)', async () => {
+    const { ctx, jane } = await setup();
     const olga = await addUser(ctx, 'olga');
     provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 600, { name: 'Shared' }), stravaRun(2, '2026-11-21T08:00:00Z', 600, { visibility: 'only_me' }), stravaRun(3, '2026-11-21T09:00:00Z', 600, { private: true })];
     await connect(ctx, jane, 'STRAVA');
@@ -295,11 +295,11 @@ describe('Strava imports', () => {
       return (response.json() as { feed: unknown[] }).feed.length;
     };
     expect(await feedOf(jane)).toBe(3);
-    expect(await feedOf(olga)).toBe(1);
-    // The employee's own privacy switch going off and on again keeps them private.
+    expect(await feedOf(olga)).toBe(0);
+    // The employee's own privacy switch going off and on again changes nothing for them.
     await ctx.db.update(users).set({ isPrivateActivity: true }).where(eq(users.id, jane.id));
     await ctx.db.update(users).set({ isPrivateActivity: false }).where(eq(users.id, jane.id));
-    expect(await feedOf(olga)).toBe(1);
+    expect(await feedOf(olga)).toBe(0);
   });
 
   test('a later sync reads from the last sync minus the overlap', async () => {
