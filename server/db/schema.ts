@@ -353,7 +353,7 @@ export const scoreYearFills = pgTable('score_year_fills', {
   competitionYear: smallint('competition_year').primaryKey(),
 });
 
-/** Fixed-window counters shared by every API process (DESIGN 3: no per-process state). */
+/** Fixed-window counters shared by every API process (docs/architecture.md#conventions: no per-process state). */
 /**
  * The audit trail: every admin action and security event, written in the same transaction as the
  * change (who, when, what, before and after). No foreign keys: entries outlive the users they name

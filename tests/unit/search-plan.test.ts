@@ -1,7 +1,7 @@
 import { planSearch, type PlanInput } from '../../server/modules/users/search-plan';
 
 /*
- * Issue 14: which shape the admin search reads its page in, from exact counts. The numbers are those
+ * Product rules: Admin search. Which shape the admin search reads its page in, from exact counts. The numbers are those
  * of tests/server/users/search-shapes.test.ts (400 employees), whose queries must between them
  * choose every shape; and of the benchmark (10,000 employees).
  */

@@ -2,7 +2,7 @@
 -- The function bodies that keep the read models live here, so a fix is an edit of this file, never
 -- of a committed migration. A change of a function's arguments or return type needs a DROP first.
 
--- The level a user competes in for a competition year (DESIGN 4): that year's user_levels row,
+-- The level a user competes in for a competition year (docs/product-rules.md#level-of-competition): that year's user_levels row,
 -- else the latest earlier one, else the earliest, else users.level_of_competition. PL/pgSQL, so
 -- the plan is cached per connection: every write's rescoring calls it, and an SQL function that
 -- cannot be inlined is planned again on every call.

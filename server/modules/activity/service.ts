@@ -53,7 +53,7 @@ const monthViewReads = (reads: ReturnType<typeof activityRepo>) =>
     maxBatch: 64,
   });
 
-/** A day that is being written to: not in the future and inside the edit window (DESIGN 4). */
+/** A day that is being written to: not in the future and inside the edit window (docs/product-rules.md#editing-window). */
 const assertWritableDay = (day: string, now: Date) => {
   if (day > toIsoDay(now)) throw futureDate();
   if (!isEditableDay(day, now)) throw editWindowClosed();

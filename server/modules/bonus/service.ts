@@ -17,7 +17,7 @@ export const bonusService = ({ db, clock, config }: Deps) => {
   const scoring = scoringService({ config });
   return {
     /**
-     * Sets the quarterly bonus flags of an employee for quarterlyBonusYear(now) (DESIGN 4) and
+     * Sets the quarterly bonus flags of an employee for quarterlyBonusYear(now) (docs/product-rules.md#quarterly-bonus) and
      * rescores that year in the same transaction, so the standings change with the flags.
      */
     setQuarterlyBonus: async (caller: AuthUser, userId: number, flags: QuarterlyBonus): Promise<User> => {

@@ -7,7 +7,7 @@ import { createTestApp } from '../helpers/test-app';
 import { asUser, seedUser } from './helpers';
 
 /*
- * Issue 10 item 1: several tabs and a tracker import writing for one employee at once. Every write
+ * Several tabs and a tracker import writing for one employee at once. Every write
  * takes the user's advisory lock, so afterwards the read models equal a recomputation from the rows
  * and no request answers 5xx. On PostgreSQL (CI's second pass, TEST_DATABASE_URL) the requests really
  * run in parallel over a pool; without the lock this test fails there (month views miss rows, and

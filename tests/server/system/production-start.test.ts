@@ -6,7 +6,7 @@ import { createPgliteClusterApart } from '../../../server/db/pglite-cluster';
 import { applyReplaceableSqlOnce } from '../../../server/db/replaceable-sql-once';
 
 /*
- * Issue 11 target 2: the server runs as a built bundle (no TypeScript compiler at run time), a new
+ * The server runs as a built bundle (no TypeScript compiler at run time), a new
  * PGlite cluster is created in a short-lived child process, and a restart does not re-apply the
  * replaceable SQL it already has. (Times and memory are measured by bench/server-runtime.ts.)
  */

@@ -6,7 +6,7 @@ import { replaceableSql } from '../../../server/db/functions';
 import { testDatabase } from '../helpers/test-app';
 
 /*
- * Issue 8 item 5: trigger functions live in re-appliable files applied after the migrations on every
+ * Trigger functions live in re-appliable files applied after the migrations on every
  * start; applying them again changes nothing, and a database migrated before 0006/0008 were edited
  * (old truncate functions) ends up exactly like a fresh one after migration 0010.
  */

@@ -6,7 +6,7 @@ import { createTestApp } from '../helpers/test-app';
 import { addUser } from '../helpers/competition-seed';
 
 /*
- * Issue 14: the admin search's exact count is read from user_search_counts (migration 0013), which
+ * Product rules: Admin search. The admin search's exact count is read from user_search_counts (migration 0013), which
  * statement triggers on users keep. After any mix of writes it must equal a count made from scratch:
  * per level, the employees having a word that starts with each prefix.
  */
