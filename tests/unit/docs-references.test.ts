@@ -92,4 +92,10 @@ describe('README and docs work on a fresh clone', () => {
   test('the README stays short', () => {
     expect(readText('README.md').split('\n').length).toBeLessThanOrEqual(251);
   });
+
+  const guides = ['product-rules', 'architecture', 'configuration', 'operations', 'security', 'trackers', 'testing', 'performance'];
+  test.each(guides)('docs/%s.md exists and the README links it', (name) => {
+    expect(existsSync(join(root, 'docs', `${name}.md`))).toBe(true);
+    expect(markdownLinks(readText('README.md'))).toContain(`docs/${name}.md`);
+  });
 });
