@@ -29,7 +29,7 @@ export default tseslint.config(
     },
   },
   {
-    // DESIGN 1: no feature imports another feature; lib and api import no feature.
+    // docs/architecture.md#layers-and-dependency-rules: no feature imports another feature; lib and api import no feature.
     files: ['src/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
@@ -69,7 +69,7 @@ export default tseslint.config(
     },
   },
   {
-    // DESIGN 1: server and mocks share only the contract and the core (aliases), never each other.
+    // docs/architecture.md#layers-and-dependency-rules: server and mocks share only the contract and the core (aliases), never each other.
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [

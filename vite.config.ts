@@ -62,7 +62,7 @@ export default defineConfig(({ mode }) => ({
         // Everything the entry needs at once travels in one file, not thirty (six connections per
         // host: on a slow network each extra round of requests costs an RTT). Libraries and app code
         // used to be two files (libraries cached across app deploys); one file is 0.5 kB gzip smaller
-        // and one request fewer, which the login page's 150 kB budget (issue 11) needs.
+        // and one request fewer, which the login page's 150 kB budget (docs/performance.md#first-load) needs.
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 1 },

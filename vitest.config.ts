@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { aliases } from './vite.config';
 
-/** Four projects: pure rules, the SPA on jsdom + MSW, the real server, and the contract suite. */
+/** Five projects: pure rules, the SPA on jsdom + MSW, the real server, hostile input and abuse (security), and the contract suite. */
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: aliases },

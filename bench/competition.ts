@@ -1,6 +1,6 @@
 /**
- * Benchmark of the competition reads (issue 4): GET /leaders/top, GET /leaders (a middle page of
- * one level), the feed's first page, the admin searches and the insights (issue 13), each next to GET /api/health in the same run, with 10,000
+ * Benchmark of the competition reads: GET /leaders/top, GET /leaders (a middle page of
+ * one level), the feed's first page, the admin searches and the insights, each next to GET /api/health in the same run, with 10,000
  * employees and a competition year of activity seeded in bulk SQL, at 100,000 and 1,000,000
  * activities, on PGlite and on PostgreSQL 15 (a scratch server on a loopback port, stopped after).
  *
@@ -73,9 +73,9 @@ const runOnce = async (target: 'pglite' | 'postgres', size: number, databaseUrl?
     { label: 'GET /api/leaders (middle page)', url: `${address}/api/leaders?levelOfCompetition=Intermediate&limit=10&offset=${Math.floor(perLevel / 20) * 10}`, headers: admin },
     { label: 'GET /api/user/activity/feed', url: `${address}/api/user/activity/feed?page=1&pageSize=10`, headers: user },
     { label: 'GET /api/user/activity/feed (50 employees)', url: `${address}/api/user/activity/feed?page=1&pageSize=10`, headersPerConnection: employees },
-    // Admin search (issue 14). The seed's words: first<n>, last<nnnnn>, bench<n>, example, com.
+    // Admin search. The seed's words: first<n>, last<nnnnn>, bench<n>, example, com.
     ...(process.env.BENCH_SEARCH === '0' ? [] : searchCalls(address, admin)),
-    // Progress charts and the admin overview (issue 13).
+    // Progress charts and the admin overview.
     { label: 'GET /api/insights/progress', url: `${address}/api/insights/progress`, headers: user },
     {
       label: 'GET /api/insights/progress (50 employees)',

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the dashboard's month call (issue 3): GET /api/user/activity for one month of an
+ * Benchmark of the dashboard's month call: GET /api/user/activity for one month of an
  * employee with a full year of data among 1,000 users, against GET /api/health of the same server
  * in the same run. PGlite in memory by default; DATABASE_URL=postgres://... for PostgreSQL (the
  * database must be empty, or BENCH_RESET=1 to empty it).

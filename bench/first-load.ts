@@ -1,5 +1,5 @@
 /**
- * First load of the web app (issue 11, target 1): a fresh build served by the real server
+ * First load of the web app (target: docs/performance.md#first-load): a fresh build served by the real server
  * (`node scripts/start.mjs` on an empty PGlite), opened in Debian's Chromium with an empty cache each time.
  *
  * Prints beside each target: the login route's JavaScript (gzip bytes of every script the page
@@ -165,7 +165,7 @@ const main = async () => {
 
     const row = (name: string, value: string, target: string, ok: boolean) => console.info(`${name.padEnd(44)} ${value.padStart(14)}   target ${target.padEnd(10)} ${ok ? 'ok' : 'MISSED'}`);
     const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-    console.info(`\nFirst load (issue 11), ${new Date().toISOString().slice(0, 10)}, ${runs} cold loads on localhost, ${slowRuns} on slow 4G\n`);
+    console.info(`\nFirst load, ${new Date().toISOString().slice(0, 10)}, ${runs} cold loads on localhost, ${slowRuns} on slow 4G\n`);
     row('Login route JavaScript (gzip)', kb(loginJs), `<= ${TARGETS.loginJsKb} kB`, loginJs <= TARGETS.loginJsKb * 1000);
     row('Cold load transferred (brotli)', `${(transferred / 1024).toFixed(1)} KiB`, `<= ${TARGETS.transferredKiB} KiB`, transferred <= TARGETS.transferredKiB * 1024);
     row(`LCP localhost, median of ${runs}`, `${lcp.toFixed(0)} ms`, `<= ${TARGETS.lcpMs} ms`, lcp <= TARGETS.lcpMs);

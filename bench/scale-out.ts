@@ -1,5 +1,5 @@
 /**
- * Scale-out, shown (issue 11, target 4): two API processes (A and B, different ports) on ONE
+ * Scale-out, shown: two API processes (A and B, different ports) on ONE
  * PostgreSQL, sharing JWT_SECRET, TOKEN_ENCRYPTION_KEY and DATA_DIR (photos), started as users start
  * them (`node scripts/start.mjs`, the built server). It checks that what one process does holds on
  * the other, then measures the throughput of one process against both together.

@@ -1,5 +1,5 @@
 /**
- * Start-up time and idle memory of the production server (issue 11, target 2), started as users start
+ * Start-up time and idle memory of the production server, started as users start
  * it (`node scripts/start.mjs`: the built bundle, no TypeScript compiler at run time). Each round:
  *   PGlite: a new DATA_DIR (first start: initdb + migrations), then a restart on it (existing database);
  *   PostgreSQL: a new database on a scratch PostgreSQL 15 (first start), then a restart on it.

@@ -1,5 +1,5 @@
 /**
- * Soak (issue 10): 50 connections mixing reads (month, top leaders, feed) and writes (log and delete
+ * Soak: 50 connections mixing reads (month, top leaders, feed) and writes (log and delete
  * activities) against the real server started as users start it (`node scripts/start.mjs`), with a
  * kill -9 of the server part-way and an immediate restart. At the end every acknowledged write must
  * be there (and every acknowledged delete gone), and no request may have answered 5xx; requests

@@ -1,5 +1,5 @@
 /**
- * Benchmark of tracker imports (issue 9): one employee connects Strava with 2,000 activities in the
+ * Benchmark of tracker imports: one employee connects Strava with 2,000 activities in the
  * current competition year (the backfill pages through them, 200 a page), then 1,000 webhook events
  * arrive (600 updates, 300 creations, 100 deletions). Against the fake Strava of the test suite on
  * loopback, so the figures are our side's cost: time, and requests made to the provider.

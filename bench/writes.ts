@@ -1,5 +1,5 @@
 /**
- * Writes and mixed load (issue 11, target 3), each figure printed beside its target:
+ * Writes and mixed load, each figure printed beside its target:
  * - serial writes: an employee with a full year (730 activities, steps, events) logs one activity
  *   and deletes it again, one call at a time over HTTP: p50/p99 of each (target p50 <= 5 ms on
  *   PostgreSQL);

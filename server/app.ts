@@ -57,7 +57,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     bodyLimit: 1_048_576,
     // On close, idle keep-alive sockets are closed at once; busy ones after their response.
     forceCloseConnections: 'idle',
-    // The spec writes paths with a trailing slash (`/api/user/activity/`): both forms are the contract.
+    // Paths are written with a trailing slash in places (`/api/user/activity/`): both forms are the contract.
     routerOptions: { ignoreTrailingSlash: true },
     // The router's own refusals (an undecodable URL, a 3,000-character id) answer in the contract's shape.
     frameworkErrors: (error, _request, reply) => {

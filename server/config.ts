@@ -33,7 +33,7 @@ export type GoogleHealthConfig = {
   apiBaseUrl: string;
 };
 
-/** Everything the server reads from the environment, in one typed object (README: Configuration). */
+/** Everything the server reads from the environment, in one typed object (docs/configuration.md). */
 export type AppConfig = {
   port: number;
   host: string;
@@ -166,7 +166,7 @@ export const loadConfig = (): AppConfig => {
       event: int('SCORE_EVENT', defaultScoringRules.event),
       eventTopThree: int('SCORE_EVENT_TOP_THREE', defaultScoringRules.eventTopThree),
       quarterlyBonus: int('SCORE_QUARTERLY_BONUS', defaultScoringRules.quarterlyBonus),
-      // 0 or unset: no cap (DESIGN 4 counts every minute).
+      // 0 or unset: no cap (product rules: Scoring counts every minute).
       dailyMinutesCap: int('SCORE_DAILY_MINUTES_CAP', 0) || null,
     },
     staticDir: resolve(env('STATIC_DIR') ?? './dist'),

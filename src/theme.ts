@@ -14,7 +14,7 @@ export const theme = createTheme({
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', fontWeight: '700' },
   components: {
-    // SPEC 9: tooltip delay 250 ms; modal 300 ms and backdrop 150 ms transitions.
+    // docs/product-rules.md#screens-and-navigation: tooltip delay 250 ms; modal 300 ms and backdrop 150 ms transitions.
     Tooltip: { defaultProps: { openDelay: 250, withArrow: true } },
     Modal: {
       defaultProps: { centered: true, transitionProps: { duration: 300 }, overlayProps: { transitionProps: { duration: 150 } }, closeButtonProps: { 'aria-label': 'Close' } },

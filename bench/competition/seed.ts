@@ -48,7 +48,7 @@ export const seedCompetitionYear = async (db: Db, options: { users: number; acti
     insert into event_participations (user_id, name, is_in_the_top_three, date)
     select ${first} + g % ${users}, 'Race ' || g, g % 7 = 0, ${start}::date + (g * 13) % ${days}
       from generate_series(0, ${Math.floor(activities / 50)}::int - 1) g`);
-  // Tracker connections for the admin overview (issue 13): every third employee on Strava, every fifth on Fitbit.
+  // Tracker connections for the admin overview: every third employee on Strava, every fifth on Fitbit.
   await db.execute(sql`
     insert into tracker_connections (user_id, service, external_user_id, access_token)
     select ${first} + g, s.service, g::text, 'sealed-in-bench'

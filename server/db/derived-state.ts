@@ -1,6 +1,6 @@
 /**
  * Every table computed from other rows, and every trigger, with why it exists
- * (docs/architecture.md#derived-state). tests/server/system/data-layer-inventory.test.ts fails when
+ * (docs/architecture.md#derived-state-and-its-keepers). tests/server/system/data-layer-inventory.test.ts fails when
  * a freshly migrated database has a table or trigger this file does not list (or lists one it does
  * not have), so derived state cannot grow unseen. The load figure each table serves is in
  * docs/load-model.md.

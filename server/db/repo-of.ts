@@ -11,7 +11,7 @@ export type Repo<Q extends Record<string, Query>> = { readonly [K in keyof Q]: B
 
 /**
  * A module's repo factory from its query functions (each takes the handle first): `xRepo(db)` or
- * `xRepo(tx)` returns the queries bound to that handle (the module template, README "Architecture").
+ * `xRepo(tx)` returns the queries bound to that handle (docs/architecture.md#server-module-template).
  * The query functions stay plain functions, so their SQL reads (and merges) as it did. Build a repo
  * on the database once per service, and one per transaction for the writes inside it.
  */

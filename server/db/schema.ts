@@ -233,7 +233,7 @@ export const providerBudgets = pgTable(
 );
 
 /**
- * Derived (docs/architecture.md#derived-state): points per user, competition year and calendar
+ * Derived (docs/architecture.md#derived-state-and-its-keepers): points per user, competition year and calendar
  * month, written by rescore_user_year() (server/db/functions/scoring.sql) inside the writer's
  * transaction, so leaderboards and progress never scan activities.
  */
@@ -257,7 +257,7 @@ export const scoreMonths = pgTable(
 );
 
 /**
- * Derived (docs/architecture.md#derived-state): per competition year, level and calendar month,
+ * Derived (docs/architecture.md#derived-state-and-its-keepers): per competition year, level and calendar month,
  * over the employees (role user) who scored that month: how many, their sums, and every
  * employee's points sorted ascending (rank and median of a month are one binary search / array
  * read). Kept by statement triggers on score_months (server/db/functions/insights.sql).
@@ -287,7 +287,7 @@ export const insightMonths = pgTable(
 );
 
 /**
- * Derived (docs/architecture.md#derived-state): annual points per user and competition year, with
+ * Derived (docs/architecture.md#derived-state-and-its-keepers): annual points per user and competition year, with
  * the last day that scored (tie-break) and the level competed in that year, written by
  * rescore_user_year() (server/db/functions/scoring.sql), so a top 10 per level is a 10-row index
  * range. Only users who have scored something in the year have a row.

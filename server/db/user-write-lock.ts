@@ -7,7 +7,7 @@ const USER_WRITES = 74_201;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * Serialises every write of one employee (DESIGN 4): the read models (month views, scores, feed,
+ * Serialises every write of one employee (docs/product-rules.md#writes): the read models (month views, scores, feed,
  * leaders) are kept by statement triggers that read the user's other rows, so two concurrent writers
  * for one user could each miss the other's row on PostgreSQL. The lock is held until the
  * transaction ends; writers for different users never wait for each other.

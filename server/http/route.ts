@@ -29,7 +29,7 @@ const bearer = (request: FastifyRequest) => {
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
 };
 
-/** Resolves the caller and enforces the endpoint's role (DESIGN 4: server enforces every permission). */
+/** Resolves the caller and enforces the endpoint's role (docs/product-rules.md#permissions: the server enforces every permission). */
 const authorize = async (endpoint: Endpoint, request: FastifyRequest, deps: AppDeps): Promise<AuthUser | null> => {
   const token = bearer(request);
   if (endpoint.auth === 'guest') {

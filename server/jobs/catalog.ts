@@ -8,7 +8,7 @@ const job = <Payload extends z.ZodType>(definition: JobDefinition<Payload>) => d
 const mailRetries = { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true, timeoutSeconds: 60 } as const;
 
 /**
- * Every job the app runs, in one place: its name, payload schema and retry rules (README: Jobs).
+ * Every job the app runs, in one place: its name, payload schema and retry rules (docs/architecture.md#jobs).
  * Payloads hold ids and keys, never secrets: job rows are readable in the database for days.
  *
  * Adding one: an entry here; `deps.jobs.work(name, handler)` in a `register...Jobs(deps)` called from

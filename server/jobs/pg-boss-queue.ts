@@ -70,7 +70,7 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
     supervise: options.supervise ?? true,
     cronMonitorIntervalSeconds: options.cronCheckSeconds ?? 30,
     cronWorkerIntervalSeconds: options.cronCheckSeconds ?? 5,
-    // Completed jobs go to the archive after an hour; failed ones stay in `job` for a week (README: Jobs).
+    // Completed jobs go to the archive after an hour; failed ones stay in `job` for a week (docs/architecture.md#jobs).
     archiveCompletedAfterSeconds: 60 * 60,
     archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
     deleteAfterDays: 7,

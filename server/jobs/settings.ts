@@ -1,4 +1,4 @@
-/** Job engine settings from the environment (README: Jobs). */
+/** Job engine settings from the environment (docs/configuration.md#jobs). */
 export const jobSettingsFromEnv = (env: NodeJS.ProcessEnv = process.env) => {
   const number = (name: string, fallback: number, min: number, max: number) => {
     const raw = env[name];

@@ -6,7 +6,7 @@ import type { ServerCode } from './contract';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Message of SPEC section 8 when the server gave no answer at all. */
+/** Message (docs/product-rules.md#toasts-and-errors) when the server gave no answer at all. */
 export const NO_RESPONSE_MESSAGE = 'Error in server , try again later';
 
 export type FieldIssue = { path: string; message: string };

@@ -14,7 +14,7 @@ export type ApiMutation<TData, TVars> = {
   /** What a success makes stale (refetched before the mutation settles). */
   invalidates: Invalidation | ((data: TData, vars: TVars) => Invalidation);
   toasts: {
-    /** SPEC 8's category: its texts are the defaults below. */
+    /** The toast category (docs/product-rules.md#toasts-and-errors): its texts are the defaults below. */
     category: PerCall<ToastCategory, TVars>;
     /**
      * A toast of its own: loading, success and every error show in it, and the shared MutationCache

@@ -29,7 +29,7 @@ type AnyInput = {
   signal?: AbortSignal;
 };
 
-/** Multipart body: every non-empty field as text, files as parts (SPEC 7: empty ones omitted). */
+/** Multipart body: every non-empty field as text, files as parts (empty ones omitted, docs/product-rules.md#endpoints). */
 export const toFormData = (fields: Record<string, Primitive>, files: Record<string, Blob | null | undefined> = {}) => {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) {

@@ -5,7 +5,7 @@ import { ErrorBody } from './contract';
 
 export { ApiError, NO_RESPONSE_MESSAGE, isApiError, toNormalised, type FieldIssue, type HttpMethod, type NormalisedError } from './api-error';
 
-/** SPEC 8 default error texts when the server sent no message: update and delete say it differently. */
+/** Default error texts (docs/product-rules.md#toasts-and-errors) when the server sent no message: update and delete say it differently. */
 const fallbackMessage = (method: HttpMethod | null) => (method === 'PUT' || method === 'DELETE' ? 'Something was wrong' : 'Something went wrong');
 
 /** Reads an error body without trusting it: anything unexpected becomes a generic message. */

@@ -17,10 +17,10 @@ export type ServerFormErrors = {
 };
 
 /**
- * The one mapping of a server refusal onto a form (DESIGN 5): a 400's field issues and a
+ * The one mapping of a server refusal onto a form (docs/architecture.md#conventions): a 400's field issues and a
  * field-specific 4xx (a taken e-mail's 409, a closed level window) go beside the fields they name,
  * so the field turns red with the server's words; a 400's other issues belong to the form as a
- * whole. Anything else (a 500, a network failure) is the toasts' business (SPEC 8), not the form's.
+ * whole. Anything else (a 500, a network failure) is the toasts' business (docs/product-rules.md#toasts-and-errors), not the form's.
  */
 export const serverFormErrors = (error: unknown, fieldNames: readonly string[]): ServerFormErrors => {
   const result: ServerFormErrors = { fields: [], form: [] };

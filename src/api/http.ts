@@ -4,12 +4,12 @@ import { sessionBridge } from './session-bridge';
 
 export { bindSession, sessionBridge, type SessionBridge } from './session-bridge';
 
-/** Authentication calls carry cookies instead of the bearer token (SPEC section 7). */
+/** Authentication calls carry cookies instead of the bearer token (docs/product-rules.md#endpoints). */
 export const isAuthPath = (path: string) => path.startsWith('/auth/') || path.startsWith('auth/');
 
 const isAuthUrl = (url: string) => new URL(url).pathname.startsWith('/api/auth/');
 
-/** ky instance: no retries (TanStack Query owns them), no timeout (SPEC 9), bearer token on non-auth calls. */
+/** ky instance: no retries (TanStack Query owns them), no timeout (docs/product-rules.md#endpoints), bearer token on non-auth calls. */
 export const http = ky.create({
   prefixUrl: API_BASE,
   retry: 0,

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 import { categoryOfMethod, toast } from './toasts';
 
-/** Statuses whose server message SPEC section 8 shows as a toast, whatever the screen. */
+/** Statuses whose server message is shown as a toast, whatever the screen. */
 const TOASTED_STATUSES = new Set([400, 404, 500]);
 
 declare module '@tanstack/react-query' {
@@ -16,7 +16,7 @@ declare module '@tanstack/react-query' {
 
 export const shouldToastError = (error: unknown): error is ApiError => error instanceof ApiError && TOASTED_STATUSES.has(error.statusCode);
 
-/** The toast of SPEC section 8: the server message, in the toast of the method's category. */
+/** The toast (docs/product-rules.md#toasts-and-errors): the server message, in the toast of the method's category. */
 export const toastApiError = (error: unknown) => {
   if (!shouldToastError(error)) return;
   toast.error(categoryOfMethod[error.method ?? 'GET'], error.message);

@@ -1,6 +1,6 @@
 import type { HttpMethod } from './api-error';
 
-/** The four kinds of operation SPEC section 8 names, one per HTTP method. */
+/** The four kinds of operation (docs/product-rules.md#toasts-and-errors), one per HTTP method. */
 export type ToastCategory = 'create' | 'fetch' | 'update' | 'delete';
 
 export const categoryOfMethod: Record<HttpMethod, ToastCategory> = {
@@ -10,7 +10,7 @@ export const categoryOfMethod: Record<HttpMethod, ToastCategory> = {
   DELETE: 'delete',
 };
 
-/** Default toast texts of SPEC section 8, letter for letter. */
+/** Default toast texts of docs/product-rules.md#toasts-and-errors, letter for letter. */
 export const toastTexts = {
   create: { loading: 'Creating... please wait', success: 'Created successfully', error: 'Something went wrong' },
   fetch: { loading: 'Fetching...please wait', success: 'Fetched successfully', error: 'Something went wrong' },

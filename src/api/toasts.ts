@@ -24,7 +24,7 @@ export const onToastsRequested = (listener: () => void) => {
   return () => void requestedListeners.delete(listener);
 };
 
-/** SPEC 8's toasts; each call is carried out once the toast module is there (at once after the first). */
+/** The toasts of docs/product-rules.md#toasts-and-errors; each call is carried out once the toast module is there (at once after the first). */
 export const toast = {
   loading: (category: ToastCategory, message?: string, id?: string) => withView(({ toast }) => toast.loading(category, message, id)),
   success: (category: ToastCategory, message?: string, id?: string) => withView(({ toast }) => toast.success(category, message, id)),

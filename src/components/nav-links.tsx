@@ -6,7 +6,7 @@ import { LazyTooltip } from './lazy-tooltip';
 
 type NavLink = { to: string; label: string; icon: ComponentType<{ size?: number; stroke?: number }> };
 
-/** SPEC 2 navigation: admin gets leaders and dashboard; user gets feed, leaderboard, dashboard, profile. */
+/** Navigation (docs/product-rules.md#screens-and-navigation): admins get leaders, dashboard, overview, audit; employees get feed, leaderboard, dashboard, profile. */
 export const navLinks: Record<'admin' | 'user', NavLink[]> = {
   admin: [
     { to: '/admin/leaders', label: 'Leaders', icon: IconMedal },

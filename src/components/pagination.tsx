@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 
-/** SPEC 2 and 9: page numbers are shown in windows of 8. */
+/** docs/product-rules.md#page-sizes-and-pagination: page numbers are shown in windows of 8. */
 export const PAGE_WINDOW = 8;
 
 /** The window of page numbers that holds `page`: 1-8, 9-16, ... cut at `totalPages`. */

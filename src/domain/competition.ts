@@ -1,5 +1,5 @@
 /**
- * Competition calendar rules (DESIGN 4), pure and shared by the SPA, the server and the mocks.
+ * Competition calendar rules (docs/product-rules.md#competition-year and the windows after it), pure and shared by the SPA, the server and the mocks.
  * Every function takes "now" explicitly; dates are UTC calendar days `YYYY-MM-DD`.
  */
 import { COMPETITION_START_YEAR } from '@/contract/common';

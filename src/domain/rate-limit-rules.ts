@@ -7,7 +7,7 @@ import { AppError } from './errors';
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
 /**
- * Limits of DESIGN 3: strict per account, generous per address (a whole office shares one).
+ * Limits of docs/product-rules.md#rate-limits: strict per account, generous per address (a whole office shares one).
  * Sign-in counts FAILED attempts only, per account, per account and address, and per address; the
  * owner's known device (a live refresh cookie of that account) or known address is not held back by
  * failures made elsewhere, so knowing someone's e-mail is not enough to lock them out.

@@ -1,5 +1,5 @@
 /**
- * Scoring values (DESIGN 4). One place for every figure that turns rows into points; the SQL
+ * Scoring values (docs/product-rules.md#scoring). One place for every figure that turns rows into points; the SQL
  * recompute, the pure reference function, the mocks and the tests all read these.
  */
 export type ScoringRules = {

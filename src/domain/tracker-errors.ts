@@ -14,7 +14,7 @@ export const trackerError = (service: ApiType) =>
 /** Syncs per employee: providers limit requests per app (Strava: 200 per 15 minutes), so one person cannot spend them all. */
 export const syncRateLimit = { name: 'sync:user', limit: 10, windowSeconds: 15 * 60 };
 
-/** What an employee reads when a sync or a connection fails (README "Trackers: what an employee sees"). */
+/** What an employee reads when a sync or a connection fails (docs/trackers.md: what an employee sees). */
 export const trackerMessages = {
   synced: (imported: number) => (imported === 0 ? 'Up to date' : `${imported} ${imported === 1 ? 'activity' : 'activities'} imported`),
   reconnect: (service: ApiType) => `${serviceLabel[service]} no longer accepts this app's access (it was withdrawn or has expired). Please connect ${serviceLabel[service]} again.`,

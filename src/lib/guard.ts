@@ -1,5 +1,5 @@
 /**
- * The route guard of SPEC section 2 as one pure decision. Each pathless layout route
+ * The route guard (docs/product-rules.md#screens-and-navigation) as one pure decision. Each pathless layout route
  * (`routes/_guest`, `_employee`, `_admin`, `_signed-in`) names its area; who may open an area is
  * written here once, so a new route file is guarded by the folder it is put in.
  */

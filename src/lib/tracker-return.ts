@@ -1,5 +1,5 @@
 /**
- * The one thing the SPA persists (SPEC section 4): the page to come back to after a tracker's
+ * The one thing the SPA persists (docs/product-rules.md#trackers): the page to come back to after a tracker's
  * authorisation page, because the provider's redirect reloads the app.
  */
 const KEY = 'wellness.trackerReturnUrl';

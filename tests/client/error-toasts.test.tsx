@@ -8,7 +8,7 @@ import { renderApp } from './render-app';
 
 const errorBody = (statusCode: number, message: string, serverCode = 'NOT_FOUND') => HttpResponse.json({ statusCode, message, serverCode }, { status: statusCode });
 
-describe('query and mutation error toasts (SPEC 8)', () => {
+describe('query and mutation error toasts (product rules: Toasts and errors)', () => {
   it("toasts a failed query's server message for a 404", async () => {
     const { queryClient } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
     mockServer.use(http.get('*/api/users/:id/profile', () => errorBody(404, 'User not found')));

@@ -4,7 +4,7 @@ import { mockServer } from '../../mocks/node';
 import { renderApp } from './render-app';
 import { seedActivity } from './competition-seed';
 
-/** Issue 12: a failed load says so and offers Retry; the empty texts are for real emptiness only. */
+/** A failed load says so and offers Retry; the empty texts are for real emptiness only. */
 
 const failing = (path: string) => {
   let calls = 0;

@@ -5,7 +5,7 @@ import { usersEndpoints } from '@/contract/users';
 import { FIXTURE_PASSWORD, fixtureAdmin, fixtureId, fixtureUsers } from '../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget, type ContractTarget } from './harness';
 
-/** Issue 13 item 2: admin CSV exports, parsed back with a CSV library, on server and mocks alike. */
+/** Product rules: CSV exports. Admin CSV exports, parsed back with a CSV library, on server and mocks alike. */
 
 const parse = (text: string, target?: ContractTarget) => {
   // The UTF-8 BOM spreadsheet programs need: visible in the server's raw body; fetch's text() (the

@@ -3,10 +3,10 @@ import { expect, test, type Page } from '@playwright/test';
 import { uniqueEmail } from './helpers';
 
 /**
- * The size check of issue 11 on the build `npm start` serves: every script a cold load of the login
- * page runs (until the network is quiet), in gzip bytes, at most issue 11's 150 kB. The login page
+ * The size check (docs/performance.md#first-load) on the build `npm start` serves: every script a cold load of the login
+ * page runs (until the network is quiet), in gzip bytes, at most 150 kB. The login page
  * carries no zod, ky or contract (they come with the first focus of the form), the entry is one file
- * (README, Performance: First load); whatever adds to the first load beyond the budget fails here
+ * (docs/performance.md#first-load); whatever adds to the first load beyond the budget fails here
  * and must be split off.
  */
 const LOGIN_JS_BUDGET_BYTES = 150_000;

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E } from './env';
 import { expectAccessible, screenshotBoth, uniqueEmail } from './helpers';
 
-/** Issue 13 item 1: the progress charts on the profile page and the admin competition overview. */
+/** Product rules: Progress charts and overview. The progress charts on the profile page and the admin competition overview. */
 
 const PASSWORD = 'Insights-e2e-Password1';
 const today = () => new Date().toISOString().slice(0, 10);

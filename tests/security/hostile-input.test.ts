@@ -7,7 +7,7 @@ import { createTestApp } from '../server/helpers/test-app';
 import { asUser, seedActivity, seedUser, type Person } from '../server/activity/helpers';
 
 /**
- * Issue 10 item 6: every endpoint of the contract, fed hostile values in every field, answers a
+ * Every endpoint of the contract, fed hostile values in every field, answers a
  * 4xx with a readable message and leaves the database exactly as it was. The endpoint list is the
  * contract itself, so a new endpoint is covered the day it is added.
  */
@@ -191,7 +191,7 @@ describe('malformed requests', () => {
   });
 });
 
-describe('trailing slashes (the spec writes /api/user/activity/)', () => {
+describe('trailing slashes (/api/user/activity/ and /api/user/activity)', () => {
   test('every path answers with and without its trailing slash', async () => {
     const get = asUser(ctx, employee);
     const plain = await get({ method: 'GET', url: '/api/user/activity?startDate=2026-11-01&endDate=2026-11-30' });

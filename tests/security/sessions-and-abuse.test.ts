@@ -4,7 +4,7 @@ import { SESSION_CHECK_TTL_MS } from '../../server/http/session-liveness';
 import { PASSWORD, fields, multipart, pngBytes, seedUser } from '../server/auth/fixtures';
 import { createTestApp } from '../server/helpers/test-app';
 
-/** Issue 10 items 3, 4 and 5: sessions that really end, limits that spare the owner, CSRF checks. */
+/** Product rules: Sessions and Rate limits. Sessions that really end, limits that spare the owner, CSRF checks. */
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 let ctx: Ctx;

@@ -37,7 +37,7 @@ describe('competition year (1 April rollover)', () => {
   });
 });
 
-describe('isEditableDay (DESIGN 4)', () => {
+describe('isEditableDay (product rules: Editing window)', () => {
   test.each([
     // now, day, editable
     ['2026-11-22T10:00:00Z', '2026-11-22', true], // today

@@ -20,7 +20,7 @@ const validSignup = {
   levelOfCompetition: 'Beginner',
 };
 
-describe('login form schema (SPEC 5)', () => {
+describe('login form schema (product rules: Forms and validation messages)', () => {
   it.each([
     [{ email: '', password: 'x' }, 'email', 'Please enter your email'],
     [{ password: 'x' }, 'email', 'Please enter your email'],
@@ -36,7 +36,7 @@ describe('login form schema (SPEC 5)', () => {
   });
 });
 
-describe('forgot password schema (SPEC 5)', () => {
+describe('forgot password schema (product rules: Forms and validation messages)', () => {
   it.each([
     ['', 'Please enter your email'],
     ['nope', 'Email is invalid'],
@@ -45,7 +45,7 @@ describe('forgot password schema (SPEC 5)', () => {
   });
 });
 
-describe('signup form schema (SPEC 5)', () => {
+describe('signup form schema (product rules: Forms and validation messages)', () => {
   it('accepts a complete form', () => {
     expect(SignupForm.safeParse(validSignup).success).toBe(true);
   });
@@ -102,7 +102,7 @@ describe('signup form schema (SPEC 5)', () => {
   });
 });
 
-describe('reset password form schema (SPEC 5: as in signup)', () => {
+describe('reset password form schema (product rules: the same password checks as sign-up)', () => {
   it.each([
     [{ password: '', confirmPassword: 'x' }, 'password', 'Please enter your password'],
     [{ password: 'Secret123!', confirmPassword: '' }, 'confirmPassword', 'Please enter your confirmation password'],

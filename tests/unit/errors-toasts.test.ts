@@ -3,7 +3,7 @@ import { ApiError } from '../../src/api/errors';
 import { shouldToastError } from '../../src/api/query-client';
 import { categoryOfMethod, toastTexts } from '../../src/api/toasts';
 
-describe('default toast texts (SPEC 8, letter for letter)', () => {
+describe('default toast texts (product rules: Toasts and errors, letter for letter)', () => {
   it('has the loading texts', () => {
     expect(toastTexts.create.loading).toBe('Creating... please wait');
     expect(toastTexts.fetch.loading).toBe('Fetching...please wait');

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * Issue 8 item 5: a committed migration never changes, since deployed databases already ran it.
+ * A committed migration never changes, since deployed databases already ran it.
  * checksums.json freezes each file; `npm run db:checksums` records new ones and refuses changed ones.
  */
 const folder = join(process.cwd(), 'server', 'db', 'migrations');

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../server/db/client';
 import { repoOf } from '../../server/db/repo-of';
 
 /**
- * The server module template (README "Architecture"): `service.ts` exports `<slice>Service(deps)`,
+ * The server module template (docs/architecture.md#server-module-template): `service.ts` exports `<slice>Service(deps)`,
  * a repo file exports `<slice>Repo(db)`, services hold no SQL and reach queries only through repo
  * factories, routes reach the module only through its service. Each failure names the file.
  */

@@ -3,7 +3,7 @@ import { defaultScoringRules } from '@/domain/scoring-rules';
 
 const none = { activities: [], steps: [], events: [] };
 
-test('default values are the ones of DESIGN 4, with the daily cap off', () => {
+test('default values are the ones of product rules: Scoring, with the daily cap off', () => {
   expect(defaultScoringRules).toEqual({ pointsPerMinute: 1, dailySteps: 30, event: 60, eventTopThree: 30, quarterlyBonus: 250, dailyMinutesCap: null });
 });
 

@@ -1,5 +1,5 @@
 -- Replaceable SQL (docs/architecture.md#replaceable-sql): applied after the migrations whenever
--- this file changes (server/db/functions.ts). insight_months (docs/architecture.md#derived-state)
+-- this file changes (server/db/functions.ts). insight_months (docs/architecture.md#derived-state-and-its-keepers)
 -- follows score_months through the statement triggers score_months_insights_* (insert, update,
 -- delete; truncate clears it through derived_table_clear). score_months rows carry the level and
 -- role they were scored with (rescore_user_year), so a deleted row still names its group.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
 import type { ActivityRow } from '@/domain/activity-serialize';
-import { activityJson } from './activity-select';
+import { activityJson } from './activity-row-repo';
 
 export type MonthRows = {
   activities: ActivityRow[];

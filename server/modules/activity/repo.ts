@@ -4,7 +4,7 @@ import { activities, dailyStepAchievements, eventParticipations } from '../../db
 import { toIsoDay } from '@/domain/days';
 import { repoOf } from '../../db/repo-of';
 import { loadMonths } from './month-repo';
-import { findActivityRow } from './activity-select';
+import { findActivityRow } from './activity-row-repo';
 
 /** Row-level SQL of the activity module; every query is scoped to its owner. */
 

@@ -19,7 +19,7 @@ const createAdmin = async (db: Db, email: string, password: string, now: Date) =
 };
 
 /**
- * First admin (DESIGN 3): ADMIN_EMAIL + ADMIN_PASSWORD create that admin when missing; an empty
+ * First admin (docs/configuration.md#origin-mail-and-first-admin): ADMIN_EMAIL + ADMIN_PASSWORD create that admin when missing; an empty
  * database without them gets admin@localhost with a random password, printed once to stdout
  * (not to the log, which may be shipped elsewhere).
  */

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config';
 
-/** The refresh token travels only in this cookie, only to /api/auth (DESIGN 4). */
+/** The refresh token travels only in this cookie, only to /api/auth (docs/product-rules.md#sessions). */
 export const REFRESH_COOKIE = 'wc_refresh';
 const path = '/api/auth';
 

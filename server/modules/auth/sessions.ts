@@ -10,7 +10,7 @@ import { authRepo, type RefreshSessionRow } from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 
-/** Refresh sessions (DESIGN 4): rotated on every use, with reuse detection per family. */
+/** Refresh sessions (docs/product-rules.md#sessions): rotated on every use, with reuse detection per family. */
 
 export const signedOut = () => unauthorized('Please sign in to continue', 'UNAUTHENTICATED');
 export const sessionExpired = () => unauthorized('Your session has expired, please sign in again', 'TOKEN_EXPIRED');

@@ -20,7 +20,7 @@ const isUniqueViolation = (error: unknown): boolean => {
   return candidate?.code === '23505' || (candidate?.cause !== undefined && isUniqueViolation(candidate.cause));
 };
 
-/** Another user's profile is "not found" (DESIGN 4); admins may read any. */
+/** Another user's profile is "not found" (docs/product-rules.md#permissions); admins may read any. */
 const assertMayRead = (caller: AuthUser, id: number) => {
   if (caller.role !== 'admin' && caller.id !== id) throw profileNotFound();
 };

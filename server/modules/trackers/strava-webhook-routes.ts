@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
 import type { TrackerService } from './service';
 
-/** Strava's webhook callback (README "Trackers"): in the contract like every endpoint, called by Strava only. */
+/** Strava's webhook callback (docs/trackers.md): in the contract like every endpoint, called by Strava only. */
 export const STRAVA_WEBHOOK_PATH = `/api${trackersEndpoints.stravaWebhookEvent.path}`;
 
 const sameSecret = (given: string, expected: string) => {

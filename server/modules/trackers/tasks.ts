@@ -53,7 +53,7 @@ export const registerTrackerJobs = (deps: AppDeps, service: TrackerService, log:
 
 /**
  * The safety-net sync on a cron schedule: every TRACKER_SYNC_EVERY_MINUTES (whole hours from 60 on),
- * every working connection is synced; it is how Google Health data arrives without a click (README).
+ * every working connection is synced; it is how Google Health data arrives without a click (docs/trackers.md).
  */
 export const scheduleTrackerSync = async (jobs: AppJobQueue, everyMinutes: number) => {
   if (everyMinutes <= 0) return jobs.unschedule('trackers.sync-all');

@@ -11,7 +11,7 @@ import type { UserRow } from './serialize';
 
 import type { Page } from './page';
 
-/** Only employees are managed here (admins come from the bootstrap; README "Product rules"). */
+/** Only employees are managed here (admins come from the bootstrap; docs/product-rules.md#users-management). */
 const isEmployee = eq(users.role, 'user');
 
 export type EmployeeFilter = { search?: string; level?: LevelOfCompetition; sort: UserSort; order: 'asc' | 'desc' };
@@ -102,7 +102,7 @@ export const achievementsPage = async (
   return { rows: rows.map((row) => ({ ...row, isDailyStepsBonus: true })), count: total?.value ?? 0 };
 };
 
-/** The fields an admin edits (SPEC 6), written over the employee's row. */
+/** The fields an admin edits (docs/product-rules.md#users-management), written over the employee's row. */
 export const updateEmployee = (tx: DbOrTx, id: number, body: AdminUserUpdate, now: Date) =>
   tx
     .update(users)

@@ -15,7 +15,7 @@ import { pageOf, type Page } from './page';
 import { PreSerialized } from '../../http/pre-serialized';
 import { usersRepo } from './repo';
 
-/** Users management by an admin (SPEC 2 "Admin users table", 6). Employees only; admins get 404. */
+/** Users management by an admin (docs/product-rules.md#users-management). Employees only; admins get 404. */
 
 export const USER_NOT_FOUND = 'User not found';
 export const CANNOT_DELETE_SELF = 'You cannot delete your own account';

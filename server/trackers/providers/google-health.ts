@@ -85,7 +85,7 @@ export const durationSeconds = (value: unknown): number | null => {
 };
 
 type CivilDateTime = { date?: { year?: number; month?: number; day?: number } };
-/** The fields of a v4 DataPoint we read (README "Trackers": verified against the API reference). `updateTime` is the Exercise's (output only); a DataPoint has none of its own. */
+/** The fields of a v4 DataPoint we read (docs/trackers.md: verified against the API reference). `updateTime` is the Exercise's (output only); a DataPoint has none of its own. */
 type GoogleDataPoint = {
   name?: unknown;
   exercise?: {

@@ -36,7 +36,7 @@ const otherNeedsTitle = (value: { name: string; otherName?: string | null }, ctx
   }
 };
 
-/** The Add/Manage activity form (SPEC 2 and 5). */
+/** The Add/Manage activity form (docs/product-rules.md#forms-and-validation-messages). */
 export const ActivityForm = z
   .object({ name: title, otherName: otherName.optional(), movingTime, startTime: z.string().optional() })
   .superRefine(otherNeedsTitle);
@@ -91,7 +91,7 @@ export const Activity = z.object({
   title: z.string(),
   /** Where it came from: logged by hand, or imported from a tracker. */
   source: z.enum(activitySources),
-  /** Other trackers that reported the same workout; it counts once, as `source`'s record (README "Trackers": duplicates). */
+  /** Other trackers that reported the same workout; it counts once, as `source`'s record (docs/trackers.md: duplicates). */
   alsoRecordedBy: z.array(z.enum(trackerSources)),
 });
 export type Activity = z.infer<typeof Activity>;

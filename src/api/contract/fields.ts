@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Gender, LevelOfCompetition, hasControlCharacter, parseIsoDay } from './common';
 import { toIsoDay } from '../../domain/days';
 
-/** Field schemas with the exact messages of SPEC section 5, shared by forms and server. */
+/** Field schemas with the exact messages of docs/product-rules.md#forms-and-validation-messages, shared by forms and server. */
 
 export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
@@ -10,7 +10,7 @@ export const PASSWORD_MAX = 128;
 export const NAME_MAX = 100;
 export const OLDEST_BIRTH_DATE = '1900-01-01';
 
-/** `name@localhost` is accepted too: the generated first admin is admin@localhost (DESIGN 3). */
+/** `name@localhost` is accepted too: the generated first admin is admin@localhost (docs/configuration.md#origin-mail-and-first-admin). */
 const LOCALHOST_EMAIL = /^[A-Za-z0-9._%+-]+@localhost$/i;
 const emailAddress = z.email('Email is invalid');
 

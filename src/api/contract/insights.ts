@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CompetitionYear, LevelOfCompetition, endpoint, levels } from './common';
 
-/** Progress charts and the admin competition overview (issue 13), read from the score tables. */
+/** Progress charts and the admin competition overview (docs/product-rules.md#progress-charts-and-overview), read from the score tables. */
 
 const count = z.number().int().min(0);
 /** A calendar month of the competition year, `YYYY-MM`. */

@@ -22,7 +22,7 @@ export const TopLeader = z.object({
   annualPoints: z.number().int(),
 });
 export type TopLeader = z.infer<typeof TopLeader>;
-/** Top leaders keyed by level name (SPEC 3). */
+/** Top leaders keyed by level name (docs/product-rules.md#leaderboard). */
 export const TopLeaders = z.object(Object.fromEntries(levels.map((level) => [level, z.array(TopLeader)])) as Record<(typeof levels)[number], z.ZodArray<typeof TopLeader>>);
 export type TopLeaders = z.infer<typeof TopLeaders>;
 

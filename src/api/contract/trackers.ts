@@ -20,7 +20,7 @@ export const TrackerStatus = z.object({
   lastAttemptOk: z.boolean().nullable(),
 });
 export type TrackerStatus = z.infer<typeof TrackerStatus>;
-/** The spec's list of connected services, plus each one's state and last sync. */
+/** The list of connected services, plus each one's state and last sync. */
 export const ConnectedApis = z.object({ apis: z.array(ApiType), services: z.array(TrackerStatus) });
 export type ConnectedApis = z.infer<typeof ConnectedApis>;
 
@@ -45,7 +45,7 @@ export const SyncResult = z.object({
 });
 
 /**
- * Strava's webhook callback (README "Trackers"), called by Strava, not by the SPA. Subscription
+ * Strava's webhook callback (docs/trackers.md), called by Strava, not by the SPA. Subscription
  * validation: `GET ?hub.mode=subscribe&hub.challenge=...&hub.verify_token=...`, answered
  * `{"hub.challenge": ...}` only when the verify token is ours (else 403). Optional fields: a caller
  * without them is refused with the same 403, never told which part was wrong.

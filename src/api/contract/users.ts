@@ -14,7 +14,7 @@ export const QuarterlyBonus = z.object({
 export type QuarterlyBonus = z.infer<typeof QuarterlyBonus>;
 export const noQuarterlyBonus: QuarterlyBonus = { firstQuarter: false, secondQuarter: false, thirdQuarter: false, fourthQuarter: false };
 
-/** A user as every endpoint returns it. `quarterlyBonus` is the flags of the bonus year (DESIGN 4). */
+/** A user as every endpoint returns it. `quarterlyBonus` is the flags of the bonus year (docs/product-rules.md#quarterly-bonus). */
 export const User = z.object({
   id: z.number().int().positive(),
   role: Role,
@@ -36,7 +36,7 @@ export const UserSort = z.enum(userSortColumns, 'Sort must be one of lastName, f
 export type UserSort = z.infer<typeof UserSort>;
 
 /**
- * GET /users: the spec's `currentPage`/`pageSize`, and optionally `search` (every word must start a
+ * GET /users: `currentPage`/`pageSize`, and optionally `search` (every word must start a
  * word of the first name, last name or e-mail; case and accents ignored), `level`, `sort`, `order`.
  */
 export const UsersQuery = z.object({

@@ -4,7 +4,7 @@ import type { FieldError } from 'react-hook-form';
 type FieldState = { error?: FieldError; isTouched: boolean; isDirty?: boolean };
 
 /**
- * SPEC 2: a field shows valid or invalid once touched (or once the form was submitted):
+ * docs/product-rules.md#forms-and-validation-messages: a field shows valid or invalid once touched (or once the form was submitted):
  * the error text in red, or a green check.
  */
 export const fieldStatus = (state: FieldState, submitted: boolean, { withIcon = true }: { withIcon?: boolean } = {}) => {

@@ -19,7 +19,7 @@ export type SchemaFormOptions<TIn extends FieldValues, TOut extends FieldValues,
    */
   schema: $ZodType<TOut, TIn> | (() => Promise<$ZodType<TOut, TIn>>);
   defaultValues: DefaultValues<TIn>;
-  /** When fields validate: 'onTouched' for the forms that show valid/invalid once touched (SPEC 2). */
+  /** When fields validate: 'onTouched' for the forms that show valid/invalid once touched (docs/product-rules.md#forms-and-validation-messages). */
   mode?: Mode;
   /** The submit mutation; its 400 issues land on the fields, it is not sent twice while pending. */
   mutation?: SubmitMutation<TVars, TData>;
@@ -60,7 +60,7 @@ export type SchemaForm<TIn extends FieldValues> = {
 };
 
 /**
- * The one form pattern of the SPA (issue 8): react-hook-form with the zod resolver, default values,
+ * The one form pattern of the SPA: react-hook-form with the zod resolver, default values,
  * and a submit mutation whose refusal (a 400's issues, a field-specific code) is shown on the
  * fields it names, the rest above the buttons. Light on purpose: the login form uses it on the first
  * load, so it imports react-hook-form alone (zod and the resolver come with the schema).

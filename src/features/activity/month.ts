@@ -7,7 +7,7 @@ export { monthStartOf };
 /** First and last day of the month, both inclusive (the month query's range). */
 export const monthRange = (monthStart: string) => ({ startDate: monthStart, endDate: monthEndOf(monthStart) });
 
-/** The month a visible range belongs to: the one holding its midpoint (SPEC 2). */
+/** The month a visible range belongs to: the one holding its midpoint (docs/product-rules.md#dashboard-and-calendar). */
 export const monthOfRange = (start: Date, end: Date) => monthStartOf(toIsoDay(new Date((start.getTime() + end.getTime()) / 2)));
 
 export const monthTitle = (monthStart: string) =>

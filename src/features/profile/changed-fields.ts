@@ -25,7 +25,7 @@ export const valuesOf = (user: User): ProfileValues => ({
   isPrivateActivity: user.isPrivateActivity ? 'true' : 'false',
 });
 
-/** Only the fields the user changed (SPEC 2), taken from the validated form data. */
+/** Only the fields the user changed (docs/product-rules.md#profile), taken from the validated form data. */
 export const changedFields = (parsed: z.output<typeof ProfileForm>, dirty: Partial<Record<keyof ProfileValues, boolean | undefined>>): ProfileChanges => {
   const changes: ProfileChanges = {};
   for (const key of Object.keys(parsed) as (keyof ProfileValues)[]) {

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { PageShell } from '../../components/page-shell';
 import { TrackerReturn, trackerReturnSearch } from '../../features/trackers';
 
-/** Fitbit's return page after authorisation (SPEC 2, 7). */
+/** Fitbit's return page after authorisation (docs/product-rules.md#trackers). */
 export const Route = createFileRoute('/_employee/fitbit')({
   validateSearch: trackerReturnSearch,
   component: function FitbitReturn() {

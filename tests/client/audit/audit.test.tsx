@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockDb } from '../../../mocks/node';
 import { renderApp } from '../render-app';
 
-/** Issue 13: the admin audit screen lists entries newest first, filters by action and employee, in the URL. */
+/** Product rules: Audit trail. The admin audit screen lists entries newest first, filters by action and employee, in the URL. */
 
 const seedEntry = (id: number, action: string, subjectId: number, subjectName: string, before: object | null, after: object | null, at: string) =>
   (mockDb.auditEvents ??= []).push({ id, at, actorId: 1, actorRole: 'admin', action: action as never, subjectId, subjectName, subjectEmail: 'x@wellness.test', before: before && JSON.stringify(before), after: after && JSON.stringify(after) });

@@ -6,7 +6,7 @@ import { signInThroughMocks } from '../render-app';
 
 type Viewer = 'guest' | 'user' | 'admin';
 
-/** Every route of SPEC section 2 with who may stay; everyone else lands on their entry page. */
+/** Every route of product rules: Screens and navigation, with who may stay; everyone else lands on their entry page. */
 const routeTable: Array<{ path: string; allowed: Viewer[] }> = [
   { path: '/', allowed: ['guest'] },
   { path: '/signup', allowed: ['guest'] },

@@ -7,7 +7,7 @@ import { mockServer } from '../../../mocks/node';
 import { seedActivity, seedEvent, seedSteps } from '../competition-seed';
 import { renderApp } from '../render-app';
 
-/** Issue 13 item 1: the progress charts on the profile page and the admin competition overview. */
+/** Product rules: Progress charts and overview. The progress charts on the profile page and the admin competition overview. */
 
 vi.setConfig({ testTimeout: 45_000 });
 

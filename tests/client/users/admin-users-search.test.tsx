@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { mockDb, mockServer } from '../../../mocks/node';
 import { renderApp } from '../render-app';
 
-/** Issue 14: search, filter and sort the users table; the view lives in the URL. */
+/** Product rules: Admin search. Search, filter and sort the users table; the view lives in the URL. */
 
 const rename = (email: string, firstName: string, lastName: string) => Object.assign(mockDb.users.find((user) => user.email === email)!, { firstName, lastName });
 const lastNames = () =>

@@ -15,7 +15,7 @@ const openDashboard = async () => {
 };
 
 describe('admin users table at /admin/dashboard', () => {
-  it('lists the employees by last name with the columns of the spec and the bonus year in the title', async () => {
+  it('lists the employees by last name with the columns of product rules: Users management and the bonus year in the title', async () => {
     await openDashboard();
     const table = screen.getByRole('table', { name: 'Users' });
     const headers = within(table)

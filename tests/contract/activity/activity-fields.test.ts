@@ -5,7 +5,7 @@ import { expectSuccess, targets, useTarget } from '../harness';
 /*
  * Adding a field to Activity (docs/architecture.md#adding-a-field-to-activity): every answer that
  * carries an Activity (log, update, the month) must hold exactly the contract's fields, on the real
- * server (one select, server/modules/activity/activity-select.ts, and one serializer,
+ * server (one select, server/modules/activity/activity-row-repo.ts, and one serializer,
  * src/domain/activity-serialize.ts) and on the mocks (mocks/db.ts row, mocks/handlers/activity.ts).
  * A field added to the contract fails here until each of those carries it.
  */

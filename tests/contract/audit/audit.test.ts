@@ -5,7 +5,7 @@ import { bonusEndpoints } from '@/contract/bonus';
 import { fixtureAdmin, fixtureId, fixtureUsers } from '../../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget } from '../harness';
 
-/** Issue 13 item 3: admin actions leave an entry (who, when, what, before, after); admins read and export it. */
+/** Product rules: Audit trail. Admin actions leave an entry (who, when, what, before, after); admins read and export it. */
 
 describe.each(targets)('audit trail on $name', (target) => {
   useTarget(target);

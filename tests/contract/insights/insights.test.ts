@@ -4,7 +4,7 @@ import { usersEndpoints } from '@/contract/users';
 import { FIXTURE_PASSWORD, fixtureAdmin, fixtureId, fixtureUsers } from '../../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget, type ContractTarget } from '../harness';
 
-/** Issue 13 item 1: progress charts and the admin overview, same numbers from the server and the mocks. */
+/** Product rules: Progress charts and overview. Progress charts and the admin overview, same numbers from the server and the mocks. */
 
 const bea = 'bea@wellness.test';
 const ivan = 'ivan@wellness.test';

@@ -16,7 +16,7 @@ describe.each(targets)('system endpoints on $name', (target) => {
     expect(expectSuccess(systemEndpoints.config, await target.call(systemEndpoints.config))).toEqual({ strava: null, fitbit: null });
   });
 
-  test('paths answer with the trailing slash the spec writes, and bad ids or NUL are 400s', async () => {
+  test('paths answer with and without the trailing slash, and bad ids or NUL are 400s', async () => {
     expect((await target.request('GET', '/health/')).status).toBe(200);
     const session = await target.signIn('bea@wellness.test', 'Employee123!');
     const month = await target.request('GET', '/user/activity/', { token: session.accessToken, query: { startDate: '2026-11-01', endDate: '2026-11-30' } });

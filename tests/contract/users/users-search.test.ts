@@ -3,7 +3,7 @@ import { usersEndpoints } from '@/contract/users';
 import { fixtureAdmin, fixtureId, fixtureUsers } from '../../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget, type ContractTarget } from '../harness';
 
-/** Issue 14: the admin users list searched, filtered and sorted in SQL (and the same in the mocks). */
+/** Product rules: Admin search. The admin users list searched, filtered and sorted in SQL (and the same in the mocks). */
 
 const rename = async (target: ContractTarget, token: string, email: string, firstName: string, lastName: string) => {
   const user = fixtureUsers.find((candidate) => candidate.email === email)!;

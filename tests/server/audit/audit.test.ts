@@ -3,7 +3,7 @@ import { auditEvents } from '../../../server/db/schema';
 import { PASSWORD, seedUser } from '../auth/fixtures';
 import { createTestApp } from '../helpers/test-app';
 
-/** Issue 13 item 3 on the real database: append-only, in the change's transaction, security events too. */
+/** Product rules: Audit trail, on the real database: append-only, in the change's transaction, security events too. */
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 let ctx: Ctx;

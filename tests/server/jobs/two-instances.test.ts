@@ -9,7 +9,7 @@ import { addUser } from '../helpers/competition-seed';
 import { jobRows, testQueue } from './support';
 
 /*
- * Issue 11: several API processes on one database share one queue. Two engines (on PostgreSQL each
+ * Several API processes on one database share one queue. Two engines (on PostgreSQL each
  * with its own connection pool, as two processes have) take jobs from the same tables: every job
  * is handled exactly once between them.
  */

@@ -6,7 +6,7 @@ import { FUNCTION_FILES } from '../../../server/db/functions';
 import { testDatabase } from '../helpers/test-app';
 
 /*
- * The data layer as a maintainer sees it (docs/architecture.md#derived-state): a freshly migrated
+ * The data layer as a maintainer sees it (docs/architecture.md#derived-state-and-its-keepers): a freshly migrated
  * database holds exactly the tables and triggers server/db/derived-state.ts lists, at most 4 derived
  * tables and 12 triggers, each derived table with an existing recomputation test.
  */

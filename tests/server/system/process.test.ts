@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /*
- * Issue 10 items 2 and 8, through the command users run (`npm start`): one process per PGlite
+ * Through the command users run (`npm start`): one process per PGlite
  * DATA_DIR, a stale lock after kill -9 is recovered, and SIGTERM ends the server cleanly (exit 0,
  * within 5 s, keep-alive sockets closed, database closed so it reopens).
  */

@@ -6,7 +6,7 @@ import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader } from '../helpers/competition-seed';
 
 /*
- * Issue 14: the admin search reads its page in one of three shapes chosen from the counts (walk with
+ * Product rules: Admin search. The admin search reads its page in one of three shapes chosen from the counts (walk with
  * probes, walk with a hash table, collect and sort; search-plan.ts) and counts two narrowing terms
  * by collecting or hashing. With 400 employees every shape is chosen by some query below; each page
  * and count must equal the same search done in TypeScript over every employee.

@@ -8,7 +8,7 @@ import { utcDay } from '../month';
 import { DayCellHeader, type DayActions } from './day-cell';
 import './activity-calendar.css';
 
-/** SPEC 9: month view only, row limit 5, long press 250 ms, UTC. */
+/** docs/product-rules.md#dashboard-and-calendar: month view only, row limit 5, long press 250 ms, UTC. */
 export const CALENDAR_HEIGHT = 800;
 export const CALENDAR_HEIGHT_PHONE = 640;
 
@@ -23,7 +23,7 @@ type Props = DayActions & {
 };
 
 /**
- * 'Show more' opens the 'Activities list' modal only (SPEC): FullCalendar opens its own popover when
+ * 'Show more' opens the 'Activities list' modal only (docs/product-rules.md#dashboard-and-calendar): FullCalendar opens its own popover when
  * the handler returns nothing or 'popover', and changes view for a string; a truthy non-string does neither.
  */
 const ONLY_OUR_MODAL = true as unknown as MoreLinkSimpleAction;

@@ -7,7 +7,7 @@ import { FormAlert, useSchemaForm, type SubmitMutation } from '../../../componen
 export type ActivityFormInput = z.input<typeof ActivityForm>;
 export type ActivityFormValues = z.output<typeof ActivityForm>;
 
-/** SPEC 2: name empty, otherName empty, startTime empty, movingTime 1. */
+/** docs/product-rules.md#forms-and-validation-messages: name empty, otherName empty, startTime empty, movingTime 1. */
 export const emptyActivityForm: ActivityFormInput = { name: '', otherName: '', startTime: '', movingTime: 1 };
 
 const typeOptions = activityTypes.map((type) => ({ value: type, label: type }));

@@ -11,7 +11,7 @@ import { ActivityFormFields, emptyActivityForm, type ActivityFormInput, type Act
 
 export type ActivityTarget = { kind: 'add'; day: string } | { kind: 'edit'; activity: Activity };
 
-/** A saved title outside the types list shows as Other with the title as otherName (SPEC 3). */
+/** A saved title outside the types list shows as Other with the title as otherName (docs/product-rules.md#activities). */
 const formValuesOf = (activity: Activity): ActivityFormInput => ({
   name: activity.otherName ? OTHER_ACTIVITY : activity.name,
   otherName: activity.otherName ?? '',
@@ -106,7 +106,7 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget | nu
               {...formProps}
               defaultValues={emptyActivityForm}
               mutation={logActivity}
-              // SPEC 5: the selected date plus the default start time (00:00), in ISO form.
+              // docs/product-rules.md#activities: the selected date plus the default start time (00:00), in ISO form.
               toVariables={(values) => ({
                 name: values.name,
                 otherName: otherNameOf(values),

@@ -2,7 +2,7 @@ import { ActionIcon, Button, Group, Title, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { monthTitle } from '../month';
 
-/** The custom Prev/Next toolbar with the month title (SPEC 2). */
+/** The custom Prev/Next toolbar with the month title (docs/product-rules.md#dashboard-and-calendar). */
 export function CalendarToolbar({ month, isCurrentMonth, onPrev, onNext, onToday }: { month: string; isCurrentMonth: boolean; onPrev: () => void; onNext: () => void; onToday: () => void }) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="sm">

@@ -33,7 +33,7 @@ export function EmployeeDashboard() {
   const data = monthQuery.isStale ? undefined : monthQuery.data;
   const monthLoading = monthQuery.isStale;
 
-  // The month is the one holding the midpoint of the visible range (SPEC 2).
+  // The month is the one holding the midpoint of the visible range (docs/product-rules.md#dashboard-and-calendar).
   const onDatesSet = (arg: DatesSetArg) => setMonth(monthOfRange(arg.start, arg.end));
   const api = () => calendarRef.current?.getApi();
   const onToggleSteps = (day: string, achieved: boolean) => toggleSteps.mutate({ date: day, achieved });

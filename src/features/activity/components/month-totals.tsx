@@ -1,7 +1,7 @@
 import { Group, Paper, Skeleton, Text } from '@mantine/core';
 
 /**
- * 'Total month' and 'Total annual' (activity minutes; annual = competition year). SPEC: hidden while
+ * 'Total month' and 'Total annual' (activity minutes; annual = competition year). docs/product-rules.md#dashboard-and-calendar: hidden while
  * fetching; two skeletons of the same size keep their place, so nothing below jumps.
  */
 export function MonthTotals({ totals, fetching }: { totals: { totalMonth: number; totalAnnual: number } | undefined; fetching: boolean }) {

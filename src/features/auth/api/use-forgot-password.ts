@@ -5,7 +5,7 @@ export const FORGOT_SENDING = 'Reset password mail is sending...';
 export const FORGOT_SENT = 'Reset password mail has been sent';
 const TOAST_ID = 'forgot-password';
 
-/** POST /auth/forgot-password with the SPEC 8 toasts: sending, then sent (or the server's message). */
+/** POST /auth/forgot-password with its toasts (docs/product-rules.md#ui-texts): sending, then sent (or the server's message). */
 export function useForgotPassword() {
   return useApiMutation({
     call: async (email: string) => (await preloadAuthCalls()).forgotPasswordCall(email),

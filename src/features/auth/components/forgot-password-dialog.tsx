@@ -4,11 +4,11 @@ import { useSchemaForm } from '../../../components/form';
 import { Logo } from '../../../components/logo';
 
 /**
- * SPEC 2: modal, centred, static backdrop, not closable with the keyboard, product logo in the
+ * docs/product-rules.md#screens-and-navigation: modal, centred, static backdrop, not closable with the keyboard, product logo in the
  * header; Send dispatches and closes at once, Cancel closes without sending.
  */
 export function ForgotPasswordDialog({ opened, onClose, onSend }: { opened: boolean; onClose: () => void; onSend: (email: string) => void }) {
-  // Send hands the address up and closes at once (SPEC 2): the request and its toasts live on the login screen.
+  // Send hands the address up and closes at once: the request and its toasts live on the login screen.
   const { form, field, onSubmit } = useSchemaForm({
     schema: ForgotPasswordBody,
     mode: 'onTouched',

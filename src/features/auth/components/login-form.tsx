@@ -9,13 +9,13 @@ export const LOGIN_FORM_MAX_WIDTH = 360;
 /** The contract's SigninBody, loaded with the sign-in call: zod is not part of the login page's first load. */
 const loadSigninSchema = async () => (await preloadAuthCalls()).SigninBody;
 
-/** Email + password login (SPEC 2 and 5); 'Log in' reads 'Loading...' while the request runs. */
+/** Email + password login (docs/product-rules.md#screens-and-navigation); 'Log in' reads 'Loading...' while the request runs. */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
   const signIn = useSignIn();
   const { form, field, onSubmit, pending } = useSchemaForm({ schema: loadSigninSchema, mode: 'onTouched', defaultValues: { email: '', password: '' }, mutation: signIn });
   const { reset } = form;
 
-  // SPEC 2: a success clears the form; a failure (already toasted) returns the request to idle,
+  // docs/product-rules.md#screens-and-navigation: a success clears the form; a failure (already toasted) returns the request to idle,
   // and at idle the touched state is reset while the typed values stay for another try.
   useEffect(() => {
     if (signIn.isSuccess) reset();

@@ -4,7 +4,7 @@ import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 /**
  * Mounts closed and opens on the next frame, so Mantine plays the modal's opening transition
- * (SPEC 9) on this fresh mount as on any later opening. It holds the reset request (and its
+ * (docs/product-rules.md#screens-and-navigation) on this fresh mount as on any later opening. It holds the reset request (and its
  * toasts): once opened it stays mounted, so the request outlives the dialog closing at once.
  */
 export default function OpeningForgotPasswordDialog({ opened, ...props }: Omit<ComponentProps<typeof ForgotPasswordDialog>, 'onSend'>) {

@@ -3,7 +3,7 @@ import { callApi } from '../../../api/call-api';
 import { REREAD_WHEN_OPENED_MS } from '../../../api/freshness';
 import { feedEndpoints } from '../../../api/contract/feed';
 
-/** SPEC 9: the feed loads 10 entries per page. */
+/** docs/product-rules.md#page-sizes-and-pagination: the feed loads 10 entries per page. */
 export const FEED_PAGE_SIZE = 10;
 
 /** The one query-key factory of the feed. */

@@ -8,7 +8,7 @@ import { relativeDay } from '../relative-day';
 export const EVENT_TITLE = 'Activity participation bonus';
 export const STEPS_TITLE = '10,000 step bonus';
 
-/** The title SPEC 2 shows: the activity's own, or the bonus name. */
+/** The title the feed shows (docs/product-rules.md#feed): the activity's own, or the bonus name. */
 export const feedTitle = (item: FeedItem) => (item.isEvent ? EVENT_TITLE : item.isAchievement ? STEPS_TITLE : item.name);
 
 export function FeedEntry({ item }: { item: FeedItem }) {

@@ -6,7 +6,7 @@ import { leadersEndpoints } from '../../../api/contract/leaders';
 import { competitionYearOptions } from '@/domain/competition';
 import type { LeadersView } from '../leaders-view';
 
-/** SPEC 9: the leaders table shows 10 per page. */
+/** docs/product-rules.md#page-sizes-and-pagination: the leaders table shows 10 per page. */
 export const LEADERS_PAGE_SIZE = 10;
 
 export type LeadersFilter = { level: LevelOfCompetition | null; year: number; page: number; search?: string };
@@ -17,7 +17,7 @@ export const leadersQueries = {
   list: ({ level, year, page, search }: LeadersFilter) =>
     queryOptions({
       queryKey: [...leadersQueries.all(), 'list', { level, year, page, search }] as const,
-      // SPEC 7: the level is omitted for 'None'; limit 10, offset 10 * (page - 1).
+      // docs/product-rules.md#leaderboard: the level is omitted for 'None'; limit 10, offset 10 * (page - 1).
       queryFn: ({ signal }) =>
         callApi(leadersEndpoints.list, {
           query: { levelOfCompetition: level ?? undefined, competitionYear: year, limit: LEADERS_PAGE_SIZE, offset: LEADERS_PAGE_SIZE * (page - 1), search: search || undefined },

@@ -8,7 +8,7 @@ import { useApiMutation } from '../../../api/api-mutation';
 
 const TOAST_ID = 'profile-update';
 
-/** Multipart PUT /users/:id/profile of the changed fields only (SPEC 2), with the update toasts of SPEC 8. */
+/** Multipart PUT /users/:id/profile of the changed fields only (docs/product-rules.md#profile), with the update toasts. */
 export const useUpdateProfile = (userId: number) =>
   useApiMutation({
     call: ({ fields, photo }: { fields: ProfileChanges; photo: File | null }) =>

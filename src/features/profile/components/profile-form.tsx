@@ -18,7 +18,7 @@ type FormInput = z.input<typeof ProfileSchema>;
 const genderOptions = genders.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }));
 const today = () => toIsoDay(new Date());
 
-/** The profile form (SPEC 2): signup fields without passwords plus activity sharing; Save sends only what changed. */
+/** The profile form (docs/product-rules.md#profile): signup fields without passwords plus activity sharing; Save sends only what changed. */
 export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date }) {
   const [photo, setPhoto] = useState<File | null>(null);
   const update = useUpdateProfile(user.id);
@@ -27,7 +27,7 @@ export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date
     mode: 'onTouched',
     defaultValues: valuesOf(user) as unknown as FormInput,
     mutation: update,
-    // SPEC 2: only the changed fields are sent.
+    // docs/product-rules.md#profile: only the changed fields are sent.
     toVariables: (parsed, { formState: { dirtyFields } }) => ({ fields: changedFields(parsed, dirtyFields as Partial<Record<keyof ProfileValues, boolean>>), photo }),
     onSuccess: (saved: User) => {
       form.reset(valuesOf(saved) as unknown as FormInput);

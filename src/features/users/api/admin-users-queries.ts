@@ -4,7 +4,7 @@ import { REREAD_WHEN_OPENED_MS } from '../../../api/freshness';
 import { usersEndpoints } from '../../../api/contract/users';
 import { usersQueryOf, type UsersView } from '../users-view';
 
-/** SPEC 9 page sizes: admin users 10, workouts 8, events 10, achievements 10. */
+/** Page sizes (docs/product-rules.md#page-sizes-and-pagination): admin users 10, workouts 8, events 10, achievements 10. */
 export const USERS_PAGE_SIZE = 10;
 export const WORKOUTS_PAGE_SIZE = 8;
 export const EVENTS_PAGE_SIZE = 10;

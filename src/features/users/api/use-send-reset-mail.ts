@@ -2,7 +2,7 @@ import { callApi } from '../../../api/call-api';
 import { usersEndpoints } from '../../../api/contract/users';
 import { useApiMutation } from '../../../api/api-mutation';
 
-/** SPEC 8 texts, the same as the forgot-password dialog's. */
+/** Texts (docs/product-rules.md#ui-texts), the same as the forgot-password dialog's. */
 export const RESET_MAIL_SENDING = 'Reset password mail is sending...';
 export const RESET_MAIL_SENT = 'Reset password mail has been sent';
 

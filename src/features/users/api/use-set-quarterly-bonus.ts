@@ -7,7 +7,7 @@ import { useApiMutation } from '../../../api/api-mutation';
 /** Lets the table show every row whose flags are being saved (useMutationState). */
 export const BONUS_MUTATION_KEY = ['admin-users', 'quarterly-bonus'] as const;
 
-/** PUT /users/:id/quarterly-bonus with all four flags, then the list is refetched (SPEC 7). */
+/** PUT /users/:id/quarterly-bonus with all four flags, then the list is refetched (docs/product-rules.md#quarterly-bonus). */
 export const useSetQuarterlyBonus = () =>
   useApiMutation({
     mutationKey: BONUS_MUTATION_KEY,

@@ -22,7 +22,7 @@ const valuesOf = (user: User) =>
     levelOfCompetition: user.levelOfCompetition,
   }) as unknown as AdminUserUpdate;
 
-/** 'Update user' (SPEC 2, 5): the five fields with the contract's messages; closes on success. */
+/** 'Update user' (docs/product-rules.md#users-management): the five fields with the contract's messages; closes on success. */
 export function UpdateUserModal({ user, onClose }: { user: User | null; onClose: () => void }) {
   const update = useUpdateUser();
   return (

@@ -12,7 +12,7 @@ type Props = {
   onResetPassword: (user: User) => void;
 };
 
-/** Update, Reset password, View workouts and Delete, as labelled icon buttons (SPEC 2). */
+/** Update, Reset password, View workouts and Delete, as labelled icon buttons (docs/product-rules.md#users-management). */
 export function UserActions({ user, resetting, onUpdate, onDelete, onResetPassword }: Props) {
   const name = fullName(user);
   return (

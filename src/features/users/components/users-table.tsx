@@ -46,7 +46,7 @@ function SortableHeader({ column, label, sorting }: { column: UserSort; label: s
   );
 }
 
-/** SPEC 2 "Admin users table"; scrolls sideways below 1100 px rather than squeezing the columns. */
+/** docs/product-rules.md#users-management; scrolls sideways below 1100 px rather than squeezing the columns. */
 export function UsersTable({ rows, bonusYear, pendingBonus, resettingIds, onBonusChange, emptyText, sorting, ...actions }: UsersViewProps & { sorting: UsersSorting }) {
   const columnCount = sortableColumns.length + 2;
   return (

@@ -41,7 +41,7 @@ function WorkoutRows<Row extends { id: number }, Key extends QueryKey>({ query, 
 }
 
 /**
- * One of the three tabs: a paged table fed by its suspense query, with SPEC 2's empty text. The route's
+ * One of the three tabs: a paged table fed by its suspense query, with its empty text (docs/product-rules.md#ui-texts). The route's
  * loader brought the first tab; the others load inside their tab (own loader and Retry), not the page.
  */
 function WorkoutList<Row extends { id: number }, Key extends QueryKey>(props: ListOf<Row, Key>) {
@@ -61,7 +61,7 @@ function WorkoutList<Row extends { id: number }, Key extends QueryKey>(props: Li
   );
 }
 
-/** SPEC 2 "Admin workouts": activities, 8 per page. */
+/** docs/product-rules.md#users-management: activities, 8 per page. */
 export function ActivitiesList({ userId, ...paging }: ListProps) {
   const text = { label: 'Activities', columns: activityColumns, pageSize: WORKOUTS_PAGE_SIZE, emptyText: 'User has no activities' };
   return <WorkoutList query={adminUsersQueries.workouts(userId, paging.page)} text={text} {...paging} />;

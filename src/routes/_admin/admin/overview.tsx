@@ -10,7 +10,7 @@ import { awaitUnlessStaying } from '../../-route-data';
 
 const OverviewSearch = { parse: (search: Record<string, unknown>): { year?: number } => ({ year: wholeNumberParam(search.year, 2022, 9999) }) };
 
-/** Competition overview for admins (issue 13); the year lives in the URL (`?year=2025`). */
+/** Competition overview for admins (docs/product-rules.md#progress-charts-and-overview); the year lives in the URL (`?year=2025`). */
 export const Route = createFileRoute('/_admin/admin/overview')({
   validateSearch: (search: Record<string, unknown>) => OverviewSearch.parse(search),
   loaderDeps: ({ search }) => ({ year: search.year }),

@@ -12,7 +12,7 @@ import { profileQueries } from '../../../features/profile/api/profile-queries';
 import { FitnessServicesConnector } from '../../../features/trackers';
 import { trackerQueries } from '../../../features/trackers/api/tracker-queries';
 
-/** Profile form, the fitness service connector (SPEC 2) and the progress charts (issue 13). */
+/** Profile form, the fitness service connector (docs/product-rules.md#trackers) and the progress charts (docs/product-rules.md#progress-charts-and-overview). */
 export const Route = createFileRoute('/_employee/employee/profile')({
   loader: async ({ context }) => {
     const { queryClient, auth, clock } = context;
