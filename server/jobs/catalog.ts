@@ -37,9 +37,13 @@ export const appJobs = {
   }),
   /** One Strava webhook event (answered 200 at once; applied here). */
   'trackers.strava-event': job({ payload: StravaEventPayload, ...trackerRetries, timeoutSeconds: 120 }),
-  /** A change of scoring values: stores them and rescores from `fromYear` (modules/scoring/jobs.ts); one at a time. */
+  /** A change of scoring values: stores `rules` and rescores from `fromYear` (modules/scoring/jobs.ts); one at a time. */
   'scores.rebuild': job({
-    payload: z.object({ fromYear: z.number().int(), changes: z.array(z.string()) }),
+    payload: z.object({
+      fromYear: z.number().int(),
+      rules: z.object({ pointsPerMinute: z.number().int(), dailySteps: z.number().int(), event: z.number().int(), eventTopThree: z.number().int(), quarterlyBonus: z.number().int(), dailyMinutesCap: z.number().int().nullable() }),
+      changes: z.array(z.string()),
+    }),
     retryLimit: 2,
     retryDelaySeconds: 60,
     retryBackoff: true,
