@@ -9,9 +9,17 @@ CREATE OR REPLACE FUNCTION "competition_year_of"(day date) RETURNS smallint LANG
   SELECT (extract(year FROM day)::int - CASE WHEN extract(month FROM day) < 4 THEN 1 ELSE 0 END)::smallint
 $$;
 
+-- Its first and last day.
+CREATE OR REPLACE FUNCTION "competition_year_first_day"(year integer) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT make_date(year, 4, 1)
+$$;
+CREATE OR REPLACE FUNCTION "competition_year_last_day"(year integer) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT make_date(year + 1, 3, 31)
+$$;
+
 -- A quarterly bonus counts on the last day of its quarter (Q1 Apr-Jun ... Q4 Jan-Mar).
 CREATE OR REPLACE FUNCTION "quarter_end_day"(year integer, quarter integer) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT (make_date(year, 4, 1) + make_interval(months => quarter * 3) - interval '1 day')::date
+  SELECT (competition_year_first_day(year) + make_interval(months => quarter * 3) - interval '1 day')::date
 $$;
 
 -- The level a user competes in for a competition year: that year's user_levels row, else the
@@ -70,7 +78,7 @@ BEGIN
   PERFORM scoring_write_lock();
   WITH days AS (
     SELECT d.day, d.points, d.minutes, d.steps, d.events FROM scored_days d
-     WHERE d.user_id = p_user AND d.day BETWEEN make_date(p_year, 4, 1) AND make_date(p_year + 1, 3, 31) AND d.points > 0
+     WHERE d.user_id = p_user AND d.day BETWEEN competition_year_first_day(p_year) AND competition_year_last_day(p_year) AND d.points > 0
   ), months AS (
     SELECT extract(month FROM day)::smallint AS month, sum(points)::int AS points, sum(minutes)::int AS minutes,
            sum(steps)::int AS steps, sum(events)::int AS events
@@ -114,14 +122,14 @@ BEGIN
     FROM (SELECT d.user_id, competition_year_of(d.day) AS year, extract(month FROM d.day)::smallint AS month, sum(d.points)::int AS points,
                  sum(d.minutes)::int AS minutes, sum(d.steps)::int AS steps, sum(d.events)::int AS events
             FROM scored_days d
-           WHERE d.day BETWEEN make_date(p_from, 4, 1) AND make_date(p_to + 1, 3, 31) AND d.points > 0
+           WHERE d.day BETWEEN competition_year_first_day(p_from) AND competition_year_last_day(p_to) AND d.points > 0
            GROUP BY 1, 2, 3) m
     JOIN users u ON u.id = m.user_id;
   INSERT INTO score_years (user_id, competition_year, points, last_scored_on, level_of_competition)
   SELECT y.user_id, y.year, y.points, y.last_day, competition_level(y.user_id, y.year)
     FROM (SELECT d.user_id, competition_year_of(d.day) AS year, sum(d.points)::int AS points, max(d.day) AS last_day
             FROM scored_days d
-           WHERE d.day BETWEEN make_date(p_from, 4, 1) AND make_date(p_to + 1, 3, 31) AND d.points > 0
+           WHERE d.day BETWEEN competition_year_first_day(p_from) AND competition_year_last_day(p_to) AND d.points > 0
            GROUP BY 1, 2) y;
   GET DIAGNOSTICS written = ROW_COUNT;
   RETURN written;

@@ -33,7 +33,7 @@ const monthStatement = rawStatement(
       (select coalesce(sum(m.moving_time), 0)::int
          from activities m where m.user_id = b.user_id and m.start_date between b.first_day and b.last_day),
       (select coalesce(sum(y.moving_time), 0)::int
-         from activities y where y.user_id = b.user_id and y.start_date between make_date(b.year, 4, 1) and make_date(b.year + 1, 3, 31))
+         from activities y where y.user_id = b.user_id and y.start_date between competition_year_first_day(b.year) and competition_year_last_day(b.year))
     from unnest(${sql.placeholder('users')}::int[], ${sql.placeholder('starts')}::date[], ${sql.placeholder('ends')}::date[], ${sql.placeholder('years')}::int[])
       with ordinality b(user_id, first_day, last_day, year, ord)
     order by b.ord`,

@@ -71,7 +71,7 @@ const overviewStatement = rawStatement(
             left join insight_months i on i.competition_year = ${year}::int and i.month = k.month
            group by k.key, k.ord) m
       ) || '],"trackers":{"strava":' || t.strava::text || ',"fitbit":' || t.fitbit::text || ',"connectedEmployees":' || t.connected::text
-        || ',"employees":' || (select count(*) from users u where u.role = 'user' and (u.created_at < make_date(${year}::int + 1, 4, 1)
+        || ',"employees":' || (select count(*) from users u where u.role = 'user' and (u.created_at < competition_year_first_day(${year}::int + 1)
              or exists (select 1 from score_years sy where sy.user_id = u.id and sy.competition_year = ${year}::int)))::text || '}}'
       from (select count(*) filter (where c.service = 'STRAVA') as strava, count(*) filter (where c.service = 'FITBIT') as fitbit,
                    count(distinct c.user_id) as connected from tracker_connections c) t`,

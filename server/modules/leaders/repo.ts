@@ -49,7 +49,7 @@ export const findLeadersJson = async (db: DbOrTx, filter: LeaderListFilter): Pro
           (select ul.level_of_competition from user_levels ul where ul.user_id = u.id order by ul.competition_year asc limit 1),
           u.level_of_competition) as level
       from users u left join score_years sy on sy.user_id = u.id and sy.competition_year = ${year}
-     where u.role = 'user' and (u.created_at < make_date(${year}::int + 1, 4, 1) or sy.user_id is not null)
+     where u.role = 'user' and (u.created_at < competition_year_first_day(${year}::int + 1) or sy.user_id is not null)
        and ${matchesEveryTerm(sql.raw('u.search_text'), filter.searchTerms ?? [])}`;
   const ofLevel = filter.level ? sql`where l.level = ${filter.level}` : sql``;
   const [row] = rowsOf<{ json: string }>(

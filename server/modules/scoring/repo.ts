@@ -26,7 +26,7 @@ export const firstYearWithRows = async (db: DbOrTx) => {
   const [row] = rowsOf<{ year: number | null }>(
     await db.execute(sql`select competition_year_of(least(
       (select min(start_date) from activities), (select min(date) from daily_step_achievements),
-      (select min(date) from event_participations), (select make_date(min(competition_year), 4, 1) from quarterly_bonuses))) as year`),
+      (select min(date) from event_participations), (select competition_year_first_day(min(competition_year)) from quarterly_bonuses))) as year`),
   );
   return row?.year === null || row?.year === undefined ? null : Number(row.year);
 };
