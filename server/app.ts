@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@/contract/common';
 import type { Clock } from '@/domain/clock';
@@ -25,6 +25,7 @@ import { afterResponseQueue, type AfterResponseQueue } from './http/after-respon
 import type { AppJobQueue } from './jobs/catalog';
 import { registerMailJobs } from './modules/auth/mail-jobs';
 import { jobsUnavailable } from './jobs/unavailable';
+import { closeConnectionsAfterResponseWhenClosing } from './http/close-after-response';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +33,8 @@ declare module 'fastify' {
     afterResponse: AfterResponseQueue;
     /** The job queue the app's handlers are registered on (started and stopped by its owner). */
     jobs: AppJobQueue;
+    /** Every route as registered (method, url, config): the security suite walks them all. */
+    registeredRoutes: readonly RouteOptions[];
   }
 }
 
@@ -54,7 +57,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     logger: options.logger ?? false,
     trustProxy: options.config.trustProxy,
     bodyLimit: 1_048_576,
-    // On close, idle keep-alive sockets are closed at once; busy ones after their response.
+    // On close, idle keep-alive sockets are closed at once; busy ones after their response (closeAfterResponse).
     forceCloseConnections: 'idle',
     // The spec writes paths with a trailing slash (`/api/user/activity/`): both forms are the contract.
     routerOptions: { ignoreTrailingSlash: true },
@@ -65,9 +68,13 @@ export const buildApp = async (options: BuildAppOptions) => {
       return reply.code(body.statusCode as never).send(body as never);
     },
   });
+  const registeredRoutes: RouteOptions[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (routeOptions) => void registeredRoutes.push(routeOptions));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  closeConnectionsAfterResponseWhenClosing(app);
   await registerCorePlugins(app, options.config);
 
   const deps: AppDeps = {

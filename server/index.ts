@@ -97,8 +97,10 @@ const main = async () => {
       await app.close(); // stops accepting, closes idle keep-alive sockets, waits for in-flight requests
       // Running jobs finish within what is left of the deadline; others wait in the database for the next start.
       await jobs.stop({ timeoutMs: Math.max(500, SHUTDOWN_DEADLINE_MS - 2000 - (Date.now() - began)) });
+      app.log.info('job engine stopped');
       await app.afterResponse.idle(); // mails promised in answers already sent
       await database.close();
+      app.log.info('database closed');
       releaseLock();
       app.log.info('stopped cleanly');
       process.exit(0);
@@ -109,8 +111,8 @@ const main = async () => {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  // `npm start` does not pass SIGTERM on to its script: when the parent goes away, stop the same way
-  // instead of serving on as an orphan.
+  // `npm start` passes SIGTERM on (its script execs node); should the parent still go away without a
+  // signal (killed with -9), stop the same way instead of serving on as an orphan.
   const parentAtStart = process.ppid;
   const parentWatch = setInterval(() => {
     if (process.ppid !== parentAtStart) void shutdown('parent process exited');
