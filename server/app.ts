@@ -26,6 +26,9 @@ import type { AppJobQueue } from './jobs/catalog';
 import { registerMailJobs } from './modules/auth/mail-jobs';
 import { jobsUnavailable } from './jobs/unavailable';
 import { closeConnectionsAfterResponseWhenClosing } from './http/close-after-response';
+import { requestIdOf, sendRequestId } from './http/request-id';
+import { registerMetrics } from './metrics/metrics-route';
+import type { PoolUsage } from './metrics/app-metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,6 +49,8 @@ export type BuildAppOptions = {
   trackers?: TrackerProviders;
   /** The job queue; the caller starts it after buildApp (handlers are registered here) and stops it. */
   jobs?: AppJobQueue;
+  /** PostgreSQL's pool right now, for /metrics. */
+  poolUsage?: PoolUsage;
   /** Readiness probe (database round trip). */
   ping?: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];
@@ -57,6 +62,7 @@ export const buildApp = async (options: BuildAppOptions) => {
     logger: options.logger ?? false,
     trustProxy: options.config.trustProxy,
     bodyLimit: 1_048_576,
+    genReqId: requestIdOf,
     // On close, idle keep-alive sockets are closed at once; busy ones after their response (closeAfterResponse).
     forceCloseConnections: 'idle',
     // The spec writes paths with a trailing slash (`/api/user/activity/`): both forms are the contract.
@@ -73,9 +79,11 @@ export const buildApp = async (options: BuildAppOptions) => {
   app.addHook('onRoute', (routeOptions) => void registeredRoutes.push(routeOptions));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  sendRequestId(app);
   registerErrorHandling(app);
   closeConnectionsAfterResponseWhenClosing(app);
   await registerCorePlugins(app, options.config);
+  registerMetrics(app, { token: options.config.metricsToken, db: options.db, clock: options.clock, poolUsage: options.poolUsage });
 
   const deps: AppDeps = {
     db: options.db,

@@ -41,6 +41,7 @@ const main = async () => {
     mailer: { send: (message) => mailer.send(message) },
     trackers: createTrackers(config, database.db, systemClock),
     jobs,
+    poolUsage: database.poolUsage,
     // Ready means the database answers and DATA_DIR still takes writes (a full disk is not ready).
     ping: async () => {
       await database.ping();
