@@ -15,6 +15,9 @@ import { appJobs } from './jobs/catalog';
 import { createPgBossQueue } from './jobs/pg-boss-queue';
 import { jobSettingsFromEnv } from './jobs/settings';
 import { systemClock } from '@/domain/clock';
+import { writeBackup } from './ops/write-backup';
+import { registerScheduledBackups, scheduleBackups } from './ops/scheduled-backups';
+import { serveBackupRequests } from './ops/backup-request';
 
 /** Reset links carry their token in the query string; request logs show it as [redacted]. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
@@ -56,6 +59,11 @@ const main = async () => {
     },
   });
   const mailer = createMailer(config, { info: (object, message) => app.log.info(object, message) });
+
+  // Backups through this process's connection: scheduled ones, and `npm run backup` asking by signal.
+  const backupNow = (file: string) => writeBackup(database, config.dataDir, file);
+  registerScheduledBackups(jobs, config.backup, backupNow, { info: (message) => app.log.info(message) });
+  serveBackupRequests(config.dataDir, backupNow, app.log);
 
   // Alongside the rest of start-up, without holding up readiness: a request that sends a job before the
   // queue is up waits for it. A queue that cannot start ends the process (awaited after listen).
@@ -123,6 +131,7 @@ const main = async () => {
   await app.listen({ host: config.host, port: config.port });
   await jobsStarted;
   await scheduleTrackerSync(jobs, config.trackerSyncEveryMinutes);
+  await scheduleBackups(jobs, config.backup);
 };
 
 main().catch((error: unknown) => {

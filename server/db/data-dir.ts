@@ -95,3 +95,13 @@ export const lockDataDir = (dir: string, port: number, log: (message: string) =>
   }
   throw new DataDirError(`Could not lock the database in ${dir}: another process keeps taking it.`);
 };
+
+/** The live process holding DATA_DIR's database lock, if any (backup and restore commands ask). */
+export const lockHolder = (dir: string): LockInfo | null => {
+  try {
+    const holder = JSON.parse(readFileSync(join(dir, 'db.lock'), 'utf8')) as LockInfo;
+    return holder.pid !== process.pid && isAlive(holder.pid) ? holder : null;
+  } catch {
+    return null;
+  }
+};

@@ -30,7 +30,7 @@ export const startServer = async (dataDir: string, viaNpm = false, extraEnv: Rec
 
 export type Answer = { status: number; body: string; headers: Record<string, string | string[] | undefined> };
 
-export const send = (port: number, path: string, options: { agent?: Agent; headers?: Record<string, string>; method?: string } = {}) =>
+export const send = (port: number, path: string, options: { agent?: Agent; headers?: Record<string, string>; method?: string; body?: string } = {}) =>
   new Promise<Answer>((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, path, agent: options.agent, headers: options.headers, method: options.method ?? 'GET' }, (res) => {
       let body = '';
@@ -40,7 +40,7 @@ export const send = (port: number, path: string, options: { agent?: Agent; heade
       res.on('error', reject);
     });
     req.on('error', reject);
-    req.end();
+    req.end(options.body);
   });
 
 export const get = (port: number, path: string, agent?: Agent) => send(port, path, { agent }).then((answer) => answer.status);
