@@ -24,6 +24,11 @@ const sample = (text: string, line: string) => {
   return found === undefined ? undefined : Number(found.slice(line.length + 1));
 };
 
+// The file's database opens once, within the hook's longer time limit (the first open is the slow one).
+beforeAll(async () => {
+  await testDatabase();
+});
+
 describe('GET /metrics', () => {
   test('without METRICS_TOKEN the path does not exist (404, also with a token)', async () => {
     const { app } = await createTestApp();
