@@ -1,8 +1,9 @@
 # Wellness Challenge: SPA + API in one image. Build: docker build -t wellness-challenge .
 # Run on PostgreSQL with compose.yaml, or alone on the embedded PGlite (data in the /data volume).
+# Node 24 LTS (20.19+ and 22 also run it). Operations (backup, metrics, upgrades): docs/operations.md.
 
 # --- build: install everything, build the SPA (dist/) and the server bundle (dist-server/), then drop dev dependencies
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -10,7 +11,7 @@ COPY . .
 RUN node scripts/start.mjs --build-only && npm prune --omit=dev --no-audit --no-fund
 
 # --- run: the built server only (no TypeScript compiler, no build tools), as the unprivileged `node` user
-FROM node:20-slim
+FROM node:24-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
@@ -21,6 +22,9 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/dist-server ./dist-server
+# `npm run backup` / `npm run restore` inside the container run the bundled commands through this.
+COPY --from=build /app/scripts/ops-command.mjs ./scripts/
+COPY --from=build /app/scripts/lib/newest.mjs ./scripts/lib/
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -25,12 +25,16 @@ export default defineConfig({
   publicDir: false,
   ssr: { target: 'node' },
   build: {
-    ssr: `${root}server/index.ts`,
+    // The server, and the backup and restore commands (run in the image, which has no sources).
+    ssr: true,
     outDir,
     emptyOutDir: true,
     target: 'node20',
     minify: false,
     sourcemap: true,
-    rolldownOptions: { output: { format: 'esm', entryFileNames: 'index.mjs', chunkFileNames: '[name]-[hash].mjs' } },
+    rolldownOptions: {
+      input: { index: `${root}server/index.ts`, backup: `${root}server/cli/backup.ts`, restore: `${root}server/cli/restore.ts` },
+      output: { format: 'esm', entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' },
+    },
   },
 });

@@ -69,8 +69,8 @@ const paramNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) =
 
 /**
  * One MSW handler for one contract endpoint, behaving like the server's `route(...)`:
- * content-type parsing, then params -> body -> query validation (first failing part answers 400),
- * then the auth level, then (multipart) the form fields, then the resolver; its result is checked
+ * the auth level first, then content-type parsing, then params -> body -> query validation (first
+ * failing part answers 400), then (multipart) the form fields, then the resolver; its result is checked
  * against the response schema (a mismatch answers 500, as the server's serializer does).
  */
 export const mockRoute = <E extends Endpoint>(endpoint: E, resolver: MockResolver<E>): HttpHandler => {
@@ -88,7 +88,8 @@ export const mockRoute = <E extends Endpoint>(endpoint: E, resolver: MockResolve
     try {
       const url = new URL(request.url);
       const isMultipart = /^multipart\/form-data/i.test(request.headers.get('content-type') ?? '');
-      // Multipart parts are read after the auth check, like the server's handler does.
+      // Who may call comes first, whatever was sent (the server checks the role before parsing anything).
+      const user = authorize(endpoint, request);
       const rawBody = endpoint.method === 'GET' || (endpoint.multipart && isMultipart) ? undefined : await readJsonBody(request);
       let validated: { params: unknown; body: unknown; query: unknown };
       try {
@@ -103,7 +104,6 @@ export const mockRoute = <E extends Endpoint>(endpoint: E, resolver: MockResolve
         throw error;
       }
       if (containsNul(validated)) return json(400, validationBody([NUL_ISSUE]), headers);
-      const user = authorize(endpoint, request);
       let files: MultipartFiles = {};
       if (endpoint.multipart) {
         const form = await readMultipart(endpoint, request, rawBody);

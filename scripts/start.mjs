@@ -5,7 +5,7 @@
 // orphaned and the exit code is the server's. Builds run in child processes so their memory is
 // returned before the server starts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { newestUnder, root } from './lib/newest.mjs';
@@ -35,18 +35,50 @@ if (process.env.SKIP_BUILD !== '1' && isStale(distIndex, spaSources)) {
   run('web app', ['build']);
 }
 
-if (isStale(serverEntry, serverSources)) {
-  console.info('Building the server (dist-server/ is missing or older than its sources)...');
-  // Built aside and swapped in, so a second `npm start` at the same moment never runs half a bundle.
-  const building = `${serverDir}.${process.pid}.tmp`;
-  try {
-    run('server', ['build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], { SERVER_OUT_DIR: building });
-    rmSync(serverDir, { recursive: true, force: true });
-    renameSync(building, serverDir);
-  } finally {
-    rmSync(building, { recursive: true, force: true });
+/** One build at a time: a second start waits, then finds the bundle current (never swaps it under a running one). */
+const withBuildLock = (build) => {
+  const lock = `${serverDir}.lock`;
+  for (;;) {
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const holder = Number(readFileSync(lock, 'utf8')) || 0;
+      if (!holder || !isRunning(holder)) rmSync(lock, { force: true }); // left by a killed build
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
   }
-}
+  try {
+    build();
+  } finally {
+    rmSync(lock, { force: true });
+  }
+};
+
+const isRunning = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+};
+
+if (isStale(serverEntry, serverSources))
+  withBuildLock(() => {
+    if (!isStale(serverEntry, serverSources)) return; // another start built it meanwhile
+    console.info('Building the server (dist-server/ is missing or older than its sources)...');
+    // Built aside and swapped in, so a second `npm start` at the same moment never runs half a bundle.
+    const building = `${serverDir}.${process.pid}.tmp`;
+    try {
+      run('server', ['build', '--config', 'vite.server.config.ts', '--logLevel', 'warn'], { SERVER_OUT_DIR: building });
+      rmSync(serverDir, { recursive: true, force: true });
+      renameSync(building, serverDir);
+    } finally {
+      rmSync(building, { recursive: true, force: true });
+    }
+  });
 
 // `--build-only`: bring both builds up to date and stop (Docker's build stage, benches).
 if (!process.argv.includes('--build-only')) await import(pathToFileURL(serverEntry).href);

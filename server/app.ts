@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@/contract/common';
 import type { Clock } from '@/domain/clock';
@@ -26,6 +26,10 @@ import type { AppJobQueue } from './jobs/catalog';
 import { registerMailJobs } from './modules/auth/mail-jobs';
 import { registerScoringJobs } from './modules/scoring/jobs';
 import { jobsUnavailable } from './jobs/unavailable';
+import { closeConnectionsAfterResponseWhenClosing } from './http/close-after-response';
+import { requestIdOf, sendRequestId } from './http/request-id';
+import { registerMetrics } from './metrics/metrics-route';
+import type { PoolUsage } from './metrics/app-metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +37,8 @@ declare module 'fastify' {
     afterResponse: AfterResponseQueue;
     /** The job queue the app's handlers are registered on (started and stopped by its owner). */
     jobs: AppJobQueue;
+    /** Every route as registered (method, url, config): the security suite walks them all. */
+    registeredRoutes: readonly RouteOptions[];
   }
 }
 
@@ -44,6 +50,8 @@ export type BuildAppOptions = {
   trackers?: TrackerProviders;
   /** The job queue; the caller starts it after buildApp (handlers are registered here) and stops it. */
   jobs?: AppJobQueue;
+  /** PostgreSQL's pool right now, for /metrics. */
+  poolUsage?: PoolUsage;
   /** Readiness probe (database round trip). */
   ping?: () => Promise<void>;
   logger?: FastifyServerOptions['logger'];
@@ -55,7 +63,8 @@ export const buildApp = async (options: BuildAppOptions) => {
     logger: options.logger ?? false,
     trustProxy: options.config.trustProxy,
     bodyLimit: 1_048_576,
-    // On close, idle keep-alive sockets are closed at once; busy ones after their response.
+    genReqId: requestIdOf,
+    // On close, idle keep-alive sockets are closed at once; busy ones after their response (closeAfterResponse).
     forceCloseConnections: 'idle',
     // Paths are written with a trailing slash in places (`/api/user/activity/`): both forms are the contract.
     routerOptions: { ignoreTrailingSlash: true },
@@ -66,10 +75,16 @@ export const buildApp = async (options: BuildAppOptions) => {
       return reply.code(body.statusCode as never).send(body as never);
     },
   });
+  const registeredRoutes: RouteOptions[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (routeOptions) => void registeredRoutes.push(routeOptions));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  sendRequestId(app);
   registerErrorHandling(app);
+  closeConnectionsAfterResponseWhenClosing(app);
   await registerCorePlugins(app, options.config);
+  registerMetrics(app, { token: options.config.metricsToken, db: options.db, clock: options.clock, poolUsage: options.poolUsage });
 
   const deps: AppDeps = {
     db: options.db,

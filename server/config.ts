@@ -55,6 +55,10 @@ export type AppConfig = {
   secureCookies: boolean;
   trustProxy: boolean;
   logLevel: string;
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset, the endpoint does not exist. */
+  metricsToken: string | null;
+  /** Scheduled backups into `dir` (unset: none) every `everyHours`, keeping the newest `keep` archives. */
+  backup: { dir: string | null; everyHours: number; keep: number };
   strava: StravaConfig | null;
   /** The FITBIT service, read through the Google Health API. */
   fitbit: GoogleHealthConfig | null;
@@ -157,6 +161,8 @@ export const loadConfig = (): AppConfig => {
     secureCookies: bool('SECURE_COOKIES', appOrigin.startsWith('https://')),
     trustProxy: bool('TRUST_PROXY', false),
     logLevel: env('LOG_LEVEL') ?? 'info',
+    metricsToken: env('METRICS_TOKEN') ?? null,
+    backup: { dir: env('BACKUP_DIR') ? resolve(env('BACKUP_DIR')!) : null, everyHours: int('BACKUP_EVERY_HOURS', 24), keep: int('BACKUP_KEEP', 7) },
     strava: stravaConfig(appOrigin),
     fitbit: googleHealthConfig(),
     trackerSyncEveryMinutes: int('TRACKER_SYNC_EVERY_MINUTES', 360),
@@ -191,6 +197,8 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   secureCookies: false,
   trustProxy: false,
   logLevel: 'silent',
+  metricsToken: null,
+  backup: { dir: null, everyHours: 24, keep: 7 },
   strava: null,
   fitbit: null,
   trackerSyncEveryMinutes: 0,

@@ -16,6 +16,9 @@ import { appJobs } from './jobs/catalog';
 import { createPgBossQueue } from './jobs/pg-boss-queue';
 import { jobSettingsFromEnv } from './jobs/settings';
 import { systemClock } from '@/domain/clock';
+import { writeBackup } from './ops/write-backup';
+import { registerScheduledBackups, scheduleBackups } from './ops/scheduled-backups';
+import { serveBackupRequests } from './ops/backup-request';
 
 /** Reset links carry their token in the query string; request logs show it as [redacted]. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
@@ -42,6 +45,7 @@ const main = async () => {
     mailer: { send: (message) => mailer.send(message) },
     trackers: createTrackers(config, database.db, systemClock),
     jobs,
+    poolUsage: database.poolUsage,
     // Ready means the database answers and DATA_DIR still takes writes (a full disk is not ready).
     ping: async () => {
       await database.ping();
@@ -56,6 +60,11 @@ const main = async () => {
     },
   });
   const mailer = createMailer(config, { info: (object, message) => app.log.info(object, message) });
+
+  // Backups through this process's connection: scheduled ones, and `npm run backup` asking by signal.
+  const backupNow = (file: string) => writeBackup(database, config.dataDir, file);
+  registerScheduledBackups(jobs, config.backup, backupNow, { info: (message) => app.log.info(message) });
+  serveBackupRequests(config.dataDir, backupNow, app.log);
 
   // Alongside the rest of start-up, without holding up readiness: a request that sends a job before the
   // queue is up waits for it. A queue that cannot start ends the process (awaited after listen).
@@ -99,8 +108,10 @@ const main = async () => {
       await app.close(); // stops accepting, closes idle keep-alive sockets, waits for in-flight requests
       // Running jobs finish within what is left of the deadline; others wait in the database for the next start.
       await jobs.stop({ timeoutMs: Math.max(500, SHUTDOWN_DEADLINE_MS - 2000 - (Date.now() - began)) });
+      app.log.info('job engine stopped');
       await app.afterResponse.idle(); // mails promised in answers already sent
       await database.close();
+      app.log.info('database closed');
       releaseLock();
       app.log.info('stopped cleanly');
       process.exit(0);
@@ -111,8 +122,8 @@ const main = async () => {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  // `npm start` does not pass SIGTERM on to its script: when the parent goes away, stop the same way
-  // instead of serving on as an orphan.
+  // `npm start` passes SIGTERM on (its script execs node); should the parent still go away without a
+  // signal (killed with -9), stop the same way instead of serving on as an orphan.
   const parentAtStart = process.ppid;
   const parentWatch = setInterval(() => {
     if (process.ppid !== parentAtStart) void shutdown('parent process exited');
@@ -122,6 +133,7 @@ const main = async () => {
   await app.listen({ host: config.host, port: config.port });
   await jobsStarted;
   await scheduleTrackerSync(jobs, config.trackerSyncEveryMinutes);
+  await scheduleBackups(jobs, config.backup);
 };
 
 main().catch((error: unknown) => {

@@ -25,6 +25,8 @@ export type Database = {
   close: () => Promise<void>;
   /** Raw SQL for the job engine (pg-boss's `db` interface); without values the text may hold several statements. */
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  /** PostgreSQL's connection pool right now (metrics); PGlite has one in-process connection and no pool. */
+  poolUsage?: () => { total: number; idle: number; waiting: number };
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -74,6 +76,7 @@ export const openPostgres = async (url: string, poolSize = 10): Promise<Database
       await pool.query('select 1');
     },
     close: () => pool.end(),
+    poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     executeSql: (text, values) => pool.query(text, values),
   };
 };

@@ -40,19 +40,30 @@ export const canWrite = (dir: string) => {
 
 type LockInfo = { pid: number; startedAt: string; port?: number };
 
-const isAlive = (pid: number) => {
+/** A zombie has exited but is not reaped yet (its parent was killed too): it holds nothing any more. */
+const isZombie = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (command name) S ...": the name may hold spaces and parentheses, the state follows the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false; // no /proc (not Linux) or already gone: the signal probe decides
+  }
+};
+
+export const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as { code?: string }).code === 'EPERM'; // alive, owned by someone else
   }
+  return !isZombie(pid);
 };
 
 /**
  * One process per PGlite data directory: two would each keep their own copy in memory and lose
- * each other's writes. The lock file is created exclusively; a lock whose process is gone (a crash,
- * kill -9) is taken over with a log line. Returns the release function.
+ * each other's writes. The lock file is created exclusively; a lock whose process is gone or a zombie
+ * (a crash, kill -9) is taken over at once with a log line. Returns the release function.
  */
 export const lockDataDir = (dir: string, port: number, log: (message: string) => void = () => undefined) => {
   const path = join(dir, 'db.lock');
@@ -83,4 +94,14 @@ export const lockDataDir = (dir: string, port: number, log: (message: string) =>
     rmSync(path, { force: true });
   }
   throw new DataDirError(`Could not lock the database in ${dir}: another process keeps taking it.`);
+};
+
+/** The live process holding DATA_DIR's database lock, if any (backup and restore commands ask). */
+export const lockHolder = (dir: string): LockInfo | null => {
+  try {
+    const holder = JSON.parse(readFileSync(join(dir, 'db.lock'), 'utf8')) as LockInfo;
+    return holder.pid !== process.pid && isAlive(holder.pid) ? holder : null;
+  } catch {
+    return null;
+  }
 };

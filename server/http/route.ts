@@ -11,6 +11,13 @@ import { idempotencyKeyOf, idempotent, requestHashOf, sendStored } from './idemp
 import { PreSerialized } from './pre-serialized';
 import type { AppDeps } from '../deps';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route (from its contract endpoint); every /api route declares it. */
+    auth?: Endpoint['auth'];
+  }
+}
+
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Response<E extends Endpoint> = E['produces'] extends 'csv' ? CsvExport : E['response'] extends z.ZodType ? z.input<E['response']> : void;
 
@@ -43,9 +50,13 @@ const authorize = async (endpoint: Endpoint, request: FastifyRequest, deps: AppD
   return user;
 };
 
+/** The caller each request was authorised as (set before its body is even parsed). */
+const callers = new WeakMap<FastifyRequest, AuthUser | null>();
+
 /**
  * Registers one contract endpoint: same method and path, the contract's schemas validate the
- * request and serialise the response, and the role check runs before the handler.
+ * request and serialise the response. The role check runs first of all, in `onRequest`: a guest
+ * gets 401 and a wrong role 403 whatever the body, before anything is parsed or validated.
  * Multipart endpoints validate their fields in the handler (see http/multipart.ts).
  */
 export const route = <E extends Endpoint>(
@@ -64,10 +75,14 @@ export const route = <E extends Endpoint>(
     method: endpoint.method,
     url: `/api${endpoint.path}`,
     schema,
+    config: { auth: endpoint.auth },
+    onRequest: async (request) => {
+      callers.set(request, await authorize(endpoint, request, deps));
+    },
     handler: async (request, reply) => {
       // PostgreSQL text cannot hold NUL: refuse it here, whatever field it hides in (never a 500).
       if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) throw new ValidationError([NUL_ISSUE]);
-      const user = await authorize(endpoint, request, deps);
+      const user = callers.get(request) ?? null;
       const run = () =>
         handler({
           params: request.params,

@@ -52,6 +52,8 @@ export const appJobs = {
   }),
   /** The safety net: queues a sync of every working connection (on a cron schedule). */
   'trackers.sync-all': job({ payload: z.object({}), retryLimit: 1, retryDelaySeconds: 300, retryBackoff: false, timeoutSeconds: 600, policy: 'singleton' }),
+  /** A scheduled backup into BACKUP_DIR, then the oldest archives beyond BACKUP_KEEP removed (docs/operations.md). */
+  'ops.backup': job({ payload: z.object({}), retryLimit: 2, retryDelaySeconds: 600, retryBackoff: false, timeoutSeconds: 3600, policy: 'singleton' }),
 };
 
 export type AppJobs = typeof appJobs;

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import type { FailedJob, JobCatalog, JobContext, JobHandler, JobQueue, SendOptions } from './job-queue';
+import { countJobFailure } from '../metrics/shared-metrics';
 
 type SqlRunner = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> };
 type Log = { info: (object: object, message: string) => void; warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
@@ -133,6 +134,7 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
     } catch (error) {
       const log = options.log();
       const fields = { job: name, jobId: job.id, attempt: context.attempt, attempts: job.retryLimit + 1, err: error };
+      countJobFailure(name, context.lastAttempt);
       if (context.lastAttempt) log.error(fields, 'job failed for good');
       else log.warn(fields, 'job attempt failed; it will be retried');
       await boss.fail(name, job.id, { message: errorText(error) }).catch((failError: unknown) => log.error({ err: failError, jobId: job.id }, 'could not record a job failure'));

@@ -15,5 +15,11 @@ export const registerOpenApi = async (app: FastifyInstance) => {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: false } });
+  // The reference is public, like the contract it documents.
+  await app.register(async (scope) => {
+    scope.addHook('onRoute', (routeOptions) => {
+      routeOptions.config = { ...routeOptions.config, auth: 'guest' };
+    });
+    await scope.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { docExpansion: 'list', deepLinking: false } });
+  });
 };

@@ -12,7 +12,7 @@ const contentTypes = { png: 'image/png', jpg: 'image/jpeg' } as const;
  * Public because <img> cannot send the access token; names are 128 random bits.
  */
 export const registerUploads = (app: FastifyInstance, dataDir: string) => {
-  app.get('/api/uploads/:name', async (request, reply) => {
+  app.get('/api/uploads/:name', { config: { auth: 'guest' } }, async (request, reply) => {
     const { name } = request.params as { name: string };
     const match = UPLOAD_NAME.exec(name);
     if (!match) throw notFound('No such photo');

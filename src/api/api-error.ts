@@ -17,14 +17,17 @@ export class ApiError extends Error {
   readonly serverCode: ServerCode | null;
   readonly issues: FieldIssue[];
   readonly method: HttpMethod | null;
+  /** The server's `X-Request-Id` for this answer: shown with the error so a user can quote it. */
+  readonly requestId: string | null;
 
-  constructor(init: { message: string; statusCode: number; serverCode?: ServerCode | null; issues?: FieldIssue[]; method?: HttpMethod | null }) {
+  constructor(init: { message: string; statusCode: number; serverCode?: ServerCode | null; issues?: FieldIssue[]; method?: HttpMethod | null; requestId?: string | null }) {
     super(init.message);
     this.name = 'ApiError';
     this.statusCode = init.statusCode;
     this.serverCode = init.serverCode ?? null;
     this.issues = init.issues ?? [];
     this.method = init.method ?? null;
+    this.requestId = init.requestId ?? null;
   }
 }
 

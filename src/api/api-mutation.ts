@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { ApiError } from './api-error';
 import { shouldToastError } from './query-client';
 import { sessionKey } from './session';
 import { toast, type ToastCategory } from './toasts';
@@ -48,7 +49,7 @@ export const useApiMutation = <TData, TVars = void>(spec: ApiMutation<TData, TVa
       if (toasts.loading !== false) toast.loading(pick(toasts.category, vars), toasts.loading, idOf(vars));
     },
     onError: (error, vars) => {
-      if (!shouldToastError(error) || idOf(vars) !== undefined) toast.error(pick(toasts.category, vars), error.message || undefined, idOf(vars));
+      if (!shouldToastError(error) || idOf(vars) !== undefined) toast.error(pick(toasts.category, vars), error.message || undefined, idOf(vars), error instanceof ApiError ? error.requestId : null);
     },
     onSuccess: async (data, vars) => {
       if (toasts.success !== false) {

@@ -9,14 +9,14 @@ export { ApiError, NO_RESPONSE_MESSAGE, isApiError, toNormalised, type FieldIssu
 const fallbackMessage = (method: HttpMethod | null) => (method === 'PUT' || method === 'DELETE' ? 'Something was wrong' : 'Something went wrong');
 
 /** Reads an error body without trusting it: anything unexpected becomes a generic message. */
-export const normaliseErrorBody = (statusCode: number, body: unknown, method: HttpMethod | null = null): ApiError => {
+export const normaliseErrorBody = (statusCode: number, body: unknown, method: HttpMethod | null = null, requestId: string | null = null): ApiError => {
   const parsed = ErrorBody.safeParse(body);
   if (parsed.success) {
-    return new ApiError({ ...parsed.data, statusCode: parsed.data.statusCode || statusCode, method });
+    return new ApiError({ ...parsed.data, statusCode: parsed.data.statusCode || statusCode, method, requestId });
   }
   const message =
     body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message ? body.message : fallbackMessage(method);
-  return new ApiError({ message, statusCode, method });
+  return new ApiError({ message, statusCode, method, requestId });
 };
 
 const readBody = async (response: Response): Promise<unknown> => {
@@ -31,7 +31,7 @@ const readBody = async (response: Response): Promise<unknown> => {
 export const normaliseError = async (error: unknown, method: HttpMethod | null = null): Promise<ApiError> => {
   if (error instanceof ApiError) return error;
   if (error instanceof HTTPError) {
-    return normaliseErrorBody(error.response.status, await readBody(error.response), method);
+    return normaliseErrorBody(error.response.status, await readBody(error.response), method, error.response.headers.get('x-request-id'));
   }
   if (error instanceof ZodError) {
     // The server answered with a shape the contract does not know: treat it as a server fault.

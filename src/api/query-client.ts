@@ -19,7 +19,7 @@ export const shouldToastError = (error: unknown): error is ApiError => error ins
 /** The toast (docs/product-rules.md#toasts-and-errors): the server message, in the toast of the method's category. */
 export const toastApiError = (error: unknown) => {
   if (!shouldToastError(error)) return;
-  toast.error(categoryOfMethod[error.method ?? 'GET'], error.message);
+  toast.error(categoryOfMethod[error.method ?? 'GET'], error.message, undefined, error.requestId);
 };
 
 const isClientError = (error: unknown) => error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500;

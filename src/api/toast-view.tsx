@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { AUTO_CLOSE_MS, toastTexts, type ToastCategory } from './toast-texts';
@@ -20,6 +21,19 @@ export const showOrUpdate = (data: ToastData & { id: string }) => {
   else notifications.show(named);
 };
 
+/** The message as is, and under it the request id a user can quote to support. */
+const withReference = (message: string, reference?: string | null) =>
+  reference ? (
+    <>
+      <span>{message}</span>
+      <Text size="xs" c="dimmed">
+        Reference: {reference}
+      </Text>
+    </>
+  ) : (
+    message
+  );
+
 export const toast = {
   loading(category: ToastCategory, message: string = toastTexts[category].loading, id?: string) {
     showOrUpdate({ id: idOf(category, id), message, loading: true, autoClose: false, withCloseButton: false });
@@ -27,9 +41,9 @@ export const toast = {
   success(category: ToastCategory, message: string = toastTexts[category].success, id?: string) {
     showOrUpdate({ id: idOf(category, id), message, color: 'teal', icon: <IconCheck size={18} />, loading: false, autoClose: AUTO_CLOSE_MS, withCloseButton: true });
   },
-  /** Error toast: the server's message, with the category's default text as the fallback. */
-  error(category: ToastCategory, message: string = toastTexts[category].error, id?: string) {
-    showOrUpdate({ id: idOf(category, id), message, color: 'red', icon: <IconX size={18} />, loading: false, autoClose: AUTO_CLOSE_MS, withCloseButton: true });
+  /** Error toast: the server's message, with the category's default text as the fallback, and the request's reference. */
+  error(category: ToastCategory, message: string = toastTexts[category].error, id?: string, reference?: string | null) {
+    showOrUpdate({ id: idOf(category, id), message: withReference(message, reference), color: 'red', icon: <IconX size={18} />, loading: false, autoClose: AUTO_CLOSE_MS, withCloseButton: true });
   },
   /** A one-off message outside the four categories ('Session expired', photo too large, ...). */
   info(message: string, options: { id?: string; color?: string } = {}) {

@@ -29,7 +29,7 @@ export const toast = {
   loading: (category: ToastCategory, message?: string, id?: string) => withView(({ toast }) => toast.loading(category, message, id)),
   success: (category: ToastCategory, message?: string, id?: string) => withView(({ toast }) => toast.success(category, message, id)),
   /** Error toast: the server's message, with the category's default text as the fallback. */
-  error: (category: ToastCategory, message?: string, id?: string) => withView(({ toast }) => toast.error(category, message, id)),
+  error: (category: ToastCategory, message?: string, id?: string, reference?: string | null) => withView(({ toast }) => toast.error(category, message, id, reference)),
   /** A one-off message outside the four categories ('Session expired', photo too large, ...). */
   info: (message: string, options?: { id?: string; color?: string }) => withView(({ toast }) => toast.info(message, options)),
   hide: (category: ToastCategory, id?: string) => withView(({ toast }) => toast.hide(category, id)),

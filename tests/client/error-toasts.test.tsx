@@ -18,6 +18,17 @@ describe('query and mutation error toasts (product rules: Toasts and errors)', (
     expect(await screen.findByText('User not found')).toBeInTheDocument();
   });
 
+  it('shows the request id of a failed call under its message, so a user can quote it', async () => {
+    const { queryClient } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
+    mockServer.use(http.get('*/api/users/:id/profile', () => HttpResponse.json({ statusCode: 404, message: 'User not found', serverCode: 'NOT_FOUND' }, { status: 404, headers: { 'x-request-id': 'req-4711' } })));
+    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'reference'], queryFn: () => callApi(api.profile.profile, { params: { id: 998 } }), retry: false })).rejects.toMatchObject({
+      statusCode: 404,
+      requestId: 'req-4711',
+    });
+    expect(await screen.findByText('User not found')).toBeInTheDocument();
+    expect(await screen.findByText('Reference: req-4711')).toBeInTheDocument();
+  });
+
   it("toasts 'Error in server , try again later' for a mutation that gets no response", async () => {
     const { queryClient } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
     mockScenario.next('network-error');

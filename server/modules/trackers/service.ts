@@ -15,6 +15,7 @@ import { ProviderError } from '../../trackers/providers/provider-request';
 import type { ProviderActivity, ProviderClient, TrackerProviders } from '../../trackers/providers/types';
 import { trackersRepo, type Connection } from './repo';
 import { sourceOf } from './source';
+import { trackerMetrics } from '../../metrics/shared-metrics';
 
 /**
  * Work a tracker action starts that must not hold up its answer. Plain data in, so a job engine
@@ -213,12 +214,14 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       const imported = await applyImports(userId, service, list.activities, now);
       // One instant for both: the screen tells a failed attempt by a later attempt than sync.
       await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now });
+      trackerMetrics.synced(service);
       // 'Sync now' counts against the employee's quota only once it worked.
       if (options.countsQuota) await consumeRateLimit(db, syncRateLimit, String(userId), now).catch(() => undefined);
       return { service, imported, requests: list.requests, problem: null };
     } catch (error) {
       const problem = describeFailure(service, error);
       log.warn({ err: error, service, userId }, 'tracker sync failed');
+      trackerMetrics.failed(service, error);
       await repo.recordAttempt(userId, service, { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
       // A busy provider: try again once its window has passed (what the message promises).
       if (problem.retryAt) await tasks.sync(userId, service, { at: problem.retryAt, countsQuota: options.countsQuota });

@@ -35,8 +35,13 @@ describe.each(targets)('access levels on $name', (target) => {
     expectSuccess(leadersEndpoints.list, await target.call(leadersEndpoints.list, { token: adminToken }));
   });
 
-  test('validation runs before the auth check, as on the server', async () => {
-    const body = expectError(await target.call(activityEndpoints.month, { query: { startDate: 'soon' } }), 400, 'VALIDATION_FAILED');
+  test('the role check runs before validation, as on the server: only the right caller learns what is wrong', async () => {
+    const bad = { query: { startDate: 'soon' } };
+    expectError(await target.call(activityEndpoints.month, bad), 401, 'UNAUTHENTICATED', 'Please sign in to continue');
+    const { accessToken: adminToken } = await target.signIn(fixtureAdmin.email, fixtureAdmin.password);
+    expectError(await target.call(activityEndpoints.month, { ...bad, token: adminToken }), 403, 'FORBIDDEN', 'This is available to employees only');
+    const { accessToken } = await target.signIn(employee.email, employee.password);
+    const body = expectError(await target.call(activityEndpoints.month, { ...bad, token: accessToken }), 400, 'VALIDATION_FAILED');
     expect(body.issues?.map((issue) => issue.path)).toEqual(['startDate', 'endDate']);
   });
 });

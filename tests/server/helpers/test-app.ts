@@ -17,7 +17,7 @@ let shared: Promise<Database> | undefined;
 let sharedUrl: string | undefined;
 
 /** Test files run in parallel: each gets its own database on the PostgreSQL cluster. */
-const createScratchDatabase = async (baseUrl: string) => {
+export const createScratchDatabase = async (baseUrl: string) => {
   const name = `wc_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

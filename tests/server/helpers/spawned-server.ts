@@ -1,0 +1,56 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest, type Agent } from 'node:http';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+/** The server as users run it (`npm start`, or `node scripts/start.mjs`), on a free loopback port. */
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+export type Started = { child: ChildProcess; port: number; output: () => string; exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> };
+
+/** `detached`: its own process group (npm and the server), which a test may kill as a whole. */
+export const startServer = async (dataDir: string, viaNpm = false, extraEnv: Record<string, string> = {}, detached = false): Promise<Started> => {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SKIP_BUILD: '1', STATIC_DIR: join(dataDir, 'no-spa'), LOG_LEVEL: 'info', APP_ORIGIN: `http://127.0.0.1:${port}`, ...extraEnv };
+  const child = viaNpm ? spawn('npm', ['start', '--silent'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached }) : spawn(process.execPath, ['scripts/start.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  return { child, port, output: () => output, exited };
+};
+
+export type Answer = { status: number; body: string; headers: Record<string, string | string[] | undefined> };
+
+export const send = (port: number, path: string, options: { agent?: Agent; headers?: Record<string, string>; method?: string; body?: string } = {}) =>
+  new Promise<Answer>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, agent: options.agent, headers: options.headers, method: options.method ?? 'GET' }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+
+export const get = (port: number, path: string, agent?: Agent) => send(port, path, { agent }).then((answer) => answer.status);
+
+export const waitReady = async (started: Started, timeoutMs = 90_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (started.child.exitCode !== null) throw new Error(`server exited early: ${started.output()}`);
+    if ((await get(started.port, '/api/ready').catch(() => 0)) === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`not ready in time: ${started.output()}`);
+};

@@ -1,0 +1,141 @@
+import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { openPglite, openPostgres, type Database } from '../../../server/db/client';
+import { rowsOf } from '../../../server/db/rows';
+import { users } from '../../../server/db/schema';
+import { writeBackup } from '../../../server/ops/write-backup';
+import { RestoreRefused, restoreBackup } from '../../../server/ops/restore-backup';
+import { publicTables, quoted } from '../../../server/ops/catalog';
+import { createScratchDatabase, createTestApp } from '../helpers/test-app';
+import { addUser, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
+
+/*
+ * Backup and restore (docs/operations.md): one archive holds every table and every photo, and
+ * loads into an empty PGlite or PostgreSQL with the same rows, the same photos, and sequences
+ * that continue after the restored ids. With TEST_DATABASE_URL the test database is PostgreSQL,
+ * so the same cases cover PostgreSQL -> PostgreSQL, PGlite -> PostgreSQL and PostgreSQL -> PGlite.
+ */
+
+const scratch: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+};
+const opened: Database[] = [];
+afterAll(async () => {
+  for (const database of opened) await database.close().catch(() => undefined);
+  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
+});
+
+const testEngine = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+/** A new, empty database of the named engine (not migrated: restore migrates). */
+const freshDatabase = async (engine: 'PGlite' | 'PostgreSQL') => {
+  const database = engine === 'PGlite' ? await openPglite() : await openPostgres(await createScratchDatabase(process.env.TEST_DATABASE_URL!), 2);
+  opened.push(database);
+  return database;
+};
+
+/** Every table's rows as text, in one fixed time zone: equal checksums mean equal contents. */
+const contents = async (database: Database) => {
+  const parts: Record<string, string> = {};
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local time zone 'UTC'`);
+    for (const table of await publicTables(tx)) {
+      const rows = rowsOf<{ sum: string; count: number }>(
+        await tx.execute(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum, count(*)::int as count from public.${quoted(table)} t`)),
+      );
+      parts[table] = `${rows[0]!.count}:${rows[0]!.sum}`;
+    }
+  });
+  return parts;
+};
+
+const PHOTO = 'a'.repeat(32) + '.png';
+const photoBytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+
+/** A competition in a database: users (one with a photo), activities, steps, events and their scores. */
+const seed = async (database: Database, dataDir: string) => {
+  const ann = await addUser(database.db, { firstName: 'Ann', profilePicture: PHOTO, levels: { 2026: 'Advanced' } });
+  const bob = await addUser(database.db, { firstName: 'Bob' });
+  await logActivity(database.db, ann.id, '2026-11-20', 45, { name: 'Running' });
+  await logActivity(database.db, bob.id, '2026-11-21', 30, { name: 'Cycling' });
+  await logSteps(database.db, ann.id, '2026-11-20');
+  await logEvent(database.db, bob.id, '2026-11-15', true);
+  mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+  writeFileSync(join(dataDir, 'uploads', PHOTO), photoBytes);
+};
+
+const withSourceOf = async (engine: 'test' | 'PGlite') => {
+  const dataDir = tempDir('wc-backup-src-');
+  if (engine === 'test') {
+    const ctx = await createTestApp();
+    onTestFinished(() => ctx.app.close());
+    await seed(ctx.database, dataDir);
+    return { database: ctx.database, dataDir };
+  }
+  const database = await freshDatabase('PGlite');
+  await database.migrate();
+  await seed(database, dataDir);
+  return { database, dataDir };
+};
+
+const cases: [string, 'test' | 'PGlite', 'PGlite' | 'PostgreSQL'][] = [
+  [`${testEngine} (the test database) -> a new ${testEngine}`, 'test', testEngine],
+  [`PGlite (a database of its own) -> a new ${testEngine}`, 'PGlite', testEngine],
+  [`${testEngine} (the test database) -> a new PGlite`, 'test', 'PGlite'],
+];
+
+test.each(cases)('round trip %s: every row and photo comes back, and new rows continue after the restored ids', async (_label, from, to) => {
+  const source = await withSourceOf(from);
+  const archive = join(tempDir('wc-archive-'), 'backup.wcb.gz');
+  const written = await writeBackup(source.database, source.dataDir, archive);
+  expect(written.photos).toBe(1);
+  expect(written.rows).toBeGreaterThan(6);
+  expect(readdirSync(join(archive, '..'))).toEqual(['backup.wcb.gz']); // no partial file left
+
+  const target = await freshDatabase(to);
+  const targetDir = tempDir('wc-backup-dst-');
+  const restored = await restoreBackup(target, targetDir, archive);
+  expect(restored.rows).toBe(written.rows);
+  const expected = await contents(source.database);
+  expect(Object.values(expected).some((part) => !part.startsWith('0:'))).toBe(true);
+  expect(await contents(target)).toEqual(expected);
+  expect(readFileSync(join(targetDir, 'uploads', PHOTO))).toEqual(photoBytes);
+
+  const [carol] = await target.db.insert(users).values({ email: 'carol@example.com', passwordHash: 'x', role: 'user', firstName: 'Carol', lastName: 'C', gender: 'other', levelOfCompetition: 'Beginner' }).returning();
+  const highest = Math.max(...(await source.database.db.select({ id: users.id }).from(users)).map((row) => row.id));
+  expect(carol!.id).toBeGreaterThan(highest);
+}, 120_000);
+
+test('a database or uploads folder that holds data is refused unless forced; an incomplete archive restores nothing', async () => {
+  const source = await withSourceOf('test');
+  const archive = join(tempDir('wc-archive-'), 'backup.wcb.gz');
+  await writeBackup(source.database, source.dataDir, archive);
+
+  const target = await freshDatabase(testEngine);
+  const targetDir = tempDir('wc-backup-dst-');
+  await target.migrate();
+  await addUser(target.db, { firstName: 'Zed' });
+  await expect(restoreBackup(target, targetDir, archive)).rejects.toThrow(/Not restoring: the database already holds accounts\. .*--force/);
+  await restoreBackup(target, targetDir, archive, { force: true });
+  expect(await contents(target)).toEqual(await contents(source.database));
+
+  const photosOnly = tempDir('wc-backup-photos-');
+  mkdirSync(join(photosOnly, 'uploads'));
+  writeFileSync(join(photosOnly, 'uploads', 'b'.repeat(32) + '.jpg'), 'x');
+  const empty = await freshDatabase('PGlite');
+  await expect(restoreBackup(empty, photosOnly, archive)).rejects.toThrow(/already holds photos/);
+
+  // Cut short: the end record is missing; the transaction rolls back.
+  const { gunzipSync, gzipSync } = await import('node:zlib');
+  const lines = gunzipSync(readFileSync(archive)).toString().trimEnd().split('\n');
+  const truncated = join(tempDir('wc-archive-'), 'cut.wcb.gz');
+  writeFileSync(truncated, gzipSync(lines.slice(0, -3).join('\n') + '\n'));
+  const other = await freshDatabase('PGlite');
+  await expect(restoreBackup(other, tempDir('wc-backup-dst-'), truncated)).rejects.toBeInstanceOf(RestoreRefused);
+  expect(await other.db.select().from(users)).toEqual([]);
+  await expect(restoreBackup(other, tempDir('wc-backup-dst-'), join(tempDir('wc-x-'), 'missing.gz'))).rejects.toThrow();
+}, 180_000);

@@ -1,0 +1,141 @@
+import { Writable } from 'node:stream';
+import { buildApp } from '../../../server/app';
+import { testConfig } from '../../../server/config';
+import { appJobs, type AppJobs } from '../../../server/jobs/catalog';
+import { providerBudgets } from '../../../server/db/schema';
+import { smtpMailer } from '../../../server/mail/transport';
+import { trackerMetrics } from '../../../server/metrics/shared-metrics';
+import { ProviderError } from '../../../server/trackers/providers/provider-request';
+import { memoryMailer } from '@/domain/mail';
+import { createTestApp, movableClock, testDatabase } from '../helpers/test-app';
+import { seedUser } from '../auth/fixtures';
+
+/*
+ * Operations: Prometheus text at GET /metrics only with METRICS_TOKEN set and sent as a bearer
+ * token; request ids on every answer and every log line of a request.
+ */
+
+const TOKEN = 'scrape-token-for-tests';
+const scrape = async (app: Awaited<ReturnType<typeof createTestApp>>['app'], token = TOKEN) => app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
+
+/** The value of one sample line, e.g. `name{a="b"} 3`. */
+const sample = (text: string, line: string) => {
+  const found = text.split('\n').find((candidate) => candidate.startsWith(`${line} `));
+  return found === undefined ? undefined : Number(found.slice(line.length + 1));
+};
+
+// The file's database opens once, within the hook's longer time limit (the first open is the slow one).
+beforeAll(async () => {
+  await testDatabase();
+});
+
+describe('GET /metrics', () => {
+  test('without METRICS_TOKEN the path does not exist (404, also with a token)', async () => {
+    const { app } = await createTestApp();
+    onTestFinished(() => app.close());
+    expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    expect((await scrape(app)).statusCode).toBe(404);
+  });
+
+  test('a missing or wrong token is a 401; the right one gets the Prometheus text', async () => {
+    const { app } = await createTestApp({ config: { metricsToken: TOKEN } });
+    onTestFinished(() => app.close());
+    const missing = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.headers['www-authenticate']).toMatch(/^Bearer/);
+    expect((await scrape(app, 'wrong-token')).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: TOKEN } })).statusCode).toBe(401);
+    const ok = await scrape(app);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(ok.body).toContain('# TYPE process_cpu_user_seconds_total counter');
+    expect(ok.body).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
+  });
+
+  test('requests are counted and timed per route pattern, method and status', async () => {
+    const { app } = await createTestApp({ config: { metricsToken: TOKEN } });
+    onTestFinished(() => app.close());
+    for (let index = 0; index < 3; index += 1) await app.inject({ method: 'GET', url: '/api/health' });
+    await app.inject({ method: 'DELETE', url: '/api/user/activity/12' });
+    await app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    const text = (await scrape(app)).body;
+    expect(sample(text, 'wellness_http_request_duration_seconds_count{method="GET",route="/api/health",status_code="200"}')).toBe(3);
+    expect(sample(text, 'wellness_http_request_duration_seconds_count{method="DELETE",route="/api/user/activity/:id",status_code="401"}')).toBe(1);
+    expect(sample(text, 'wellness_http_request_duration_seconds_count{method="GET",route="unmatched",status_code="404"}')).toBe(1);
+    expect(sample(text, 'wellness_http_request_duration_seconds_bucket{le="10",method="GET",route="/api/health",status_code="200"}')).toBe(3);
+  });
+
+  test('job queue depth per name, and failed attempts per job name', async () => {
+    const noRetry: AppJobs = { ...appJobs, 'mail.forgot-password': { ...appJobs['mail.forgot-password'], retryLimit: 0 } };
+    // Nothing listens on port 9: the mail job fails for good on its first attempt.
+    const { app, db, jobs } = await createTestApp({ config: { metricsToken: TOKEN }, jobCatalog: noRetry, mailer: smtpMailer('smtp://127.0.0.1:9', 'Wellness Challenge <no-reply@localhost>') });
+    onTestFinished(() => app.close());
+    const before = sample((await scrape(app)).body, 'wellness_job_failures_total{job="mail.forgot-password",final="true"}') ?? 0;
+    await seedUser(db, { email: 'jane@example.com' });
+    expect((await app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'jane@example.com' } })).statusCode).toBe(202);
+    await jobs.whenIdle({ timeoutMs: 20_000 });
+    // A job that waits an hour is in the queue, "created".
+    await jobs.send('mail.password-reset', { userId: 1 }, { startAfter: 3600 });
+    const text = (await scrape(app)).body;
+    expect(sample(text, 'wellness_job_failures_total{job="mail.forgot-password",final="true"}')).toBe(before + 1);
+    expect(sample(text, 'wellness_job_queue_depth{job="mail.password-reset",state="created"}')).toBe(1);
+  });
+
+  test('tracker syncs and failures per provider and reason, provider budget left, database connections', async () => {
+    const { app, db, clock } = await createTestApp({ config: { metricsToken: TOKEN } });
+    onTestFinished(() => app.close());
+    const first = (await scrape(app)).body;
+    const syncedBefore = sample(first, 'wellness_tracker_syncs_total{provider="STRAVA"}') ?? 0;
+    const limitedBefore = sample(first, 'wellness_tracker_sync_failures_total{provider="STRAVA",reason="rate_limited"}') ?? 0;
+    trackerMetrics.synced('STRAVA');
+    trackerMetrics.failed('STRAVA', new ProviderError('rate_limited', 'busy', 429, null));
+    trackerMetrics.failed('FITBIT', new Error('socket hang up'));
+    await db.insert(providerBudgets).values([
+      { provider: 'STRAVA', window: '15min', windowStart: new Date(Math.floor(clock.now().getTime() / 900_000) * 900_000), limit: 200, used: 34 },
+      { provider: 'STRAVA', window: 'day', windowStart: new Date(clock.now().getTime() - 2 * 86_400_000), limit: 2000, used: 1999 },
+    ]);
+    const text = (await scrape(app)).body;
+    expect(sample(text, 'wellness_tracker_syncs_total{provider="STRAVA"}')).toBe(syncedBefore + 1);
+    expect(sample(text, 'wellness_tracker_sync_failures_total{provider="STRAVA",reason="rate_limited"}')).toBe(limitedBefore + 1);
+    expect(sample(text, 'wellness_tracker_sync_failures_total{provider="FITBIT",reason="error"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'wellness_provider_budget_left{provider="STRAVA",window="15min"}')).toBe(166);
+    expect(sample(text, 'wellness_provider_budget_left{provider="STRAVA",window="day"}')).toBe(2000); // that window is over
+    expect(sample(text, 'wellness_db_pool_connections{state="waiting"}')).toBe(0);
+    expect(sample(text, 'wellness_db_pool_connections{state="in_use"}')).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('request ids', () => {
+  test('every answer carries X-Request-Id; a sane incoming one is kept, anything else replaced', async () => {
+    const { app } = await createTestApp();
+    onTestFinished(() => app.close());
+    const fresh = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const refused = await app.inject({ method: 'POST', url: '/api/user/activity/log', payload: {} });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'proxy-7f3a.42' } })).headers['x-request-id']).toBe('proxy-7f3a.42');
+    for (const insane of ['two words', 'x'.repeat(200), '<script>', 'line\tbreak']) {
+      const answer = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': insane } });
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  test('every log line of a request carries its id', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    const database = await testDatabase();
+    const app = await buildApp({ db: database.db, clock: movableClock('2026-11-22T10:00:00Z'), config: testConfig(), mailer: memoryMailer(), logger: { level: 'info', stream } });
+    onTestFinished(() => app.close());
+    const answer = await app.inject({ method: 'GET', url: '/api/no-such-route', headers: { 'x-request-id': 'quote-me-123' } });
+    expect(answer.headers['x-request-id']).toBe('quote-me-123');
+    const ofRequest = lines.filter((line) => 'req' in line || 'res' in line || line.reqId !== undefined);
+    expect(ofRequest.length).toBeGreaterThanOrEqual(2); // incoming request, request completed
+    expect(ofRequest.every((line) => line.reqId === 'quote-me-123')).toBe(true);
+  });
+});
