@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client';
+import { AppErrorBoundary } from './components/app-error-boundary';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
 
@@ -17,9 +18,11 @@ async function start() {
   if (!container) throw new Error('Missing #root element');
   createRoot(container).render(
     <StrictMode>
-      <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
+      <AppErrorBoundary>
+        <Providers queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </AppErrorBoundary>
     </StrictMode>,
   );
 }
