@@ -28,3 +28,9 @@ async function start() {
 }
 
 void start();
+
+// The installable app's worker: registered once the page has loaded and settled, so its precaching
+// never competes with the first screen's own files.
+if (import.meta.env.PROD && import.meta.env.VITE_USE_MOCKS !== 'true' && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => setTimeout(() => void import('./pwa/register-service-worker'), 2000));
+}
