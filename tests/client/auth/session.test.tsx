@@ -76,7 +76,7 @@ describe('session', () => {
     expect(within(adminNav).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual([
       'Wellness Challenge, go to the leaderboard',
       'Leaders',
-      'Dashboard',
+      'Users',
       'Overview',
       'Audit trail',
     ]);
