@@ -13,18 +13,18 @@ export const sessionKey = ['session'] as const;
 
 let inFlightRefresh: Promise<AuthSession | null> | null = null;
 
-/** Spec text for an answer that never came (or a server failure): the session itself may be fine. */
+/** The spec's text for a server failure: the session itself may be fine. */
 export const SESSION_UNREACHABLE_MESSAGE = 'Error in server , try again later';
 
 /**
- * The refresh cookie (httpOnly) turned into a session, or null: a guest or an expired cookie. No
- * answer or a server failure throws: that says nothing about the session, so nobody is signed out.
+ * The refresh cookie (httpOnly) turned into a session, or null: a guest, an expired cookie, or no
+ * connection (the guest pages still work offline). A server failure throws: it says nothing about
+ * the session, so nobody is signed out.
  */
 const requestRefresh = async (): Promise<AuthSession | null> => {
   // Plain fetch, not callApi: it runs on every first load, and a guest's answer (401) needs no parsing.
-  const response = await fetch(`${API_BASE}/auth/refresh`, { method: 'POST', credentials: 'include' }).catch(() => {
-    throw new Error(SESSION_UNREACHABLE_MESSAGE);
-  });
+  const response = await fetch(`${API_BASE}/auth/refresh`, { method: 'POST', credentials: 'include' }).catch(() => null);
+  if (!response) return null;
   if (response.status >= 500) {
     await response.text();
     throw new Error(SESSION_UNREACHABLE_MESSAGE);

@@ -4,10 +4,10 @@
  */
 export function AppErrorPage({ offline, onRetry }: { offline: boolean; onRetry: () => void }) {
   return (
-    <div role="alert" style={{ maxWidth: 480, margin: '15vh auto', padding: '0 20px', font: '16px/1.5 system-ui' }}>
+    <div role="alert" style={{ maxWidth: 480, margin: '15vh auto', padding: 20 }}>
       <h1>{offline ? 'This screen could not be loaded' : 'Something went wrong'}</h1>
       <p>{offline ? 'Check your connection, then try again.' : 'Please try again.'}</p>
-      <button type="button" onClick={onRetry} style={{ font: 'inherit', padding: '8px 20px', border: 0, borderRadius: 6, background: '#00785a', color: '#fff' }}>
+      <button type="button" onClick={onRetry} style={{ padding: '8px 20px', border: 0, borderRadius: 6, background: '#00785a', color: '#fff' }}>
         Retry
       </button>
     </div>

@@ -18,7 +18,7 @@ export const guardArea =
     if (target) throw redirect({ href: target, replace: true });
   };
 
-export const pageNotFoundText = (pathname: string) => `Page not found: ${pathname} does not exist, so here is your start page`;
+export const pageNotFoundText = (pathname: string) => `Page not found: ${pathname}`;
 
 /** `beforeLoad` of the catch-all route: a path outside the route table goes to the viewer's entry page, saying why. */
 export const toEntryPage = async ({ context, location }: { context: RouterContext; location: { pathname: string } }) => {
