@@ -1,8 +1,10 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './build/precompress';
+import { pwaManifest } from './build/pwa-manifest';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -32,6 +34,27 @@ export default defineConfig(({ mode }) => ({
       routeFileIgnorePattern: '\\.(test|spec)\\.tsx?$',
     }),
     react(),
+    // Installable app: the worker precaches the shell and every lazy file, so no screen needs the
+    // network to render (docs/product-rules.md, "Offline and installable app"). Mock mode runs MSW's
+    // worker on the same scope, and one scope holds one worker: no app worker there.
+    VitePWA({
+      disable: mode === 'mock' || process.env.VITE_USE_MOCKS === 'true',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: pwaManifest,
+      includeAssets: ['logo.svg', 'default-avatar.svg', 'icons/apple-touch-icon.png'],
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        globIgnores: ['mockServiceWorker.js', '**/*.map'],
+        navigateFallback: '/index.html',
+        // The API is never answered by the worker: the query cache owns data.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/metrics/],
+        maximumFileSizeToCacheInBytes: 3_000_000,
+        cleanupOutdatedCaches: true,
+        // The first install takes the open tab at once (it can go offline right away); updates still wait for "Reload".
+        clientsClaim: true,
+      },
+    }),
     precompress(),
   ],
   resolve: { alias: aliases },

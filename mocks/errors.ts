@@ -5,7 +5,7 @@ import { AppError } from '@/domain/errors';
  * The mocks throw the very same errors as the server (@/domain/errors is pure: no Node APIs),
  * so statuses, serverCodes and messages cannot drift. `mockRoute` turns them into the error body.
  */
-export { AppError, badRequest, conflict, editWindowClosed, forbidden, futureDate, notFound, unauthorized } from '@/domain/errors';
+export { AppError, badRequest, conflict, editWindowClosed, forbidden, futureDate, notFound, quarterNotStarted, unauthorized } from '@/domain/errors';
 
 /** Same text as the server's error plugin for anything unexpected. */
 export const SERVER_ERROR_MESSAGE = 'Error in server , try again later';

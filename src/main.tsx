@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client';
+import { AppErrorBoundary } from './components/app-error-boundary';
 import { Providers } from './providers';
 import { createAppRouter } from './router';
 
@@ -17,11 +18,19 @@ async function start() {
   if (!container) throw new Error('Missing #root element');
   createRoot(container).render(
     <StrictMode>
-      <Providers queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </Providers>
+      <AppErrorBoundary>
+        <Providers queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </AppErrorBoundary>
     </StrictMode>,
   );
 }
 
 void start();
+
+// The installable app's worker: registered once the page has loaded and settled, so its precaching
+// never competes with the first screen's own files.
+if (import.meta.env.PROD && import.meta.env.VITE_USE_MOCKS !== 'true' && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => setTimeout(() => void import('./pwa/register-service-worker'), 2000));
+}

@@ -3,6 +3,7 @@ import { createBrowserHistory, createRouter, type RouterHistory } from '@tanstac
 import { createAuth } from './api/session';
 import { systemClock, type Clock } from '@/domain/clock';
 import { PagePending } from './components/page-pending';
+import { RouteError } from './components/route-error';
 import { routeTree } from './routeTree.gen';
 
 
@@ -18,6 +19,8 @@ export const createAppRouter = ({ queryClient, history = createBrowserHistory(),
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
     defaultPendingComponent: PagePending,
+    // Every route catches its own failure below the header, so the navigation stays usable.
+    defaultErrorComponent: RouteError,
     defaultPendingMs: 300,
   });
   auth.onExpired(() => {

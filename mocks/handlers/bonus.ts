@@ -1,10 +1,10 @@
 import type { HttpHandler } from 'msw';
 import { bonusEndpoints } from '@/contract/bonus';
 import { noQuarterlyBonus, type QuarterlyBonus } from '@/contract/users';
-import { quarterlyBonusYear } from '@/domain/competition';
+import { hasQuarterStarted, quarterName, quarterlyBonusYear, quarters } from '@/domain/competition';
 import { mockClock } from '../clock';
 import { findUserById, mockDb, nowIso } from '../db';
-import { notFound } from '../errors';
+import { notFound, quarterNotStarted } from '../errors';
 import { mockRoute } from '../http';
 import { mockAudit } from './audit';
 import { toContractUser } from '../serialize';
@@ -15,6 +15,8 @@ const setQuarterlyBonus = (caller: { id: number; role: string }, userId: number,
   if (!user || user.role !== 'user') throw notFound('User not found');
   const competitionYear = quarterlyBonusYear(mockClock.now());
   const existing = mockDb.quarterlyBonuses.find((row) => row.userId === userId && row.competitionYear === competitionYear);
+  const early = quarters.find((quarter) => flags[quarter] && !existing?.[quarter] && !hasQuarterStarted(competitionYear, quarter, mockClock.now()));
+  if (early) throw quarterNotStarted(quarterName(competitionYear, early));
   const flagsOf = (row: QuarterlyBonus) => ({ firstQuarter: row.firstQuarter, secondQuarter: row.secondQuarter, thirdQuarter: row.thirdQuarter, fourthQuarter: row.fourthQuarter });
   mockAudit({ actor: caller, action: 'bonus.change', subject: user, before: { year: competitionYear, ...flagsOf(existing ?? noQuarterlyBonus) }, after: { year: competitionYear, ...flagsOf(flags) } });
   if (existing) Object.assign(existing, flags, { updatedAt: nowIso() });

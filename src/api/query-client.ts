@@ -43,6 +43,7 @@ export const createQueryClient = () =>
         retry: (failureCount, error) => !isClientError(error) && failureCount < 1,
         refetchOnWindowFocus: false,
       },
-      mutations: { retry: false },
+      // A write that cannot be queued fails at once offline (the form shows it) instead of waiting paused.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });

@@ -13,10 +13,22 @@ export const sessionKey = ['session'] as const;
 
 let inFlightRefresh: Promise<AuthSession | null> | null = null;
 
-/** The refresh cookie (httpOnly) turned into a session, or null: a guest, an expired cookie, a network failure. */
+/** The spec's text for a server failure: the session itself may be fine. */
+export const SESSION_UNREACHABLE_MESSAGE = 'Error in server , try again later';
+
+/**
+ * The refresh cookie (httpOnly) turned into a session, or null: a guest, an expired cookie, or no
+ * connection (the guest pages still work offline). A server failure throws: it says nothing about
+ * the session, so nobody is signed out.
+ */
 const requestRefresh = async (): Promise<AuthSession | null> => {
   // Plain fetch, not callApi: it runs on every first load, and a guest's answer (401) needs no parsing.
-  const response = await fetch(`${API_BASE}/auth/refresh`, { method: 'POST', credentials: 'include' });
+  const response = await fetch(`${API_BASE}/auth/refresh`, { method: 'POST', credentials: 'include' }).catch(() => null);
+  if (!response) return null;
+  if (response.status >= 500) {
+    await response.text();
+    throw new Error(SESSION_UNREACHABLE_MESSAGE);
+  }
   if (!response.ok) {
     // Read the (small) error body anyway: an unread body keeps the request open in the browser.
     await response.text();
@@ -28,15 +40,13 @@ const requestRefresh = async (): Promise<AuthSession | null> => {
 
 /** POST /auth/refresh, shared by every caller while one is running (two tabs, many 401s at once). */
 export const refreshSession = (): Promise<AuthSession | null> => {
-  inFlightRefresh ??= requestRefresh()
-    .catch(() => null)
-    .finally(() => {
-      inFlightRefresh = null;
-    });
+  inFlightRefresh ??= requestRefresh().finally(() => {
+    inFlightRefresh = null;
+  });
   return inFlightRefresh;
 };
 
-/** The app-load restore: the refresh cookie turns into a session, or the visitor is a guest. */
+/** The app-load restore: the refresh cookie turns into a session, or the visitor is a guest; a server failure is an error page with Try again. */
 export const sessionQuery = queryOptions({
   queryKey: sessionKey,
   queryFn: async (): Promise<Session | null> => {
@@ -94,7 +104,9 @@ export const createAuth = (queryClient: QueryClient) => {
     refreshAfterUnauthorised: () => {
       // A guest has nothing to refresh; many parallel 401s share one refresh and one sign-out.
       if (!current()) return Promise.resolve(false);
+      // After a 401 any failed refresh ends the session (spec: the user is signed out).
       expiring ??= refreshSession()
+        .catch(() => null)
         .then((refreshed) => {
           if (refreshed) {
             setSession({ ...refreshed, afterSignUp: current()?.afterSignUp ?? false });

@@ -13,8 +13,13 @@ const withView = (show: (loaded: typeof ToastView) => void) => {
     requested = true;
     requestedListeners.forEach((listener) => listener());
   }
-  // One promise for every call: toasts keep their order (a loading toast, then its success).
-  void (view ??= import('./toast-view')).then(show);
+  // One promise for every call: toasts keep their order (a loading toast, then its success). A
+  // failed fetch (offline) drops that toast, never the page, and the next toast fetches again.
+  view ??= import('./toast-view').catch((error: unknown) => {
+    view = null;
+    throw error;
+  });
+  void view.then(show, () => undefined);
 };
 
 /** Whether any toast was asked for yet (the toast host mounts the container from then on). */

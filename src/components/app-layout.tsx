@@ -11,10 +11,14 @@ import { NavBar } from './nav-bar';
 export function AppLayout() {
   return (
     <div className="app-layout">
+      {/* The first stop of the Tab key: past the navigation, straight to the page. */}
+      <a href="#main-content" className="skip-link">
+        Skip to content
+      </a>
       <header className="app-layout-header right-scroll-bar-position">
         <NavBar />
       </header>
-      <main className="app-layout-main">
+      <main id="main-content" tabIndex={-1} className="app-layout-main">
         <Outlet />
       </main>
     </div>

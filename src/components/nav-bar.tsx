@@ -1,26 +1,18 @@
 import { lazy, Suspense } from 'react';
 import { Button, Group } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import { useSession } from '../api/session';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { Logo } from './logo';
 
-/** The role's icon links, fetched once someone is signed in: a guest's first load (the login page) shows none. */
+/** The role's icon links and 'Sign out', fetched once someone is signed in: a guest's first load (the login page) shows none. */
 const NavLinks = lazy(() => import('./nav-links').then((module) => ({ default: module.NavLinks })));
+const SignOutButton = lazy(() => import('./sign-out-button').then((module) => ({ default: module.SignOutButton })));
 
 /** Top bar: logo, the role's icon links, colour scheme, and 'Create profile' or 'Sign out'. */
 export function NavBar() {
   const session = useSession();
-  const { auth } = useRouteContext({ from: '__root__' });
   const { pathname } = useLocation();
-  const navigate = useNavigate();
-  const signOut = useMutation({
-    mutationFn: () => auth.signOut(),
-    onSettled: () => navigate({ to: '/', replace: true }),
-    meta: { errorToast: false },
-  });
   const role = session?.user.role;
 
   return (
@@ -41,17 +33,9 @@ export function NavBar() {
           </Button>
         )}
         {role && (
-          <Button
-            variant="default"
-            size="sm"
-            ml={4}
-            px={{ base: 'xs', sm: 'md' }}
-            leftSection={<IconLogout size={16} />}
-            disabled={signOut.isPending}
-            onClick={() => signOut.mutate()}
-          >
-            Sign out
-          </Button>
+          <Suspense fallback={null}>
+            <SignOutButton />
+          </Suspense>
         )}
       </Group>
     </Group>

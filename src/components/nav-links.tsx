@@ -1,5 +1,5 @@
 import { ActionIcon } from '@mantine/core';
-import { IconActivity, IconChartBar, IconHistory, IconLayoutDashboard, IconMedal, IconTrophy, IconUserCircle } from '@tabler/icons-react';
+import { IconActivity, IconChartBar, IconHistory, IconLayoutDashboard, IconMedal, IconTrophy, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { LazyTooltip } from './lazy-tooltip';
@@ -10,7 +10,7 @@ type NavLink = { to: string; label: string; icon: ComponentType<{ size?: number;
 export const navLinks: Record<'admin' | 'user', NavLink[]> = {
   admin: [
     { to: '/admin/leaders', label: 'Leaders', icon: IconMedal },
-    { to: '/admin/dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
+    { to: '/admin/dashboard', label: 'Users', icon: IconUsers },
     { to: '/admin/overview', label: 'Overview', icon: IconChartBar },
     { to: '/admin/audit', label: 'Audit trail', icon: IconHistory },
   ],

@@ -1,7 +1,9 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function NotFoundView() {
+  useDocumentTitle('Page not found');
   return (
     <Stack align="center" py="xl" gap="sm">
       <Title order={1}>Page not found</Title>

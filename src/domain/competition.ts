@@ -73,6 +73,28 @@ export const quarterOf = (day: string): Quarter => {
   return quarters[index]!;
 };
 
+const QUARTER_FIRST_MONTH: Record<Quarter, number> = { firstQuarter: 4, secondQuarter: 7, thirdQuarter: 10, fourthQuarter: 1 };
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** First day of a quarter of competition year N (Q4 lies in the calendar year N+1). */
+export const quarterStartDay = (year: number, quarter: Quarter) => {
+  const month = QUARTER_FIRST_MONTH[quarter];
+  return `${quarter === 'fourthQuarter' ? year + 1 : year}-${String(month).padStart(2, '0')}-01`;
+};
+
+/** A quarterly bonus can be awarded once its quarter has begun (docs/product-rules.md, "Quarterly bonus"). */
+export const hasQuarterStarted = (year: number, quarter: Quarter, now: Date) => toIsoDay(now) >= quarterStartDay(year, quarter);
+
+/** "Q4 (January - March 2027)". */
+export const quarterName = (year: number, quarter: Quarter) => {
+  const start = quarterStartDay(year, quarter);
+  const month = Number(start.slice(5, 7));
+  return `Q${quarters.indexOf(quarter) + 1} (${MONTH_NAMES[month - 1]} - ${MONTH_NAMES[month + 1]} ${start.slice(0, 4)})`;
+};
+
+/** "Competition year 2026/27 (1 April 2026 - 31 March 2027)": what a year label such as "2026 Quarterly Bonus" means. */
+export const competitionYearSpan = (year: number) => `Competition year ${year}/${String(year + 1).slice(2)} (1 April ${year} - 31 March ${year + 1})`;
+
 /** Year filter options, newest first: current year down to max(2022, current - 4). */
 export const competitionYearOptions = (now: Date) => {
   const current = currentCompetitionYear(now);

@@ -21,3 +21,5 @@ export const conflict = (message: string, code: ServerCode = 'CONFLICT') => new 
 export const editWindowClosed = () =>
   new AppError(403, 'EDIT_WINDOW_CLOSED', 'This date can no longer be changed: only the current competition year (and the previous one until 14 April) can be edited');
 export const futureDate = () => new AppError(400, 'FUTURE_DATE', 'Dates in the future cannot be logged');
+export const quarterNotStarted = (quarter: string) =>
+  new AppError(409, 'QUARTER_NOT_STARTED', `${quarter} has not started yet: a quarterly bonus can only be awarded once its quarter has begun`);

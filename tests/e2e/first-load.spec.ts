@@ -18,7 +18,8 @@ const PASSWORD = 'First-Load-Check-2026';
 const recordScripts = (page: Page) => {
   const scripts = new Map<string, Promise<number>>();
   page.on('response', (response) => {
-    if (response.request().resourceType() !== 'script' || scripts.has(response.url())) return;
+    // The service worker's precaching (a background download after the page settled) is not the page's JavaScript.
+    if (response.request().resourceType() !== 'script' || response.request().serviceWorker() || scripts.has(response.url())) return;
     scripts.set(
       response.url(),
       response.body().then((body) => gzipSync(body, { level: 9 }).length),

@@ -1,10 +1,10 @@
 import { noQuarterlyBonus, type QuarterlyBonus, type User } from '@/contract/users';
 import type { AuthUser } from '../../http/access-token';
 import { auditRepo } from '../audit/repo';
-import { quarterlyBonusYear } from '@/domain/competition';
+import { hasQuarterStarted, quarterName, quarterlyBonusYear, quarters } from '@/domain/competition';
 import { writeForUser } from '../../db/user-write-lock';
 import type { AppDeps } from '../../deps';
-import { notFound } from '@/domain/errors';
+import { notFound, quarterNotStarted } from '@/domain/errors';
 import { scoringService } from '../scoring/service';
 import { usersRepo } from '../users/repo';
 import { bonusRepo } from './repo';
@@ -28,6 +28,9 @@ export const bonusService = ({ db, clock }: Deps) => {
         const target = await repo.lockEmployee(userId);
         if (!target) throw notFound('User not found');
         const previous = await repo.findBonus(userId, year);
+        // A quarter that has not begun cannot be awarded; unticking stays possible (a correction).
+        const early = quarters.find((quarter) => flags[quarter] && !previous?.[quarter] && !hasQuarterStarted(year, quarter, now));
+        if (early) throw quarterNotStarted(quarterName(year, early));
         await auditRepo(tx).audit({ at: now, actor: caller, action: 'bonus.change', subject: target, before: { year, ...flagsOf(previous ?? noQuarterlyBonus) }, after: { year, ...flagsOf(flags) } });
         await repo.upsertBonus(userId, year, flags, now);
         await scoring.rescoreYear(tx, userId, year);

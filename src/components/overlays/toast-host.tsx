@@ -1,5 +1,6 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { onToastsRequested, toastsRequested } from '../../api/toasts';
+import { AppErrorBoundary } from '../app-error-boundary';
 
 /** Mantine's toast container (with its transitions), fetched with the first toast: a page that shows none never loads it. */
 const ToastContainer = lazy(() => import('./toast-container'));
@@ -13,8 +14,11 @@ export function ToastHost() {
   const needed = useSyncExternalStore(onToastsRequested, toastsRequested, toastsRequested);
   if (!needed) return null;
   return (
-    <Suspense fallback={null}>
-      <ToastContainer />
-    </Suspense>
+    // A container that cannot load (offline) leaves the page as it is; it comes back online.
+    <AppErrorBoundary fallback={null}>
+      <Suspense fallback={null}>
+        <ToastContainer />
+      </Suspense>
+    </AppErrorBoundary>
   );
 }

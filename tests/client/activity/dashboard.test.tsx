@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { mockClock, mockServer } from '../../../mocks/node';
 import { renderApp } from '../render-app';
 import { seedActivity, seedEvent, seedSteps } from '../competition-seed';
@@ -114,6 +115,20 @@ describe('employee dashboard', () => {
     await waitFor(() => expect(star('Saturday, November 21, 2026')).toHaveAttribute('aria-pressed', 'true'));
     await user.click(star('Saturday, November 21, 2026'));
     await waitFor(() => expect(star('Saturday, November 21, 2026')).toHaveAttribute('aria-pressed', 'false'));
+  });
+
+  it('Participated events: a failed load says so with Retry instead of "no participation"', async () => {
+    const { user } = await openDashboard();
+    mockServer.use(
+      http.get('*/api/user/activity/participated-events', () => HttpResponse.json({ statusCode: 500, message: 'Database unavailable', serverCode: 'INTERNAL_ERROR' }, { status: 500 }), { once: true }),
+      http.get('*/api/user/activity/participated-events', () => HttpResponse.json({ statusCode: 500, message: 'Database unavailable', serverCode: 'INTERNAL_ERROR' }, { status: 500 }), { once: true }),
+    );
+    await user.click(eventsIcon('Thursday, November 19, 2026'));
+    const dialog = await screen.findByRole('dialog', { name: 'Participated events' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('We could not load the events of this day.');
+    expect(within(dialog).queryByText('No event participation on this day yet.')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    expect(await within(dialog).findByText('No event participation on this day yet.')).toBeInTheDocument();
   });
 
   it('Participated events: add with validation, top-three mark, delete', async () => {

@@ -5,7 +5,7 @@ import { mockDb, mockScenario, mockServer } from '../../../mocks/node';
 import { callApi } from '../../../src/api/call-api';
 import { api } from '@/contract';
 import type { Session } from '../../../src/api/session';
-import { renderApp } from '../render-app';
+import { renderApp, signInThroughMocks } from '../render-app';
 
 /** Counts POST /api/auth/refresh calls from now on. */
 const countRefreshes = () => {
@@ -76,7 +76,7 @@ describe('session', () => {
     expect(within(adminNav).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual([
       'Wellness Challenge, go to the leaderboard',
       'Leaders',
-      'Dashboard',
+      'Users',
       'Overview',
       'Audit trail',
     ]);
@@ -140,5 +140,18 @@ describe('session', () => {
     await waitFor(() => expect(pathname()).toBe('/'));
     expect(sessionOf(queryClient)).toBeNull();
     expect(screen.getByRole('form', { name: 'Log in' })).toBeInTheDocument();
+  });
+});
+
+describe('a server failure while restoring the session at load', () => {
+  it('shows the error with Try again instead of signing the person out, and Try again restores the session', async () => {
+    await signInThroughMocks('user');
+    mockScenario.next('server-error');
+    const { user, pathname } = await renderApp('/employee/dashboard');
+    expect(await screen.findByText('Error in server , try again later')).toBeInTheDocument();
+    expect(pathname()).toBe('/employee/dashboard');
+    expect(screen.queryByRole('form', { name: 'Log in' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
   });
 });

@@ -105,7 +105,7 @@ describe('signup screen', () => {
     await app.user.click(submit());
     await waitFor(() => expect(app.pathname()).toBe('/employee/fitness-services'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Fitness services' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeInTheDocument();
 
     const body = await sent[0]!;
     expect([...body.keys()].sort()).toEqual(['dateOfBirth', 'email', 'firstName', 'gender', 'lastName', 'levelOfCompetition', 'password', 'photo']);

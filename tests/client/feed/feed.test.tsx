@@ -12,7 +12,7 @@ describe('activity feed at /employee/activity-feed', () => {
     expect(screen.queryByRole('button', { name: 'Load more...' })).not.toBeInTheDocument();
   });
 
-  it('shows avatar, full name, the day in words, title or bonus name and minutes as Nm', async () => {
+  it('shows avatar, full name, the day in words, title or bonus name, minutes as Nm and bonus points as +N pts', async () => {
     // Monday 23 November 2026, mid-afternoon in the viewer's own zone.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T15:00:00') });
     seedActivity('ivan@wellness.test', '2026-11-23', 45, 'Swimming', '06:00');
@@ -30,9 +30,12 @@ describe('activity feed at /employee/activity-feed', () => {
     expect(within(steps!).getByRole('time')).toHaveTextContent('1 Oct');
     expect(within(swim!).getByRole('img', { name: 'Ivan Intermediate' })).toHaveTextContent('II');
     expect(steps).toHaveTextContent('10,000 step bonus');
-    expect(steps).toHaveTextContent('30m');
+    expect(steps).toHaveTextContent('+30 pts');
+    expect(steps).not.toHaveTextContent('30m');
+    expect(within(steps!).getByLabelText('30 points')).toBeInTheDocument();
+    expect(within(swim!).getByLabelText('45 minutes')).toBeInTheDocument();
     expect(event).toHaveTextContent('Activity participation bonus');
-    expect(event).toHaveTextContent('90m');
+    expect(event).toHaveTextContent('+90 pts');
     vi.useRealTimers();
   });
 

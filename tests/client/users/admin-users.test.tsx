@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockDb, mockOutbox, mockServer } from '../../../mocks/node';
 import { fixtureId } from '../../../mocks/fixtures';
-import { quarterlyBonusYear } from '@/domain/competition';
+import { competitionYearSpan, quarterlyBonusYear } from '@/domain/competition';
 import { renderApp } from '../render-app';
 import { seedEmployees } from '../competition-seed';
 
@@ -27,7 +27,7 @@ describe('admin users table at /admin/dashboard', () => {
       'Email',
       'Gender',
       'Level of competition',
-      `${quarterlyBonusYear(new Date())} Quarterly Bonus`,
+      `${quarterlyBonusYear(new Date())} Quarterly Bonus${competitionYearSpan(quarterlyBonusYear(new Date()))}`,
       'Actions',
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
@@ -84,6 +84,18 @@ describe('admin users table at /admin/dashboard', () => {
     expect(mockDb.quarterlyBonuses).toEqual([
       expect.objectContaining({ userId: fixtureId(bea), secondQuarter: true, firstQuarter: false }),
     ]);
+  });
+
+  it('says which competition year the bonus title means and keeps a quarter that has not begun closed, with the reason', async () => {
+    const november = { now: () => new Date('2026-11-22T10:00:00Z') };
+    await renderApp('/admin/dashboard', { signedInAs: 'admin', clock: november });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getByRole('columnheader', { name: /2026 Quarterly Bonus/ })).toHaveTextContent('Competition year 2026/27 (1 April 2026 - 31 March 2027)');
+    const q3 = screen.getByRole('checkbox', { name: 'Q3 bonus for Bea Beginner' });
+    const q4 = screen.getByRole('checkbox', { name: 'Q4 bonus for Bea Beginner' });
+    expect(q3).toBeEnabled();
+    expect(q4).toBeDisabled();
+    expect(q4).toHaveAccessibleDescription('Q4 not started: from 1 January 2027');
   });
 
   it('asks before deleting, and deletes only when confirmed', async () => {

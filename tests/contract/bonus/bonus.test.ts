@@ -24,6 +24,23 @@ describe.each(targets)('quarterly bonus on $name', (target) => {
     expect(list.rows.find((row) => row.userId === id)).toMatchObject({ annualPoints: 250, monthlyPoints: 0 });
   });
 
+  test('a quarter that has not begun cannot be awarded: 409 and nothing changes (docs/product-rules.md, "Quarterly bonus")', async () => {
+    const { accessToken } = await target.signIn(fixtureAdmin.email, fixtureAdmin.password);
+    const id = fixtureId(bea);
+    expectSuccess(bonusEndpoints.quarterlyBonus, await target.call(bonusEndpoints.quarterlyBonus, { token: accessToken, params: { id }, body: { newQuarterlyBonusData: flags(true, false, false, false) } }));
+    // The fixtures' November: Q4 (January - March 2027) is still ahead.
+    expectError(
+      await target.call(bonusEndpoints.quarterlyBonus, { token: accessToken, params: { id }, body: { newQuarterlyBonusData: flags(true, true, false, true) } }),
+      409,
+      'QUARTER_NOT_STARTED',
+      'Q4 (January - March 2027) has not started yet: a quarterly bonus can only be awarded once its quarter has begun',
+    );
+    const list = expectSuccess(leadersEndpoints.list, await target.call(leadersEndpoints.list, { token: accessToken, query: { levelOfCompetition: 'Beginner' } }));
+    expect(list.rows.find((row) => row.userId === id)).toMatchObject({ annualPoints: 250 });
+    const unticked = expectSuccess(bonusEndpoints.activityQuarterlyBonus, await target.call(bonusEndpoints.activityQuarterlyBonus, { token: accessToken, body: { userId: id, newQuarterlyBonusData: flags(false, false, true, false) } }));
+    expect(unticked.quarterlyBonus).toEqual(flags(false, false, true, false));
+  });
+
   test('employees get 403, unknown users and admins 404, bad bodies 400', async () => {
     const payload = { newQuarterlyBonusData: flags(true, false, false, false) };
     const { accessToken: employee } = await target.signIn(bea, FIXTURE_PASSWORD);

@@ -56,3 +56,24 @@ test('quarterly bonus: admin only, unknown or admin target is 404, bad body is 4
   expect(bad.json().serverCode).toBe('VALIDATION_FAILED');
   await app.close();
 });
+
+test('a quarter that has not begun cannot be awarded: 409, no points, no audit entry (docs/product-rules.md, "Quarterly bonus")', async () => {
+  const { app, db, config, clock } = await createTestApp({ now: '2026-11-22T10:00:00Z' });
+  const admin = await addUser(db, { role: 'admin' });
+  const employee = await addUser(db, { level: 'Intermediate' });
+  const headers = await authHeader(admin, config, clock.now());
+  const refused = await app.inject({ method: 'PUT', url: `/api/users/${employee.id}/quarterly-bonus`, headers, payload: { newQuarterlyBonusData: flags(false, false, true, true) } });
+  expect(refused.statusCode).toBe(409);
+  expect(refused.json()).toMatchObject({ serverCode: 'QUARTER_NOT_STARTED', message: 'Q4 (January - March 2027) has not started yet: a quarterly bonus can only be awarded once its quarter has begun' });
+  const leaders = (await app.inject({ method: 'GET', url: '/api/leaders?levelOfCompetition=Intermediate', headers })).json();
+  expect(leaders.rows.find((row: { userId: number }) => row.userId === employee.id)).toMatchObject({ annualPoints: 0 });
+  const audit = (await app.inject({ method: 'GET', url: '/api/audit', headers })).json();
+  expect(JSON.stringify(audit)).not.toContain('bonus.change');
+  // From 1 January 2027 on, Q4 can be awarded.
+  clock.set('2027-01-01T08:00:00Z');
+  const later = await app.inject({ method: 'PUT', url: `/api/users/${employee.id}/quarterly-bonus`, headers: await authHeader(admin, config, clock.now()), payload: { newQuarterlyBonusData: flags(false, false, false, true) } });
+  expect(later.statusCode).toBe(200);
+  const auditAfter = (await app.inject({ method: 'GET', url: '/api/audit', headers: await authHeader(admin, config, clock.now()) })).json();
+  expect(auditAfter.count).toBe(audit.count + 1);
+  await app.close();
+});

@@ -3,6 +3,7 @@ import { IconCircleCheckFilled, IconFlag, IconTrash } from '@tabler/icons-react'
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EventParticipation } from '../../../api/contract/activity';
+import { LoadError } from '../../../components/load-error';
 import { activityQueries } from '../api/activity-queries';
 import { useDeleteEvent } from '../api/use-delete-event';
 import { useIsEditableDay } from '../dashboard-clock';
@@ -93,6 +94,8 @@ export function ParticipatedEventsModal({ day, onClose }: { day: string | null; 
             <Center py="md">
               <Loader size="sm" aria-label="Loading events" />
             </Center>
+          ) : events.isError ? (
+            <LoadError what="the events of this day" message={events.error.message} onRetry={() => void events.refetch()} retrying={events.isFetching} />
           ) : events.data?.participatedEvents.length ? (
             <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Events of the day">
               {events.data.participatedEvents.map((event) => (

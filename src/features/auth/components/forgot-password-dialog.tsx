@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { ForgotPasswordBody } from '../../../api/contract';
 import { useSchemaForm } from '../../../components/form';
 import { Logo } from '../../../components/logo';
@@ -7,8 +8,8 @@ import { Logo } from '../../../components/logo';
  * docs/product-rules.md#screens-and-navigation: modal, centred, static backdrop, not closable with the keyboard, product logo in the
  * header; Send dispatches and closes at once, Cancel closes without sending.
  */
-export function ForgotPasswordDialog({ opened, onClose, onSend }: { opened: boolean; onClose: () => void; onSend: (email: string) => void }) {
-  // Send hands the address up and closes at once: the request and its toasts live on the login screen.
+export function ForgotPasswordDialog({ opened, onClose, onSend, initialEmail = '' }: { opened: boolean; onClose: () => void; onSend: (email: string) => void; /** What the login form holds. */ initialEmail?: string }) {
+  // Send hands the address up and closes at once (docs/product-rules.md#screens-and-navigation): the request and its toasts live on the login screen.
   const { form, field, onSubmit } = useSchemaForm({
     schema: ForgotPasswordBody,
     mode: 'onTouched',
@@ -18,6 +19,11 @@ export function ForgotPasswordDialog({ opened, onClose, onSend }: { opened: bool
       close();
     },
   });
+  // Each opening starts from the address already typed on the login form: nobody types it twice.
+  const { reset } = form;
+  useEffect(() => {
+    if (opened) reset({ email: initialEmail });
+  }, [opened, initialEmail, reset]);
   const close = () => {
     form.reset();
     onClose();

@@ -10,7 +10,7 @@ export const LOGIN_FORM_MAX_WIDTH = 360;
 const loadSigninSchema = async () => (await preloadAuthCalls()).SigninBody;
 
 /** Email + password login (docs/product-rules.md#screens-and-navigation); 'Log in' reads 'Loading...' while the request runs. */
-export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+export function LoginForm({ onForgotPassword }: { onForgotPassword: (typedEmail: string) => void }) {
   const signIn = useSignIn();
   const { form, field, onSubmit, pending } = useSchemaForm({ schema: loadSigninSchema, mode: 'onTouched', defaultValues: { email: '', password: '' }, mutation: signIn });
   const { reset } = form;
@@ -44,7 +44,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
         <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...field('email')} />
         <PasswordInput label="Password" autoComplete="current-password" placeholder="Your password" {...field('password', { withIcon: false })} />
         <Group justify="flex-end" mt={-8}>
-          <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+          <Anchor component="button" type="button" size="sm" onClick={() => onForgotPassword(form.getValues('email'))}>
             Forgot password?
           </Anchor>
         </Group>

@@ -1,9 +1,10 @@
 import { Box, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
 import { IconCalendarEvent, IconRun, IconTrophy } from '@tabler/icons-react';
 import { LazyForgotPasswordDialog } from './lazy-forgot-password-dialog';
 import { LoginForm } from './login-form';
 import './login-screen.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const highlights = [
   { icon: IconRun, text: 'Log workouts and daily step goals in seconds' },
@@ -13,7 +14,9 @@ const highlights = [
 
 /** The guest entry page: a short welcome beside the login form. */
 export function LoginScreen() {
-  const [forgotOpened, forgot] = useDisclosure(false);
+  useDocumentTitle('Log in');
+  // The dialog opens with the e-mail typed so far; null: closed.
+  const [forgotEmail, setForgotEmail] = useState<string | null>(null);
   return (
     <Box px={{ base: 'sm', sm: 'xl' }} py={{ base: 'lg', sm: 64 }} maw={1040} mx="auto">
       <div className="login-screen-grid">
@@ -36,10 +39,10 @@ export function LoginScreen() {
           </Stack>
         </Stack>
         <Box style={{ display: 'flex', justifyContent: 'center' }}>
-          <LoginForm onForgotPassword={forgot.open} />
+          <LoginForm onForgotPassword={setForgotEmail} />
         </Box>
       </div>
-      <LazyForgotPasswordDialog opened={forgotOpened} onClose={forgot.close} />
+      <LazyForgotPasswordDialog opened={forgotEmail !== null} initialEmail={forgotEmail ?? ''} onClose={() => setForgotEmail(null)} />
     </Box>
   );
 }

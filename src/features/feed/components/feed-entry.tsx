@@ -11,11 +11,16 @@ export const STEPS_TITLE = '10,000 step bonus';
 /** The title the feed shows (docs/product-rules.md#feed): the activity's own, or the bonus name. */
 export const feedTitle = (item: FeedItem) => (item.isEvent ? EVENT_TITLE : item.isAchievement ? STEPS_TITLE : item.name);
 
+/** Activities show minutes ('45m'); a step or event bonus carries points in the same field ('+30 pts'). */
+export const feedAmount = (item: FeedItem) =>
+  item.isEvent || item.isAchievement ? { text: `+${item.movingTime} pts`, spoken: `${item.movingTime} points` } : { text: `${item.movingTime}m`, spoken: `${item.movingTime} minutes` };
+
 export function FeedEntry({ item }: { item: FeedItem }) {
   const fullName = `${item.firstName} ${item.lastName}`;
   const day = item.startDate.slice(0, 10);
   const now = useClock().now();
   const Icon = item.isEvent ? IconAward : item.isAchievement ? IconShoe : null;
+  const amount = feedAmount(item);
   return (
     <Paper component="li" withBorder radius="md" p="sm" data-testid="feed-entry">
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -36,8 +41,8 @@ export function FeedEntry({ item }: { item: FeedItem }) {
                 {feedTitle(item)}
               </Text>
             </Group>
-            <Text size="sm" fw={700} style={{ flexShrink: 0 }} aria-label={`${item.movingTime} minutes`}>
-              {item.movingTime}m
+            <Text size="sm" fw={700} style={{ flexShrink: 0 }} aria-label={amount.spoken}>
+              {amount.text}
             </Text>
           </Group>
         </Stack>

@@ -3,6 +3,7 @@ import { fullName, genderLabel } from './labels';
 import { QuarterlyBonusCell } from './quarterly-bonus-cell';
 import { UserActions } from './user-actions';
 import type { UsersViewProps } from './users-table';
+import { competitionYearSpan } from '@/domain/competition';
 
 /** The users table as stacked cards on phones: every column, nothing to scroll sideways. */
 export function UserCards({ rows, bonusYear, pendingBonus, resettingIds, onBonusChange, emptyText, ...actions }: UsersViewProps) {
@@ -36,11 +37,15 @@ export function UserCards({ rows, bonusYear, pendingBonus, resettingIds, onBonus
               {genderLabel(user.gender)}
             </Text>
             <div>
-              <Text size="sm" c="dimmed" mb={4}>
+              <Text size="sm" c="dimmed">
                 {bonusYear} Quarterly Bonus
+              </Text>
+              <Text size="xs" c="dimmed" mb={4}>
+                {competitionYearSpan(bonusYear)}
               </Text>
               <QuarterlyBonusCell
                 name={fullName(user)}
+                year={bonusYear}
                 flags={pendingBonus.get(user.id) ?? user.quarterlyBonus}
                 busy={pendingBonus.has(user.id)}
                 onChange={(flags) => onBonusChange(user, flags)}

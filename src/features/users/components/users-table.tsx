@@ -4,6 +4,7 @@ import type { QuarterlyBonus, User, UserSort } from '../../../api/contract/users
 import { fullName, genderLabel } from './labels';
 import { QuarterlyBonusCell } from './quarterly-bonus-cell';
 import { UserActions } from './user-actions';
+import { competitionYearSpan } from '@/domain/competition';
 
 /** What the users table and its phone cards both show and do. */
 export type UsersViewProps = {
@@ -57,7 +58,12 @@ export function UsersTable({ rows, bonusYear, pendingBonus, resettingIds, onBonu
             {sortableColumns.map((column) => (
               <SortableHeader key={column.key} column={column.key} label={column.label} sorting={sorting} />
             ))}
-            <Table.Th style={{ whiteSpace: 'nowrap' }}>{`${bonusYear} Quarterly Bonus`}</Table.Th>
+            <Table.Th style={{ whiteSpace: 'nowrap' }}>
+              {`${bonusYear} Quarterly Bonus`}
+              <Text size="xs" c="dimmed" fw={400}>
+                {competitionYearSpan(bonusYear)}
+              </Text>
+            </Table.Th>
             <Table.Th style={{ whiteSpace: 'nowrap' }}>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -81,6 +87,7 @@ export function UsersTable({ rows, bonusYear, pendingBonus, resettingIds, onBonu
                 <Table.Td>
                   <QuarterlyBonusCell
                     name={fullName(user)}
+                    year={bonusYear}
                     flags={pendingBonus.get(user.id) ?? user.quarterlyBonus}
                     busy={pendingBonus.has(user.id)}
                     onChange={(flags) => onBonusChange(user, flags)}

@@ -1,0 +1,28 @@
+import { Button } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
+
+/** 'Sign out' (signed-in only, so it travels with the role's links, not with the login page). */
+export function SignOutButton() {
+  const { auth } = useRouteContext({ from: '__root__' });
+  const navigate = useNavigate();
+  const signOut = useMutation({
+    mutationFn: () => auth.signOut(),
+    onSettled: () => navigate({ to: '/', replace: true }),
+    meta: { errorToast: false },
+  });
+  return (
+    <Button
+      variant="default"
+      size="sm"
+      ml={4}
+      px={{ base: 'xs', sm: 'md' }}
+      leftSection={<IconLogout size={16} />}
+      disabled={signOut.isPending}
+      onClick={() => signOut.mutate()}
+    >
+      Sign out
+    </Button>
+  );
+}

@@ -1,0 +1,38 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp, testAccounts } from '../render-app';
+
+describe('what tells a person where they are', () => {
+  it('names each page in the browser tab', async () => {
+    await renderApp('/');
+    await waitFor(() => expect(document.title).toBe('Log in - Wellness Challenge'));
+    const { router } = await renderApp('/leaderboard', { signedInAs: 'user' });
+    await waitFor(() => expect(document.title).toBe('Leaderboard - Wellness Challenge'));
+    await router.navigate({ to: '/employee/activity-feed' });
+    await waitFor(() => expect(document.title).toBe('Recent users activities - Wellness Challenge'));
+  });
+
+  it('offers a skip link to the page content as the first stop of the Tab key', async () => {
+    const { user } = await renderApp('/');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main-content');
+    expect(document.getElementById('main-content')?.tagName).toBe('MAIN');
+  });
+
+  it('says that an unknown address does not exist while it shows the start page', async () => {
+    const { pathname } = await renderApp('/no/such/page');
+    expect(pathname()).toBe('/');
+    expect(await screen.findByText('Page not found: /no/such/page')).toBeInTheDocument();
+  });
+
+  it('opens the forgot-password dialog with the e-mail already typed on the login form', async () => {
+    const { user } = await renderApp('/');
+    const form = screen.getByRole('form', { name: 'Log in' });
+    await user.type(within(form).getByLabelText('Email'), testAccounts.user.email);
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByLabelText('Email')).toHaveValue(testAccounts.user.email));
+  });
+});
