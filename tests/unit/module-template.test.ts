@@ -62,11 +62,7 @@ const sqlSources = (file: string, imports = importsOf(text(file))) =>
  * reached through its module's repo factory like a repo file.
  */
 const QUERY_HELPERS = new Set([
-  'server/modules/scoring/recompute.ts',
-  'server/modules/scoring/rebuild-all.ts',
-  'server/modules/leaders/year-rows.ts',
   'server/modules/users/employee-page.ts',
-  'server/modules/users/search-plan.ts',
 ]);
 /** A module file that writes SQL: reached from other module files only through a repo factory. */
 const isQueryFile = (file: string) => file.startsWith(`${MODULES}/`) && (isRepo(file) || QUERY_HELPERS.has(file));

@@ -113,7 +113,7 @@ test('feed: employees only; bad paging is 400; no token is 401', async () => {
   await app.close();
 });
 
-test('feed_entries follow every change of their rows: privacy switch, edits, deletes, bulk writes, truncate', async () => {
+test('the feed follows every change of its rows: privacy switch, edits, deletes, bulk writes, truncate', async () => {
   const { app, db, config, clock } = await createTestApp({ now: NOW });
   const viewer = await addUser(db);
   const colleague = await addUser(db, { firstName: 'Cleo' });

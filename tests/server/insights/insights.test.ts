@@ -218,7 +218,7 @@ test('only employees read their progress, only admins the overview; past and fut
 
 /*
  * Employees of one level writing at once, while an admin renames one and moves another to another
- * level: every change of insight_months takes its year's lock before the leaders_top row, so on
+ * level: every change of insight_months takes its year's lock first, so on
  * PostgreSQL (CI's second pass) nobody deadlocks (no 5xx) and the answers still equal the rows.
  */
 test('parallel writers of one level and admin level changes: no 5xx, answers equal the rows', async () => {

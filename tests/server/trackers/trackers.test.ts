@@ -73,7 +73,7 @@ const exercise = (id: string, start: string, seconds: number, extra: Partial<Fak
   exercise: { interval: { startTime: start, startUtcOffset: '0s' }, exerciseType: 'RUNNING', activeDuration: `${seconds}s`, ...extra },
 });
 
-/** Each activity's source and other sources as the calendar receives them (a whole month comes from month_views, a shorter range from the rows). */
+/** Each activity's source and other sources as the calendar receives them. */
 const sourcesIn = async (ctx: Ctx, person: Person, startDate: string, endDate: string) => {
   const token = await signAccessToken(person, ctx.config.jwtSecret, ctx.clock.now(), 900);
   const response = await ctx.app.inject({ method: 'GET', url: `/api/user/activity?startDate=${startDate}&endDate=${endDate}`, headers: { authorization: `Bearer ${token}` } });
