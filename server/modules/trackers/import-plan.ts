@@ -37,6 +37,11 @@ type Context = {
   knownDuplicates: Set<string>;
   /** The other provider's rows near these starts. */
   others: { id: number; startAt: Date; movingTime: number }[];
+  /**
+   * Rows this provider brought earlier inside a window the listing read completely, and the ids it
+   * still knows (read or skipped): a row it no longer lists was deleted there, and goes here too.
+   */
+  window?: { rows: ImportedRow[]; stillListed: Set<string> };
 };
 
 /**
@@ -86,6 +91,10 @@ export const planImport = (activities: ProviderActivity[], context: Context): Im
       isPrivate: activity.isPrivate,
       externalUpdatedAt: activity.updatedAt,
     });
+  }
+  for (const row of context.window?.rows ?? []) {
+    if (context.window!.stillListed.has(row.externalId) || !isImportableDay(row.startDate, context.now)) continue;
+    plan.deletes.push({ id: row.id, day: row.startDate });
   }
   return plan;
 };

@@ -1,4 +1,4 @@
-import { and, between, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, between, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { ApiType } from '@/contract/trackers';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -137,6 +137,13 @@ export const importedByExternalId = async (db: DbOrTx, userId: number, source: S
     .where(and(eq(activities.userId, userId), eq(activities.source, source), inArray(activities.externalId, externalIds)));
 };
 
+/** The user's rows imported from `source` that start at or after `from` (the window a complete listing covered). */
+export const importedSince = (db: DbOrTx, userId: number, source: Source, from: Date): Promise<ImportedRow[]> =>
+  db
+    .select(importedColumns)
+    .from(activities)
+    .where(and(eq(activities.userId, userId), eq(activities.source, source), isNotNull(activities.externalId), gte(activities.startAt, from)));
+
 /** Rows imported from the user's other provider that start within [from, to] (duplicate candidates). */
 export const otherProviderRows = (db: DbOrTx, userId: number, source: Source, from: Date, to: Date) =>
   db
@@ -247,6 +254,7 @@ export const trackersRepo = repoOf({
   oauthStateExists,
   purgeOauthStates,
   importedByExternalId,
+  importedSince,
   otherProviderRows,
   knownDuplicates,
   recordDuplicates,

@@ -136,27 +136,33 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
     }
   };
 
-  /** Applies provider records to the user's activities in one transaction; returns how many were added. */
-  const applyImports = async (userId: number, service: ApiType, activities: ProviderActivity[], now: Date) => {
+  /**
+   * Applies provider records to the user's activities in one transaction; returns how many were
+   * added and removed. `window`: the listing read everything since `from`, so rows it no longer
+   * lists were deleted at the provider (Google Health: a deleted data point simply stops appearing).
+   */
+  const applyImports = async (userId: number, service: ApiType, activities: ProviderActivity[], now: Date, window?: { from: Date; stillListed: Set<string> }) => {
     const source = sourceOf[service];
     return writeForUser(db, userId, async (tx) => {
       const ids = activities.map((activity) => activity.externalId);
-      const window = twinWindow(activities);
+      const twins = twinWindow(activities);
       const plan = planImport(activities, {
         userId,
         source,
         now,
         existing: await trackersRepo(tx).importedByExternalId(userId, source, ids),
         knownDuplicates: await trackersRepo(tx).knownDuplicates(userId, source, ids),
-        others: window ? await trackersRepo(tx).otherProviderRows(userId, source, window.from, window.to) : [],
+        others: twins ? await trackersRepo(tx).otherProviderRows(userId, source, twins.from, twins.to) : [],
+        window: window ? { rows: await trackersRepo(tx).importedSince(userId, source, window.from), stillListed: window.stillListed } : undefined,
       });
       const inserted = await trackersRepo(tx).insertImports(plan.inserts);
       for (const update of plan.updates) await trackersRepo(tx).updateImport(update.id, update.row, now);
       await trackersRepo(tx).deleteImports(plan.deletes.map((row) => row.id));
       await trackersRepo(tx).recordDuplicates(plan.duplicates.map((row) => ({ userId, source, ...row })));
+      // Scores follow through the scoring service, the same path as every other activity change.
       const days = [...inserted.map((row) => row.startDate), ...plan.updates.flatMap((row) => [row.oldDay, row.row.startDate]), ...plan.deletes.map((row) => row.day)];
       for (const year of new Set(days.map(competitionYearOf))) await scoring.rescoreYear(tx, userId, year);
-      return inserted.length;
+      return { added: inserted.length, removed: plan.deletes.length };
     });
   };
 
@@ -208,9 +214,13 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       return { service, imported: 0, requests: 0, problem };
     }
     try {
-      const list = await withAccess(userId, service, client, (token) => client.listActivities(token, syncStart(connection.lastSyncedAt, now)));
+      const since = syncStart(connection.lastSyncedAt, now);
+      const list = await withAccess(userId, service, client, (token) => client.listActivities(token, since));
       for (const skipped of list.skipped) log.warn({ service, userId, externalId: skipped.externalId, reason: skipped.reason }, 'tracker record skipped: it cannot be read');
-      const imported = await applyImports(userId, service, list.activities, now);
+      // Google Health's list is the truth for its window; Strava's lists can leave records out (its deletions come by webhook).
+      const stillListed = new Set([...list.activities.map((activity) => activity.externalId), ...list.skipped.flatMap((skipped) => (skipped.externalId ? [skipped.externalId] : []))]);
+      const window = service === 'FITBIT' && list.complete ? { from: since, stillListed } : undefined;
+      const { added: imported } = await applyImports(userId, service, list.activities, now, window);
       // One instant for both: the screen tells a failed attempt by a later attempt than sync.
       await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now });
       // 'Sync now' counts against the employee's quota only once it worked.

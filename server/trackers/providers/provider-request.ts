@@ -92,8 +92,11 @@ export const providerJson = async (url: string, init: RequestInit, options: Prov
     throw new ProviderError(failure, `${init.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status} ${text.slice(0, 200)}`, response.status, retryAt);
   }
   if (response.status === 204) return null;
+  // Google's revoke answers an empty 200 ("Revoking a token"): that is success, not a broken body.
+  const text = await response.text().catch(() => '');
+  if (text.trim() === '') return null;
   try {
-    return await response.json();
+    return JSON.parse(text) as unknown;
   } catch {
     throw new ProviderError('failed', `${new URL(url).pathname} answered a body that is not JSON`, response.status);
   }
