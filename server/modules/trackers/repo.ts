@@ -2,7 +2,7 @@ import { and, between, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm'
 import type { ApiType } from '@/contract/trackers';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { activities, oauthStates, providerBudgets, trackerConnections, trackerDuplicates } from '../../db/schema';
+import { activities, oauthStates, providerBudgets, trackerConnections, trackerDuplicates, trackerFailures } from '../../db/schema';
 import type { ProviderTokens } from '../../trackers/providers/types';
 import { openToken, sealToken } from './token-seal';
 import { repoOf } from '../../db/repo-of';
@@ -238,6 +238,48 @@ export const connectedUsers = async (db: Db, service: ApiType) => {
   return rowsOf<{ user_id: number }>(result).map((row) => Number(row.user_id));
 };
 
+// Failures and the provider's state ----------------------------------------------------------------
+
+export const recordFailure = async (db: DbOrTx, row: typeof trackerFailures.$inferInsert) => {
+  await db.insert(trackerFailures).values(row);
+};
+
+/**
+ * The operator fault the provider is paused for: the latest one, unless a sync has worked since
+ * (the administrator fixed the set-up; a fault at the same instant wins). Null when the provider works.
+ */
+export const providerNeedsAdministrator = async (db: DbOrTx, service: ApiType): Promise<{ reason: string; at: Date } | null> => {
+  const result = await db.execute(sql`
+    select f.reason, f.at from ${trackerFailures} f
+    where f.service = ${service} and f.operator
+      and f.at >= coalesce((select max(c.last_synced_at) from ${trackerConnections} c where c.service = ${service}), '-infinity'::timestamptz)
+    order by f.at desc limit 1`);
+  const [row] = rowsOf<{ reason: string; at: string | Date }>(result);
+  return row ? { reason: row.reason, at: new Date(row.at) } : null;
+};
+
+/** Per provider: connections by state, the last successful sync, and failures by reason since `since`. */
+export const providerOverview = async (db: DbOrTx, service: ApiType, since: Date) => {
+  const [connections] = rowsOf<{ connected: number; reconnect_needed: number; last_synced_at: string | Date | null }>(
+    await db.execute(sql`
+      select count(*) filter (where status = 'connected')::int as connected, count(*) filter (where status = 'reconnect_needed')::int as reconnect_needed,
+        max(last_synced_at) as last_synced_at
+      from ${trackerConnections} where service = ${service}`),
+  );
+  const failures = rowsOf<{ reason: string; operator: boolean; count: number }>(
+    await db.execute(sql`
+      select reason, bool_or(operator) as operator, count(*)::int as count from ${trackerFailures}
+      where service = ${service} and at >= ${since.toISOString()}
+      group by reason order by count(*) desc, reason`),
+  );
+  return {
+    connected: Number(connections?.connected ?? 0),
+    reconnectNeeded: Number(connections?.reconnect_needed ?? 0),
+    lastSuccessfulSyncAt: connections?.last_synced_at ? new Date(connections.last_synced_at) : null,
+    failures: failures.map((row) => ({ reason: row.reason, operator: row.operator, count: Number(row.count) })),
+  };
+};
+
 /** The trackers module's queries on one handle (tokens sealed and opened with the key each call is given). */
 export const trackersRepo = repoOf({
   connectionsOf,
@@ -266,4 +308,7 @@ export const trackersRepo = repoOf({
   saveBudget,
   countBudgetCall,
   connectedUsers,
+  recordFailure,
+  providerNeedsAdministrator,
+  providerOverview,
 });

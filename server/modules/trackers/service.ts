@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiType, TrackerStatus } from '@/contract/trackers';
 import type { Clock } from '@/domain/clock';
 import { competitionYearOf, competitionYearRange, currentCompetitionYear, PREVIOUS_YEAR_GRACE_LAST_DAY, toIsoDay } from '@/domain/competition';
-import { syncRateLimit, trackerError, trackerMessages, trackerNotConfigured, trackerScopeMissing, trackerStateInvalid } from '@/domain/tracker-errors';
+import { syncRateLimit, trackerError, trackerMessages, trackerNotConfigured, trackerPaused, trackerScopeMissing, trackerStateInvalid } from '@/domain/tracker-errors';
 import { assertUnderRateLimit, consumeRateLimit } from '../../http/rate-limit';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -58,6 +58,8 @@ export const syncStart = (lastSyncedAt: Date | null, now: Date) => {
 export const describeFailure = (service: ApiType, error: unknown): { message: string; reconnectNeeded: boolean; retryAt: Date | null } => {
   if (!(error instanceof ProviderError)) return { message: trackerMessages.failed(service), reconnectNeeded: false, retryAt: null };
   switch (error.failure) {
+    case 'operator':
+      return { message: trackerMessages.paused(service), reconnectNeeded: false, retryAt: null };
     case 'unauthorized':
     case 'invalid_grant':
       return { message: trackerMessages.reconnect(service), reconnectNeeded: true, retryAt: null };
@@ -89,11 +91,20 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
     return client;
   };
 
+  /** Keeps why a provider call failed, for the admin panel; an operator fault there pauses the provider for everyone. */
+  const noteFailure = async (service: ApiType, userId: number | null, error: unknown) => {
+    const failure = error instanceof ProviderError ? error.failure : 'failed';
+    const reason = error instanceof ProviderError && error.operatorFault ? error.operatorFault : failure;
+    await repo.recordFailure({ service, userId, reason, operator: failure === 'operator', at: clock.now() });
+  };
+
   const statusOf = async (userId: number) => {
     const connections = await repo.connectionsOf(userId, key);
+    const paused = new Set<ApiType>();
+    for (const connection of connections) if (await repo.providerNeedsAdministrator(connection.service)) paused.add(connection.service);
     const services: TrackerStatus[] = connections.map((connection) => ({
       apiType: connection.service,
-      state: !trackers[connection.service] ? 'unavailable' : connection.status,
+      state: !trackers[connection.service] ? 'unavailable' : paused.has(connection.service) && connection.status === 'connected' ? 'paused' : connection.status,
       lastSyncAt: connection.lastSyncedAt?.toISOString() ?? null,
       lastAttemptAt: connection.lastAttemptAt?.toISOString() ?? null,
       lastResult: connection.lastResult,
@@ -229,6 +240,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
     } catch (error) {
       const problem = describeFailure(service, error);
       log.warn({ err: error, service, userId }, 'tracker sync failed');
+      await noteFailure(service, userId, error);
       await repo.recordAttempt(userId, service, { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
       // A busy provider: try again once its window has passed (what the message promises).
       if (problem.retryAt) await tasks.sync(userId, service, { at: problem.retryAt, countsQuota: options.countsQuota });
@@ -281,6 +293,10 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         tokens = await client.exchangeCode(input.code, redirectUri(service), pending.codeVerifier);
       } catch (error) {
         log.warn({ err: error, service }, 'tracker code exchange failed');
+        if (error instanceof ProviderError && error.failure === 'operator') {
+          await noteFailure(service, userId, error);
+          throw trackerPaused(service);
+        }
         throw trackerError(service);
       }
       const scope = service === 'STRAVA' ? (input.scope ?? null) : tokens.scope;
@@ -327,6 +343,8 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         if (!trackers[connection.service]) problems.push({ apiType: connection.service, message: trackerMessages.unavailable(connection.service) });
         else if (connection.status === 'reconnect_needed' || connection.accessToken === null)
           problems.push({ apiType: connection.service, message: connection.lastResult ?? trackerMessages.reconnect(connection.service) });
+        // The administrator has to fix the set-up first; the safety-net sync notices when it works again.
+        else if (await repo.providerNeedsAdministrator(connection.service)) problems.push({ apiType: connection.service, message: trackerMessages.paused(connection.service) });
         else {
           await tasks.sync(userId, connection.service, { countsQuota: queued.length === 0 });
           queued.push(connection.service);
@@ -368,6 +386,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         } catch (error) {
           const problem = describeFailure('STRAVA', error);
           log.warn({ err: error, userId, activityId }, 'Strava webhook event could not be applied');
+          await noteFailure('STRAVA', userId, error);
           await repo.recordAttempt(userId, 'STRAVA', { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
           // A busy provider: the same event again once its window has passed.
           if (problem.retryAt) await tasks.stravaEvent(event, problem.retryAt);
