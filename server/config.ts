@@ -58,7 +58,6 @@ export type AppConfig = {
   strava: StravaConfig | null;
   /** The FITBIT service, read through the Google Health API. */
   fitbit: GoogleHealthConfig | null;
-  stravaFeedSharing: boolean;
   /** Minutes between two runs of the safety-net sync of every connection (0: off). */
   trackerSyncEveryMinutes: number;
   /** Points per activity minute, step achievement, event, quarterly flag; optional daily minutes cap. */
@@ -160,7 +159,6 @@ export const loadConfig = (): AppConfig => {
     logLevel: env('LOG_LEVEL') ?? 'info',
     strava: stravaConfig(appOrigin),
     fitbit: googleHealthConfig(),
-    stravaFeedSharing: bool('STRAVA_FEED_SHARING', false),
     trackerSyncEveryMinutes: int('TRACKER_SYNC_EVERY_MINUTES', 360),
     scoring: {
       pointsPerMinute: int('SCORE_POINTS_PER_MINUTE', defaultScoringRules.pointsPerMinute),
@@ -195,7 +193,6 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   logLevel: 'silent',
   strava: null,
   fitbit: null,
-  stravaFeedSharing: false,
   trackerSyncEveryMinutes: 0,
   scoring: defaultScoringRules,
   staticDir: join(process.cwd(), 'dist'),

@@ -8,7 +8,7 @@ import { uploadUrl } from '../serialize';
 
 /**
  * The feed in memory with the server's rules (the API's modules/feed): public users plus the viewer,
- * Strava imports only to their owner (the mocks run with STRAVA_FEED_SHARING off), newest first,
+ * Strava imports only to their owner (Strava's API agreement), newest first,
  * ties by kind then newest id, and the same bounded count.
  */
 type Entry = Omit<FeedItem, 'firstName' | 'lastName' | 'profilePicture'> & { kind: string; rowId: number };

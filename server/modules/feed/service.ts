@@ -5,7 +5,7 @@ import { PreSerialized } from '../../http/pre-serialized';
 import { feedRepo, type FeedPageCall } from './repo';
 
 type FeedEndpoint = (typeof feedEndpoints)['feed'];
-type Deps = Pick<AppDeps, 'db'> & { config: Pick<AppDeps['config'], 'scoring' | 'stravaFeedSharing'> };
+type Deps = Pick<AppDeps, 'db'> & { config: Pick<AppDeps['config'], 'scoring'> };
 
 export const feedService = ({ db, config }: Deps) => {
   // Built once per app: a feed page allocates only its call and its answer.
@@ -14,7 +14,8 @@ export const feedService = ({ db, config }: Deps) => {
   // The feed pages asked for in one event-loop turn, whoever asks, in one statement (tick-batch.ts).
   const readPage = tickBatched<FeedPageCall, string>({
     groupOf: () => 'feed',
-    run: (calls) => reads.findFeedJsons(calls, config.stravaFeedSharing, rules),
+    // Strava imports reach their owner only (Strava's API agreement): never shared with colleagues.
+    run: (calls) => reads.findFeedJsons(calls, false, rules),
     maxBatch: 64,
   });
   return {

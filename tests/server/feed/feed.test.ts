@@ -78,9 +78,9 @@ test('feed pages in SQL: 10 per page, later pages continue without gaps or repea
   await app.close();
 });
 
-test('Strava imports reach only their owner unless STRAVA_FEED_SHARING is on', async () => {
-  for (const sharing of [false, true]) {
-    const { app, db, config, clock } = await createTestApp({ now: NOW, config: { stravaFeedSharing: sharing } });
+test('Strava imports reach only their owner', async () => {
+  {
+    const { app, db, config, clock } = await createTestApp({ now: NOW });
     const owner = await addUser(db);
     const colleague = await addUser(db);
     await logActivity(db, owner.id, '2026-11-20', 30, { source: 'strava', name: 'Ride' });
@@ -88,7 +88,7 @@ test('Strava imports reach only their owner unless STRAVA_FEED_SHARING is on', a
     const names = async (user: typeof owner) =>
       (await app.inject({ method: 'GET', url: '/api/user/activity/feed', headers: await authHeader(user, config, clock.now()) })).json().feed.map((item: { name: string }) => item.name);
     expect(await names(owner)).toEqual(['Ride', 'Walk']);
-    expect(await names(colleague)).toEqual(sharing ? ['Ride', 'Walk'] : ['Walk']);
+    expect(await names(colleague)).toEqual(['Walk']);
     await app.close();
   }
 });
