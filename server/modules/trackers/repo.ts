@@ -73,7 +73,7 @@ export const updateTokens = (db: DbOrTx, userId: number, service: ApiType, token
     .where(ofUser(userId, service));
 
 /** The outcome of a sync attempt: `syncedAt` moves the import position only on success. */
-export const recordAttempt = (db: DbOrTx, userId: number, service: ApiType, outcome: { at: Date; result: string; syncedAt?: Date; reconnectNeeded?: boolean }) =>
+export const recordAttempt = (db: DbOrTx, userId: number, service: ApiType, outcome: { at: Date; result: string; syncedAt?: Date; reconnectNeeded?: boolean; resumeAfter?: Date | null }) =>
   db
     .update(trackerConnections)
     .set({
@@ -82,6 +82,7 @@ export const recordAttempt = (db: DbOrTx, userId: number, service: ApiType, outc
       lastAttemptOk: outcome.syncedAt !== undefined,
       ...(outcome.syncedAt ? { lastSyncedAt: outcome.syncedAt } : {}),
       ...(outcome.reconnectNeeded ? { status: 'reconnect_needed' as const } : {}),
+      ...(outcome.resumeAfter !== undefined ? { resumeAfter: outcome.resumeAfter } : {}),
     })
     .where(ofUser(userId, service));
 
@@ -232,6 +233,19 @@ export const countBudgetCall = async (db: DbOrTx, provider: string) => {
   await db.execute(sql`update ${providerBudgets} set used = used + 1 where provider = ${provider}`);
 };
 
+/** A webhook event arrived for this connection: the safety net can leave it alone for a while. */
+export const markEvent = (db: DbOrTx, userId: number, service: ApiType, at: Date) => db.update(trackerConnections).set({ lastEventAt: at }).where(ofUser(userId, service));
+
+/** Working connections with no event, no sync and no connecting since `quietBefore`, least recently synced first. */
+export const quietConnections = async (db: Db, service: ApiType, quietBefore: Date) => {
+  const result = await db.execute(sql`
+    select user_id from ${trackerConnections}
+    where service = ${service} and status = 'connected'
+      and greatest(coalesce(last_event_at, '-infinity'::timestamptz), coalesce(last_synced_at, '-infinity'::timestamptz), created_at) <= ${quietBefore.toISOString()}
+    order by last_synced_at nulls first, user_id`);
+  return rowsOf<{ user_id: number }>(result).map((row) => Number(row.user_id));
+};
+
 /** Users with a working connection, for the periodic safety-net sync. */
 export const connectedUsers = async (db: Db, service: ApiType) => {
   const result = await db.execute(sql`select user_id from ${trackerConnections} where service = ${service} and status = 'connected' order by user_id`);
@@ -308,6 +322,8 @@ export const trackersRepo = repoOf({
   saveBudget,
   countBudgetCall,
   connectedUsers,
+  markEvent,
+  quietConnections,
   recordFailure,
   providerNeedsAdministrator,
   providerOverview,

@@ -14,6 +14,8 @@ import { planImport, twinWindow } from './import-plan';
 import { ProviderError } from '../../trackers/providers/provider-request';
 import type { ProviderActivity, ProviderClient, TrackerProviders } from '../../trackers/providers/types';
 import { trackersRepo, type Connection } from './repo';
+import { STRAVA_SPORT_TYPES } from '../../trackers/providers/strava-sport-types';
+import { backgroundMayRead, backgroundRetryAt, defaultStravaPacing, type BudgetNow } from './strava-pacing';
 import { sourceOf } from './source';
 
 /**
@@ -22,12 +24,12 @@ import { sourceOf } from './source';
  */
 export type TrackerTasks = {
   /** Import from one provider for one user; `at`: not before then (a busy provider's window); `countsQuota`: 'Sync now' (counted once it worked). */
-  sync: (userId: number, service: ApiType, options?: { at?: Date; countsQuota?: boolean }) => Promise<void>;
+  sync: (userId: number, service: ApiType, options?: { at?: Date; countsQuota?: boolean; background?: boolean }) => Promise<void>;
   /** Apply one Strava webhook event, at `at` at the earliest. */
   stravaEvent: (event: StravaEvent, at?: Date) => Promise<void>;
 };
 
-type Deps = { db: Db; clock: Clock; config: Pick<AppConfig, 'tokenEncryptionKey' | 'appOrigin' | 'scoring'>; trackers: TrackerProviders; tasks: TrackerTasks };
+type Deps = { db: Db; clock: Clock; config: Pick<AppConfig, 'tokenEncryptionKey' | 'appOrigin' | 'scoring'> & Partial<Pick<AppConfig, 'stravaPacing'>>; trackers: TrackerProviders; tasks: TrackerTasks };
 
 /** Tokens this close to expiry are refreshed before use. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -77,6 +79,9 @@ export const describeFailure = (service: ApiType, error: unknown): { message: st
 };
 
 export type SyncOutcome = { service: ApiType; imported: number; requests: number; problem: ReturnType<typeof describeFailure> | null };
+
+/** Our activity types a Strava sport maps onto: a row named so did not show its Strava title. */
+const STRAVA_ACTIVITY_TYPES = new Set(Object.values(STRAVA_SPORT_TYPES).filter((type): type is string => type !== null));
 
 export type StravaEvent = { object_type?: unknown; object_id?: unknown; aspect_type?: unknown; owner_id?: unknown; updates?: unknown };
 
@@ -193,6 +198,29 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       for (const year of new Set(rows.map((row) => competitionYearOf(row.startDate)))) await scoring.rescoreYear(tx, userId, year);
     });
 
+  /**
+   * A Strava update event whose `updates` decide the change by themselves ("Webhook Events API":
+   * keys title, type, private): a new title of a workout shown by its type, or a privacy change, is
+   * applied here without a read. A new sport is read (the record may have changed more), as is
+   * anything else, or an update of a workout not imported yet.
+   */
+  const applyUpdateWithoutRead = async (userId: number, externalId: string, updates: unknown, now: Date) => {
+    const changes = (updates ?? {}) as Record<string, unknown>;
+    const keys = Object.keys(changes);
+    if (keys.length === 0 || keys.some((key) => !['title', 'private'].includes(key))) return false;
+    const [row] = await repo.importedByExternalId(userId, 'strava', [externalId]);
+    if (!row) return false;
+    if ('title' in changes && !STRAVA_ACTIVITY_TYPES.has(row.name)) return false;
+    const isPrivate = 'private' in changes ? changes.private === true || changes.private === 'true' : row.isPrivate;
+    const name = row.name;
+    if (isPrivate === row.isPrivate) return true;
+    await writeForUser(db, userId, async (tx) => {
+      await trackersRepo(tx).updateImport(row.id, { name, isPrivate, movingTime: row.movingTime, startAt: row.startAt, startDate: row.startDate, externalUpdatedAt: row.externalUpdatedAt }, now);
+      await scoring.rescoreYear(tx, userId, competitionYearOf(row.startDate));
+    });
+    return true;
+  };
+
   /** Withdraws access at the provider; an expired token is refreshed first. Failures are logged, never hidden. */
   const revokeAtProvider = async (connection: Connection, log: FastifyBaseLogger) => {
     const client = trackers[connection.service];
@@ -213,7 +241,24 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
   };
 
   /** Imports from one provider for one user (a job handler's unit of work). Never throws for a provider failure. */
-  const syncService = async (userId: number, service: ApiType, log: FastifyBaseLogger, options: { countsQuota?: boolean } = {}): Promise<SyncOutcome> => {
+  const pacing = config.stravaPacing ?? defaultStravaPacing;
+  /** Strava's current windows as its last answers reported them (a window with no news has nothing spent). */
+  const stravaBudgetNow = async (): Promise<BudgetNow> => {
+    const now = clock.now().getTime();
+    const rows = await repo.budgetRows('strava');
+    const current = (window: '15min' | 'day', start: number) => {
+      const row = rows.find((candidate) => candidate.window === window && candidate.windowStart.getTime() === start);
+      return row ? { limit: row.limit, used: row.used } : null;
+    };
+    return { fifteenMinutes: current('15min', Math.floor(now / 900_000) * 900_000), day: current('day', Math.floor(now / 86_400_000) * 86_400_000) };
+  };
+
+  /**
+   * Imports from one provider for one user (a job handler's unit of work). Never throws for a provider
+   * failure. `background` (backfill, safety net): at Strava it waits while the budget is down to the
+   * webhook reserve, and a page cap's continuation is queued as background work too.
+   */
+  const syncService = async (userId: number, service: ApiType, log: FastifyBaseLogger, options: { countsQuota?: boolean; background?: boolean } = {}): Promise<SyncOutcome> => {
     const now = clock.now();
     const connection = await repo.findConnection(userId, service, key);
     if (!connection) return { service, imported: 0, requests: 0, problem: null };
@@ -224,8 +269,16 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       if (connection.status !== 'reconnect_needed') await repo.recordAttempt(userId, service, { at: now, result: problem.message, reconnectNeeded: true });
       return { service, imported: 0, requests: 0, problem };
     }
+    if (service === 'STRAVA' && options.background) {
+      const budget = await stravaBudgetNow();
+      if (!backgroundMayRead(budget, pacing)) {
+        await tasks.sync(userId, service, { at: backgroundRetryAt(budget, pacing, now.getTime(), userId), background: true });
+        return { service, imported: 0, requests: 0, problem: null };
+      }
+    }
     try {
-      const since = syncStart(connection.lastSyncedAt, now);
+      // After a page cap, Strava continues from where the last read stopped.
+      const since = connection.resumeAfter ?? syncStart(connection.lastSyncedAt, now);
       const list = await withAccess(userId, service, client, (token) => client.listActivities(token, since));
       for (const skipped of list.skipped) log.warn({ service, userId, externalId: skipped.externalId, reason: skipped.reason }, 'tracker record skipped: it cannot be read');
       // Google Health's list is the truth for its window; Strava's lists can leave records out (its deletions come by webhook).
@@ -233,7 +286,11 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       const window = service === 'FITBIT' && list.complete ? { from: since, stillListed } : undefined;
       const { added: imported } = await applyImports(userId, service, list.activities, now, window);
       // One instant for both: the screen tells a failed attempt by a later attempt than sync.
-      await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now });
+      // A capped read moves only the cursor; the window is synced once its continuation reached the end.
+      if (list.resumeAfter) {
+        await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now, resumeAfter: list.resumeAfter });
+        await tasks.sync(userId, service, { background: true });
+      } else await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now, resumeAfter: null });
       // 'Sync now' counts against the employee's quota only once it worked.
       if (options.countsQuota) await consumeRateLimit(db, syncRateLimit, String(userId), now).catch(() => undefined);
       return { service, imported, requests: list.requests, problem: null };
@@ -308,8 +365,8 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         await trackersRepo(tx).upsertConnection(userId, service, tokens, scope, now, key);
         await auditRepo(tx).audit({ at: now, actor: { id: userId, role: 'user' }, action: 'tracker.connect', subject: await auditRepo(tx).subjectOf(userId), after: { service } });
       });
-      // The backfill: the current competition year, imported while the employee looks around.
-      await tasks.sync(userId, service);
+      // The backfill: the current competition year, imported while the employee looks around (paced at Strava).
+      await tasks.sync(userId, service, { background: true });
       return statusOf(userId);
     },
 
@@ -379,6 +436,9 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         const activityId = typeof event.object_id === 'number' || typeof event.object_id === 'string' ? String(event.object_id) : null;
         if (event.object_type !== 'activity' || !activityId || connection.status !== 'connected' || !client.getActivity) continue;
         const now = clock.now();
+        await repo.markEvent(userId, 'STRAVA', now);
+        // A title, sport or privacy change needs no read when the event says it all (Strava's budget).
+        if (event.aspect_type === 'update' && (await applyUpdateWithoutRead(userId, activityId, event.updates, now))) continue;
         try {
           const activity = await withAccess(userId, 'STRAVA', client, (token) => client.getActivity!(token, activityId));
           if (activity) await applyImports(userId, 'STRAVA', [activity], now);

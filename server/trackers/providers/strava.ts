@@ -64,7 +64,7 @@ export type StravaClient = ProviderClient & {
 };
 
 /** Strava API v3: OAuth (on the OAuth base), activities (on the API base), deauthorisation. */
-export const createStravaClient = (config: StravaConfig, budget: ProviderBudget, now: () => number = Date.now): StravaClient => {
+export const createStravaClient = (config: StravaConfig, budget: ProviderBudget, now: () => number = Date.now, maxPages = STRAVA_MAX_PAGES): StravaClient => {
   const request = { provider: 'strava', budget, now };
   const token = async (params: Record<string, string>) =>
     toTokens(
@@ -100,7 +100,7 @@ export const createStravaClient = (config: StravaConfig, budget: ProviderBudget,
       const list: ActivityList = { activities: [], skipped: [], requests: 0, complete: false, resumeAfter: null };
       const after = Math.floor(since.getTime() / 1000);
       let lastStart: Date | null = null;
-      for (let page = 1; page <= STRAVA_MAX_PAGES; page += 1) {
+      for (let page = 1; page <= maxPages; page += 1) {
         const body = await get(`/athlete/activities?after=${after}&per_page=${STRAVA_PAGE_SIZE}&page=${page}`, accessToken);
         list.requests += 1;
         if (!Array.isArray(body)) throw new ProviderError('failed', 'Strava activities answer is not a list', null);

@@ -358,7 +358,7 @@ describe('Strava webhook', () => {
     expect((await imported(ctx.db, jane.id)).map((row) => [row.externalId, row.movingTime])).toEqual([['77', 30]]);
 
     provider.strava.activities = [stravaRun(77, '2026-11-21T07:00:00Z', 2400, { sport_type: 'Walk' })];
-    await webhook(ctx, 'POST', '', event('update', 77, { title: 'Walk' }));
+    await webhook(ctx, 'POST', '', event('update', 77, { type: 'Walk' }));
     expect((await imported(ctx.db, jane.id)).map((row) => [row.name, row.movingTime])).toEqual([['Walking', 40]]);
 
     // A delete is checked at Strava: still there means it was not deleted.
@@ -450,11 +450,13 @@ describe('one workout from two providers', () => {
 });
 
 describe('jobs', () => {
-  test('the periodic safety net queues a sync of every working connection', async () => {
+  test('the periodic safety net queues a sync of every Google connection and of Strava connections quiet for days', async () => {
     const { ctx, jane } = await setup();
     const olga = await addUser(ctx, 'olga');
     await connect(ctx, jane, 'STRAVA');
     await connect(ctx, olga, 'FITBIT');
+    await ctx.jobs.whenIdle();
+    ctx.clock.advance(3 * 86_400_000);
     provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 600)];
     provider.google.exercises = [exercise('p1', '2026-11-21T09:00:00Z', 1200)];
     await ctx.jobs.send('trackers.sync-all', {});
