@@ -271,7 +271,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
     }
     if (service === 'STRAVA' && options.background) {
       const budget = await stravaBudgetNow();
-      if (!backgroundMayRead(budget, pacing)) {
+      if (!backgroundMayRead(budget, pacing, now.getTime())) {
         await tasks.sync(userId, service, { at: backgroundRetryAt(budget, pacing, now.getTime(), userId), background: true });
         return { service, imported: 0, requests: 0, problem: null };
       }
