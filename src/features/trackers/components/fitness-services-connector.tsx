@@ -30,7 +30,7 @@ const connectedDescription = (status: TrackerStatus | undefined) => {
 };
 
 /**
- * The fitness service connector (SPEC 2), on the fitness services page and the profile: ticking a
+ * The fitness service connector, on the fitness services page and the profile: ticking a
  * service stores the current path and goes to the provider; unticking asks, then disconnects.
  */
 /** `withTitle={false}` where the page's own heading already says "Fitness services". */
