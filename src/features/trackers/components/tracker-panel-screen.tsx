@@ -40,7 +40,7 @@ function ProviderCard({ provider }: { provider: TrackerProviderStatus }) {
           <Title order={2} size="h3" id={`tracker-${provider.apiType}`}>
             {name}
           </Title>
-          <Badge color={provider.needsAdministrator ? 'red' : provider.configured ? 'teal' : 'gray'} variant="light" tt="none">
+          <Badge color={provider.needsAdministrator ? 'red.9' : provider.configured ? 'teal.9' : 'gray.7'} variant="filled" tt="none">
             {state}
           </Badge>
         </Group>
