@@ -1,4 +1,4 @@
-import { defaultStravaPacing, type StravaPacing } from './modules/trackers/strava-pacing';
+import { defaultStravaPacing, type StravaPacing } from '@/domain/strava-pacing';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

@@ -15,7 +15,7 @@ import { ProviderError } from '../../trackers/providers/provider-request';
 import type { ProviderActivity, ProviderClient, TrackerProviders } from '../../trackers/providers/types';
 import { trackersRepo, type Connection } from './repo';
 import { STRAVA_SPORT_TYPES } from '../../trackers/providers/strava-sport-types';
-import { backgroundMayRead, backgroundRetryAt, defaultStravaPacing, type BudgetNow } from './strava-pacing';
+import { backgroundMayRead, backgroundRetryAt, defaultStravaPacing, type BudgetNow } from '@/domain/strava-pacing';
 import { sourceOf } from './source';
 
 /**

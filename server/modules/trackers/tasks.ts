@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import type { AppJobQueue } from '../../jobs/catalog';
 import { trackersRepo } from './repo';
 import { trackersService, type StravaEvent, type TrackerService } from './service';
-import { spreadSeconds } from './strava-pacing';
+import { spreadSeconds } from '@/domain/strava-pacing';
 
 /** Seconds from the app's clock to `at` (pg-boss counts from its own now; tests move the app's clock). */
 const secondsUntil = (deps: Pick<AppDeps, 'clock'>, at: Date | undefined) => (at ? Math.max(1, Math.ceil((at.getTime() - deps.clock.now().getTime()) / 1000)) : undefined);

@@ -130,6 +130,8 @@ export const readExercise = (point: GoogleDataPoint): ProviderActivity | string 
   if (typeof exercise.interval.startTime !== 'string' || Number.isNaN(Date.parse(exercise.interval.startTime))) return 'no start time';
   const startAt = new Date(exercise.interval.startTime);
   const endAt = typeof exercise.interval.endTime === 'string' ? Date.parse(exercise.interval.endTime) : Number.NaN;
+  // Absent: the interval counts. Present but unreadable: nothing is guessed.
+  if (exercise.activeDuration !== undefined && durationSeconds(exercise.activeDuration) === null) return 'no active duration';
   const seconds = durationSeconds(exercise.activeDuration) ?? (Number.isNaN(endAt) ? null : (endAt - startAt.getTime()) / 1000);
   if (seconds === null) return 'no active duration and no end time';
   const type = typeof exercise.exerciseType === 'string' ? exercise.exerciseType : '';

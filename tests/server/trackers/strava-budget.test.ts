@@ -3,7 +3,7 @@ import { createTrackers } from '../../../server/modules/trackers/create-trackers
 import { databaseBudget } from '../../../server/modules/trackers/budget';
 import { trackersService } from '../../../server/modules/trackers/service';
 import { createStravaClient } from '../../../server/trackers/providers/strava';
-import { spreadSeconds } from '../../../server/modules/trackers/strava-pacing';
+import { spreadSeconds } from '@/domain/strava-pacing';
 import { fakeTrackerConfig } from './fake-provider';
 import { addUser, connect, imported, provider, setup, stravaRun, useFakeProvider, type Ctx } from './helpers';
 
