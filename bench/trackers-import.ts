@@ -30,7 +30,10 @@ const main = async () => {
   const database = url ? await openPostgres(url, 10) : await openPglite();
   await database.migrate();
   const provider = await startFakeProvider();
+  // Our side's cost only: the fake's limits out of the way (bench/strava-budget.ts measures the budget).
   provider.strava.readLimit = 1_000_000;
+  provider.strava.readDailyLimit = 1_000_000;
+  provider.strava.overallLimit = [1_000_000, 1_000_000];
   const trackerConfig = fakeTrackerConfig(provider.url);
   const config = testConfig({ ...trackerConfig, logLevel: 'silent' });
   // The app's real job queue: the backfill and the webhook events run as jobs.

@@ -1,3 +1,4 @@
+import { defaultStravaPacing, type StravaPacing } from '@/domain/strava-pacing';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -64,6 +65,8 @@ export type AppConfig = {
   fitbit: GoogleHealthConfig | null;
   /** Minutes between two runs of the safety-net sync of every connection (0: off). */
   trackerSyncEveryMinutes: number;
+  /** Strava: safety-net visits only after this many quiet days, and the daily reads kept for webhook fetches. */
+  stravaPacing: StravaPacing;
   /** Points per activity minute, step achievement, event, quarterly flag; optional daily minutes cap. */
   scoring: ScoringRules;
   /** Folder of the built SPA; served with history fallback when it exists. */
@@ -166,6 +169,7 @@ export const loadConfig = (): AppConfig => {
     strava: stravaConfig(appOrigin),
     fitbit: googleHealthConfig(),
     trackerSyncEveryMinutes: int('TRACKER_SYNC_EVERY_MINUTES', 360),
+    stravaPacing: { quietDays: int('STRAVA_SAFETY_NET_QUIET_DAYS', defaultStravaPacing.quietDays), dayReserve: int('STRAVA_WEBHOOK_READ_RESERVE', defaultStravaPacing.dayReserve) },
     scoring: {
       pointsPerMinute: int('SCORE_POINTS_PER_MINUTE', defaultScoringRules.pointsPerMinute),
       dailySteps: int('SCORE_DAILY_STEPS', defaultScoringRules.dailySteps),
@@ -202,6 +206,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   strava: null,
   fitbit: null,
   trackerSyncEveryMinutes: 0,
+  stravaPacing: defaultStravaPacing,
   scoring: defaultScoringRules,
   staticDir: join(process.cwd(), 'dist'),
   serveSourceMaps: false,

@@ -24,6 +24,7 @@ import { Route as AdminAdminAuditRouteImport } from './routes/_admin/admin/audit
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard'
 import { Route as AdminAdminLeadersRouteImport } from './routes/_admin/admin/leaders'
 import { Route as AdminAdminOverviewRouteImport } from './routes/_admin/admin/overview'
+import { Route as AdminAdminTrackersRouteImport } from './routes/_admin/admin/trackers'
 import { Route as EmployeeEmployeeActivityFeedRouteImport } from './routes/_employee/employee/activity-feed'
 import { Route as EmployeeEmployeeDashboardRouteImport } from './routes/_employee/employee/dashboard'
 import { Route as EmployeeEmployeeFitnessServicesRouteImport } from './routes/_employee/employee/fitness-services'
@@ -101,6 +102,11 @@ const AdminAdminOverviewRoute = AdminAdminOverviewRouteImport.update({
   path: '/admin/overview',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminTrackersRoute = AdminAdminTrackersRouteImport.update({
+  id: '/admin/trackers',
+  path: '/admin/trackers',
+  getParentRoute: () => AdminRoute,
+} as any)
 const EmployeeEmployeeActivityFeedRoute =
   EmployeeEmployeeActivityFeedRouteImport.update({
     id: '/employee/activity-feed',
@@ -143,6 +149,7 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/leaders': typeof AdminAdminLeadersRoute
   '/admin/overview': typeof AdminAdminOverviewRoute
+  '/admin/trackers': typeof AdminAdminTrackersRoute
   '/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
   '/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
   '/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
@@ -161,6 +168,7 @@ export interface FileRoutesByTo {
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/leaders': typeof AdminAdminLeadersRoute
   '/admin/overview': typeof AdminAdminOverviewRoute
+  '/admin/trackers': typeof AdminAdminTrackersRoute
   '/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
   '/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
   '/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
@@ -184,6 +192,7 @@ export interface FileRoutesById {
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
   '/_admin/admin/leaders': typeof AdminAdminLeadersRoute
   '/_admin/admin/overview': typeof AdminAdminOverviewRoute
+  '/_admin/admin/trackers': typeof AdminAdminTrackersRoute
   '/_employee/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
   '/_employee/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
   '/_employee/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
@@ -204,6 +213,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/leaders'
     | '/admin/overview'
+    | '/admin/trackers'
     | '/employee/activity-feed'
     | '/employee/dashboard'
     | '/employee/fitness-services'
@@ -222,6 +232,7 @@ export interface FileRouteTypes {
     | '/admin/dashboard'
     | '/admin/leaders'
     | '/admin/overview'
+    | '/admin/trackers'
     | '/employee/activity-feed'
     | '/employee/dashboard'
     | '/employee/fitness-services'
@@ -244,6 +255,7 @@ export interface FileRouteTypes {
     | '/_admin/admin/dashboard'
     | '/_admin/admin/leaders'
     | '/_admin/admin/overview'
+    | '/_admin/admin/trackers'
     | '/_employee/employee/activity-feed'
     | '/_employee/employee/dashboard'
     | '/_employee/employee/fitness-services'
@@ -366,6 +378,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminOverviewRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/trackers': {
+      id: '/_admin/admin/trackers'
+      path: '/admin/trackers'
+      fullPath: '/admin/trackers'
+      preLoaderRoute: typeof AdminAdminTrackersRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_employee/employee/activity-feed': {
       id: '/_employee/employee/activity-feed'
       path: '/employee/activity-feed'
@@ -409,6 +428,7 @@ interface AdminRouteChildren {
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
   AdminAdminLeadersRoute: typeof AdminAdminLeadersRoute
   AdminAdminOverviewRoute: typeof AdminAdminOverviewRoute
+  AdminAdminTrackersRoute: typeof AdminAdminTrackersRoute
   AdminAdminUsersIdWorkoutsRoute: typeof AdminAdminUsersIdWorkoutsRoute
 }
 
@@ -417,6 +437,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
   AdminAdminLeadersRoute: AdminAdminLeadersRoute,
   AdminAdminOverviewRoute: AdminAdminOverviewRoute,
+  AdminAdminTrackersRoute: AdminAdminTrackersRoute,
   AdminAdminUsersIdWorkoutsRoute: AdminAdminUsersIdWorkoutsRoute,
 }
 

@@ -146,4 +146,21 @@ export const trackersHandlers: HttpHandler[] = [
     }
     return { queued, problems };
   }),
+
+  // The admin tracker panel: the mocks make no provider calls, so no failures and no budget news.
+  mockRoute(trackersEndpoints.adminStatus, () => ({
+    providers: (['STRAVA', 'FITBIT'] as const).map((apiType) => {
+      const rows = mockDb.trackerConnections.filter((connection) => connection.service === apiType);
+      const synced = rows.flatMap((row) => (row.lastSyncedAt ? [row.lastSyncedAt] : [])).sort();
+      return {
+        apiType,
+        configured: simulatedTrackers.enabled,
+        needsAdministrator: null,
+        connections: { connected: rows.filter((row) => (row.status ?? 'connected') === 'connected').length, reconnectNeeded: rows.filter((row) => row.status === 'reconnect_needed').length },
+        lastSuccessfulSyncAt: synced.at(-1) ?? null,
+        failures: [],
+        budget: { fifteenMinutes: null, day: null },
+      };
+    }),
+  })),
 ];

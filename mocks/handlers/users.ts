@@ -1,3 +1,5 @@
+import { defaultScoringRules } from '@/domain/scoring-rules';
+import { workoutForOthers } from '@/domain/strava-agreement';
 import type { HttpHandler } from 'msw';
 import { usersEndpoints as endpoints, type UsersQuery } from '@/contract/users';
 import { csvFileName } from '@/domain/csv';
@@ -68,11 +70,13 @@ export const usersHandlers: HttpHandler[] = [
     const steps = mockDb.dailyStepAchievements.filter((row) => row.userId === user.id).sort(newestFirst((row) => row.date));
     return {
       fileName: csvFileName(['employee', user.lastName, user.firstName], toIsoDay(mockClock.now())),
-      header: ['Kind', 'Date', 'Title', 'Minutes', 'Top three'],
+      header: ['Kind', 'Date', 'Title', 'Minutes', 'Top three', 'Points'],
       rows: [
-        ...workouts.map((row) => ['Workout', toIsoDay(row.startAt), row.name, row.movingTime, '']),
-        ...events.map((row) => ['Event participation', row.date, row.name, '', yesNo(row.isInTheTopThree)]),
-        ...steps.map((row) => ['10,000 steps', row.date, '', '', '']),
+        ...workouts
+          .map((row) => workoutForOthers({ ...row, startDate: new Date(row.startAt).toISOString() }, defaultScoringRules))
+          .map((row) => ['Workout', row.startDate?.slice(0, 10) ?? '', row.name, row.movingTime ?? '', '', row.points]),
+        ...events.map((row) => ['Event participation', row.date, row.name, '', yesNo(row.isInTheTopThree), '']),
+        ...steps.map((row) => ['10,000 steps', row.date, '', '', '', '']),
       ],
     };
   }),
@@ -111,8 +115,8 @@ export const usersHandlers: HttpHandler[] = [
     const userId = employee(params.id).id;
     const rows = mockDb.activities
       .filter((row) => row.userId === userId)
-      .map((row) => ({ id: row.id, name: row.name, movingTime: row.movingTime, startDate: new Date(row.startAt).toISOString() }))
-      .sort(newestFirst((row) => row.startDate));
+      .sort(newestFirst((row) => row.startAt))
+      .map((row) => workoutForOthers({ ...row, startDate: new Date(row.startAt).toISOString() }, defaultScoringRules));
     return pageRows(rows, query.page, query.pageSize);
   }),
 

@@ -53,6 +53,7 @@ export const sourceTables: readonly string[] = [
   'scoring_rules',
   'tracker_connections',
   'tracker_duplicates',
+  'tracker_failures',
   'oauth_states',
   'provider_budgets',
   'refresh_sessions',

@@ -189,8 +189,28 @@ export const trackerConnections = pgTable(
     lastResult: text('last_result'),
     /** Whether that last attempt worked (null before the first). */
     lastAttemptOk: boolean('last_attempt_ok'),
+    /** Where the next list read continues after a page cap stopped one (Strava lists oldest first with `after`). */
+    resumeAfter: timestamp('resume_after', { withTimezone: true, mode: 'date' }),
+    /** When a webhook event for this connection last arrived: the safety-net sync skips connections that had one lately. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [primaryKey({ columns: [table.userId, table.service] }), index('tracker_connections_external_idx').on(table.service, table.externalUserId)],
+);
+
+/** Each failed provider call of a sync or event, with its reason: the admin tracker panel counts the last 24 hours. */
+export const trackerFailures = pgTable(
+  'tracker_failures',
+  {
+    id: serial('id').primaryKey(),
+    service: text('service', { enum: ['STRAVA', 'FITBIT'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A ProviderFailure, or the operator fault (api_not_enabled, invalid_client, redirect_uri_mismatch, app_suspended). */
+    reason: text('reason').notNull(),
+    /** Whether the app's own set-up is at fault (only the administrator can fix it). */
+    operator: boolean('operator').notNull().default(false),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('tracker_failures_service_at_idx').on(table.service, table.at)],
 );
 
 /** An OAuth round trip in progress: `state` (and Google's PKCE verifier) bound to the user who started it; single use, 10 minutes. */

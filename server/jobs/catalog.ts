@@ -30,7 +30,7 @@ export const appJobs = {
   'mail.password-reset': job({ payload: z.object({ userId: z.number().int().positive() }), ...mailRetries }),
   /** Import from one provider for one employee (backfill, 'Sync now', retries, the periodic sync): one waiting and one running per user and provider. */
   'trackers.sync': job({
-    payload: z.object({ userId: z.number().int().positive(), service: ApiType, countsQuota: z.boolean().default(false) }),
+    payload: z.object({ userId: z.number().int().positive(), service: ApiType, countsQuota: z.boolean().default(false), background: z.boolean().default(false) }),
     ...trackerRetries,
     timeoutSeconds: 600,
     policy: 'stately',

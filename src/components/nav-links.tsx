@@ -1,5 +1,5 @@
 import { ActionIcon } from '@mantine/core';
-import { IconActivity, IconChartBar, IconHistory, IconLayoutDashboard, IconMedal, IconTrophy, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { IconActivity, IconChartBar, IconHeartbeat, IconHistory, IconLayoutDashboard, IconMedal, IconTrophy, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { LazyTooltip } from './lazy-tooltip';
@@ -13,6 +13,7 @@ export const navLinks: Record<'admin' | 'user', NavLink[]> = {
     { to: '/admin/dashboard', label: 'Users', icon: IconUsers },
     { to: '/admin/overview', label: 'Overview', icon: IconChartBar },
     { to: '/admin/audit', label: 'Audit trail', icon: IconHistory },
+    { to: '/admin/trackers', label: 'Fitness services', icon: IconHeartbeat },
   ],
   user: [
     { to: '/employee/activity-feed', label: 'Activity feed', icon: IconActivity },

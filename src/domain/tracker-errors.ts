@@ -24,6 +24,8 @@ export const trackerMessages = {
   busy: (service: ApiType, retryAt: Date | null) =>
     `${serviceLabel[service]} is busy: this app made too many requests for now.${retryAt ? ` Your activities will be imported after ${retryAt.toISOString().slice(11, 16)} UTC.` : ' Please try again later.'}`,
   failed: (service: ApiType) => `${serviceLabel[service]} did not answer as expected. Please try again later.`,
+  /** The app's own set-up is at fault (docs/trackers.md "Operator faults"): nothing for the employee to do. */
+  paused: (service: ApiType) => `Syncing with ${serviceLabel[service]} is paused; your administrator has been told`,
   unavailable: (service: ApiType) => `${serviceLabel[service]} is not available in this installation any more.`,
   scopeMissing: (service: ApiType) =>
     service === 'STRAVA'
@@ -32,5 +34,6 @@ export const trackerMessages = {
   stateInvalid: (service: ApiType) => `This ${serviceLabel[service]} connection was not started here, was already used or took longer than 10 minutes. Please start connecting ${serviceLabel[service]} again.`,
 };
 
+export const trackerPaused = (service: ApiType) => new AppError(503, 'TRACKER_PAUSED', trackerMessages.paused(service));
 export const trackerStateInvalid = (service: ApiType) => new AppError(400, 'TRACKER_STATE_INVALID', trackerMessages.stateInvalid(service));
 export const trackerScopeMissing = (service: ApiType) => new AppError(400, 'TRACKER_SCOPE_MISSING', trackerMessages.scopeMissing(service));

@@ -70,10 +70,10 @@ describe.each(targets)('admin CSV exports on $name', (target) => {
     const response = await target.call(usersEndpoints.exportUser, { token, params: { id: fixtureId('bea@wellness.test') } });
     expect(response.headers['content-disposition']).toBe('attachment; filename="employee-beginner-bea-2026-11-22.csv"');
     expect(parse(response.body as string)).toEqual([
-      ['Kind', 'Date', 'Title', 'Minutes', 'Top three'],
-      ['Workout', '2026-11-19', 'Cycling', '45', ''],
-      ['Event participation', '2026-11-18', 'City 10K', '', 'yes'],
-      ['10,000 steps', '2026-11-17', '', '', ''],
+      ['Kind', 'Date', 'Title', 'Minutes', 'Top three', 'Points'],
+      ['Workout', '2026-11-19', 'Cycling', '45', '', '45'],
+      ['Event participation', '2026-11-18', 'City 10K', '', 'yes', ''],
+      ['10,000 steps', '2026-11-17', '', '', '', ''],
     ]);
   });
 

@@ -176,3 +176,20 @@ test('a denied authorisation shows why and the way back', async ({ page }) => {
   await page.getByRole('link', { name: 'Go back' }).click();
   await expect(page).toHaveURL(`${E2E.baseUrl}/employee/fitness-services`);
 });
+
+test('the admin fitness services panel shows each provider with its connections, last sync, budget and failures', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Email' }).fill(E2E.admin.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(E2E.admin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.getByRole('link', { name: 'Fitness services' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Fitness services' })).toBeVisible();
+  for (const name of ['Strava', 'Fitbit']) {
+    const card = page.getByRole('region', { name });
+    await expect(card.getByRole('table', { name: `${name} status` })).toContainText('Last successful sync');
+    await expect(card.getByText('Failures in the last 24 hours')).toBeVisible();
+  }
+  await expectAccessible(page, 'main');
+  await screenshotBoth(page, 'admin-fitness-services');
+});

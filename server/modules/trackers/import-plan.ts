@@ -12,7 +12,7 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 /** A local day can be up to 14 hours ahead of UTC (UTC+14): such a day is not "in the future". */
 const MAX_AHEAD_MS = 14 * 60 * 60_000;
 
-/** Editable days (docs/product-rules.md#editing-window), allowing for a local day already begun east of UTC. */
+/** Editable days (docs/product-rules.md "Editable days"), allowing for a local day already begun east of UTC. */
 export const isImportableDay = (day: string, now: Date) =>
   isEditableDay(day, now) || (day > toIsoDay(now) && day <= toIsoDay(new Date(now.getTime() + MAX_AHEAD_MS)) && isEditableDay(toIsoDay(now), now));
 
@@ -37,13 +37,18 @@ type Context = {
   knownDuplicates: Set<string>;
   /** The other provider's rows near these starts. */
   others: { id: number; startAt: Date; movingTime: number }[];
+  /**
+   * Rows this provider brought earlier inside a window the listing read completely, and the ids it
+   * still knows (read or skipped): a row it no longer lists was deleted there, and goes here too.
+   */
+  window?: { rows: ImportedRow[]; stillListed: Set<string> };
 };
 
 /**
  * What a batch of provider records changes here, decided without the database: new workouts are
  * inserted (unless the other provider already brought the same one: then it is recorded as a
  * second source), changed ones updated, ones now under a minute deleted. Closed days stay as they
- * are (docs/product-rules.md#editing-window), except that a record moving out of a closed day is left alone too.
+ * are (docs/product-rules.md "Editable days"), except that a record moving out of a closed day is left alone too.
  */
 export const planImport = (activities: ProviderActivity[], context: Context): ImportPlan => {
   const plan: ImportPlan = { inserts: [], updates: [], deletes: [], duplicates: [] };
@@ -86,6 +91,10 @@ export const planImport = (activities: ProviderActivity[], context: Context): Im
       isPrivate: activity.isPrivate,
       externalUpdatedAt: activity.updatedAt,
     });
+  }
+  for (const row of context.window?.rows ?? []) {
+    if (context.window!.stillListed.has(row.externalId) || !isImportableDay(row.startDate, context.now)) continue;
+    plan.deletes.push({ id: row.id, day: row.startDate });
   }
   return plan;
 };

@@ -1,8 +1,8 @@
-import { and, between, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, between, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { ApiType } from '@/contract/trackers';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { activities, oauthStates, providerBudgets, trackerConnections, trackerDuplicates } from '../../db/schema';
+import { activities, oauthStates, providerBudgets, trackerConnections, trackerDuplicates, trackerFailures } from '../../db/schema';
 import type { ProviderTokens } from '../../trackers/providers/types';
 import { openToken, sealToken } from './token-seal';
 import { repoOf } from '../../db/repo-of';
@@ -73,7 +73,7 @@ export const updateTokens = (db: DbOrTx, userId: number, service: ApiType, token
     .where(ofUser(userId, service));
 
 /** The outcome of a sync attempt: `syncedAt` moves the import position only on success. */
-export const recordAttempt = (db: DbOrTx, userId: number, service: ApiType, outcome: { at: Date; result: string; syncedAt?: Date; reconnectNeeded?: boolean }) =>
+export const recordAttempt = (db: DbOrTx, userId: number, service: ApiType, outcome: { at: Date; result: string; syncedAt?: Date; reconnectNeeded?: boolean; resumeAfter?: Date | null }) =>
   db
     .update(trackerConnections)
     .set({
@@ -82,6 +82,7 @@ export const recordAttempt = (db: DbOrTx, userId: number, service: ApiType, outc
       lastAttemptOk: outcome.syncedAt !== undefined,
       ...(outcome.syncedAt ? { lastSyncedAt: outcome.syncedAt } : {}),
       ...(outcome.reconnectNeeded ? { status: 'reconnect_needed' as const } : {}),
+      ...(outcome.resumeAfter !== undefined ? { resumeAfter: outcome.resumeAfter } : {}),
     })
     .where(ofUser(userId, service));
 
@@ -136,6 +137,13 @@ export const importedByExternalId = async (db: DbOrTx, userId: number, source: S
     .from(activities)
     .where(and(eq(activities.userId, userId), eq(activities.source, source), inArray(activities.externalId, externalIds)));
 };
+
+/** The user's rows imported from `source` that start at or after `from` (the window a complete listing covered). */
+export const importedSince = (db: DbOrTx, userId: number, source: Source, from: Date): Promise<ImportedRow[]> =>
+  db
+    .select(importedColumns)
+    .from(activities)
+    .where(and(eq(activities.userId, userId), eq(activities.source, source), isNotNull(activities.externalId), gte(activities.startAt, from)));
 
 /** Rows imported from the user's other provider that start within [from, to] (duplicate candidates). */
 export const otherProviderRows = (db: DbOrTx, userId: number, source: Source, from: Date, to: Date) =>
@@ -225,10 +233,65 @@ export const countBudgetCall = async (db: DbOrTx, provider: string) => {
   await db.execute(sql`update ${providerBudgets} set used = used + 1 where provider = ${provider}`);
 };
 
+/** A webhook event arrived for this connection: the safety net can leave it alone for a while. */
+export const markEvent = (db: DbOrTx, userId: number, service: ApiType, at: Date) => db.update(trackerConnections).set({ lastEventAt: at }).where(ofUser(userId, service));
+
+/** Working connections with no event, no sync and no connecting since `quietBefore`, least recently synced first. */
+export const quietConnections = async (db: Db, service: ApiType, quietBefore: Date) => {
+  const result = await db.execute(sql`
+    select user_id from ${trackerConnections}
+    where service = ${service} and status = 'connected'
+      and greatest(coalesce(last_event_at, '-infinity'::timestamptz), coalesce(last_synced_at, '-infinity'::timestamptz), created_at) <= ${quietBefore.toISOString()}
+    order by last_synced_at nulls first, user_id`);
+  return rowsOf<{ user_id: number }>(result).map((row) => Number(row.user_id));
+};
+
 /** Users with a working connection, for the periodic safety-net sync. */
 export const connectedUsers = async (db: Db, service: ApiType) => {
   const result = await db.execute(sql`select user_id from ${trackerConnections} where service = ${service} and status = 'connected' order by user_id`);
   return rowsOf<{ user_id: number }>(result).map((row) => Number(row.user_id));
+};
+
+// Failures and the provider's state ----------------------------------------------------------------
+
+export const recordFailure = async (db: DbOrTx, row: typeof trackerFailures.$inferInsert) => {
+  await db.insert(trackerFailures).values(row);
+};
+
+/**
+ * The operator fault the provider is paused for: the latest one, unless a sync has worked since
+ * (the administrator fixed the set-up; a fault at the same instant wins). Null when the provider works.
+ */
+export const providerNeedsAdministrator = async (db: DbOrTx, service: ApiType): Promise<{ reason: string; at: Date } | null> => {
+  const result = await db.execute(sql`
+    select f.reason, f.at from ${trackerFailures} f
+    where f.service = ${service} and f.operator
+      and f.at >= coalesce((select max(c.last_synced_at) from ${trackerConnections} c where c.service = ${service}), '-infinity'::timestamptz)
+    order by f.at desc limit 1`);
+  const [row] = rowsOf<{ reason: string; at: string | Date }>(result);
+  return row ? { reason: row.reason, at: new Date(row.at) } : null;
+};
+
+/** Per provider: connections by state, the last successful sync, and failures by reason since `since`. */
+export const providerOverview = async (db: DbOrTx, service: ApiType, since: Date) => {
+  const [connections] = rowsOf<{ connected: number; reconnect_needed: number; last_synced_at: string | Date | null }>(
+    await db.execute(sql`
+      select count(*) filter (where status = 'connected')::int as connected, count(*) filter (where status = 'reconnect_needed')::int as reconnect_needed,
+        max(last_synced_at) as last_synced_at
+      from ${trackerConnections} where service = ${service}`),
+  );
+  const failures = rowsOf<{ reason: string; operator: boolean; count: number }>(
+    await db.execute(sql`
+      select reason, bool_or(operator) as operator, count(*)::int as count from ${trackerFailures}
+      where service = ${service} and at >= ${since.toISOString()}
+      group by reason order by count(*) desc, reason`),
+  );
+  return {
+    connected: Number(connections?.connected ?? 0),
+    reconnectNeeded: Number(connections?.reconnect_needed ?? 0),
+    lastSuccessfulSyncAt: connections?.last_synced_at ? new Date(connections.last_synced_at) : null,
+    failures: failures.map((row) => ({ reason: row.reason, operator: row.operator, count: Number(row.count) })),
+  };
 };
 
 /** The trackers module's queries on one handle (tokens sealed and opened with the key each call is given). */
@@ -247,6 +310,7 @@ export const trackersRepo = repoOf({
   oauthStateExists,
   purgeOauthStates,
   importedByExternalId,
+  importedSince,
   otherProviderRows,
   knownDuplicates,
   recordDuplicates,
@@ -258,4 +322,9 @@ export const trackersRepo = repoOf({
   saveBudget,
   countBudgetCall,
   connectedUsers,
+  markEvent,
+  quietConnections,
+  recordFailure,
+  providerNeedsAdministrator,
+  providerOverview,
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { trackersEndpoints } from '@/contract/trackers';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
+import { trackerPanel } from './admin-status';
 import { registerTrackerJobs, trackerServiceOf } from './tasks';
 import { registerStravaWebhook } from './strava-webhook-routes';
 
@@ -20,6 +21,8 @@ export const registerTrackerRoutes = async (app: FastifyInstance, deps: AppDeps)
   route(app, deps, trackersEndpoints.disconnectApi, ({ user, body, request }) => service.disconnect(user.id, body.apiType, request.log));
 
   route(app, deps, trackersEndpoints.syncActivities, ({ user }) => service.syncAll(user.id));
+
+  route(app, deps, trackersEndpoints.adminStatus, () => trackerPanel(deps.db, deps.clock, deps.trackers));
 
   registerStravaWebhook(app, deps, service);
   registerTrackerJobs(deps, service, app.log);

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ApiType, TrackerStatus } from '@/contract/trackers';
 import type { Clock } from '@/domain/clock';
 import { competitionYearOf, competitionYearRange, currentCompetitionYear, PREVIOUS_YEAR_GRACE_LAST_DAY, toIsoDay } from '@/domain/competition';
-import { syncRateLimit, trackerError, trackerMessages, trackerNotConfigured, trackerScopeMissing, trackerStateInvalid } from '@/domain/tracker-errors';
+import { syncRateLimit, trackerError, trackerMessages, trackerNotConfigured, trackerPaused, trackerScopeMissing, trackerStateInvalid } from '@/domain/tracker-errors';
 import { assertUnderRateLimit, consumeRateLimit } from '../../http/rate-limit';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -14,8 +14,9 @@ import { planImport, twinWindow } from './import-plan';
 import { ProviderError } from '../../trackers/providers/provider-request';
 import type { ProviderActivity, ProviderClient, TrackerProviders } from '../../trackers/providers/types';
 import { trackersRepo, type Connection } from './repo';
+import { STRAVA_SPORT_TYPES } from '../../trackers/providers/strava-sport-types';
+import { backgroundMayRead, backgroundRetryAt, defaultStravaPacing, type BudgetNow } from '@/domain/strava-pacing';
 import { sourceOf } from './source';
-import { trackerMetrics } from '../../metrics/shared-metrics';
 
 /**
  * Work a tracker action starts that must not hold up its answer. Plain data in, so a job engine
@@ -23,12 +24,12 @@ import { trackerMetrics } from '../../metrics/shared-metrics';
  */
 export type TrackerTasks = {
   /** Import from one provider for one user; `at`: not before then (a busy provider's window); `countsQuota`: 'Sync now' (counted once it worked). */
-  sync: (userId: number, service: ApiType, options?: { at?: Date; countsQuota?: boolean }) => Promise<void>;
+  sync: (userId: number, service: ApiType, options?: { at?: Date; countsQuota?: boolean; background?: boolean }) => Promise<void>;
   /** Apply one Strava webhook event, at `at` at the earliest. */
   stravaEvent: (event: StravaEvent, at?: Date) => Promise<void>;
 };
 
-type Deps = { db: Db; clock: Clock; config: Pick<AppConfig, 'tokenEncryptionKey' | 'appOrigin' | 'scoring'>; trackers: TrackerProviders; tasks: TrackerTasks };
+type Deps = { db: Db; clock: Clock; config: Pick<AppConfig, 'tokenEncryptionKey' | 'appOrigin' | 'scoring'> & Partial<Pick<AppConfig, 'stravaPacing'>>; trackers: TrackerProviders; tasks: TrackerTasks };
 
 /** Tokens this close to expiry are refreshed before use. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -59,6 +60,8 @@ export const syncStart = (lastSyncedAt: Date | null, now: Date) => {
 export const describeFailure = (service: ApiType, error: unknown): { message: string; reconnectNeeded: boolean; retryAt: Date | null } => {
   if (!(error instanceof ProviderError)) return { message: trackerMessages.failed(service), reconnectNeeded: false, retryAt: null };
   switch (error.failure) {
+    case 'operator':
+      return { message: trackerMessages.paused(service), reconnectNeeded: false, retryAt: null };
     case 'unauthorized':
     case 'invalid_grant':
       return { message: trackerMessages.reconnect(service), reconnectNeeded: true, retryAt: null };
@@ -77,6 +80,9 @@ export const describeFailure = (service: ApiType, error: unknown): { message: st
 
 export type SyncOutcome = { service: ApiType; imported: number; requests: number; problem: ReturnType<typeof describeFailure> | null };
 
+/** Our activity types a Strava sport maps onto: a row named so did not show its Strava title. */
+const STRAVA_ACTIVITY_TYPES = new Set(Object.values(STRAVA_SPORT_TYPES).filter((type): type is string => type !== null));
+
 export type StravaEvent = { object_type?: unknown; object_id?: unknown; aspect_type?: unknown; owner_id?: unknown; updates?: unknown };
 
 export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) => {
@@ -90,11 +96,20 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
     return client;
   };
 
+  /** Keeps why a provider call failed, for the admin panel; an operator fault there pauses the provider for everyone. */
+  const noteFailure = async (service: ApiType, userId: number | null, error: unknown) => {
+    const failure = error instanceof ProviderError ? error.failure : 'failed';
+    const reason = error instanceof ProviderError && error.operatorFault ? error.operatorFault : failure;
+    await repo.recordFailure({ service, userId, reason, operator: failure === 'operator', at: clock.now() });
+  };
+
   const statusOf = async (userId: number) => {
     const connections = await repo.connectionsOf(userId, key);
+    const paused = new Set<ApiType>();
+    for (const connection of connections) if (await repo.providerNeedsAdministrator(connection.service)) paused.add(connection.service);
     const services: TrackerStatus[] = connections.map((connection) => ({
       apiType: connection.service,
-      state: !trackers[connection.service] ? 'unavailable' : connection.status,
+      state: !trackers[connection.service] ? 'unavailable' : paused.has(connection.service) && connection.status === 'connected' ? 'paused' : connection.status,
       lastSyncAt: connection.lastSyncedAt?.toISOString() ?? null,
       lastAttemptAt: connection.lastAttemptAt?.toISOString() ?? null,
       lastResult: connection.lastResult,
@@ -137,27 +152,33 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
     }
   };
 
-  /** Applies provider records to the user's activities in one transaction; returns how many were added. */
-  const applyImports = async (userId: number, service: ApiType, activities: ProviderActivity[], now: Date) => {
+  /**
+   * Applies provider records to the user's activities in one transaction; returns how many were
+   * added and removed. `window`: the listing read everything since `from`, so rows it no longer
+   * lists were deleted at the provider (Google Health: a deleted data point simply stops appearing).
+   */
+  const applyImports = async (userId: number, service: ApiType, activities: ProviderActivity[], now: Date, window?: { from: Date; stillListed: Set<string> }) => {
     const source = sourceOf[service];
     return writeForUser(db, userId, async (tx) => {
       const ids = activities.map((activity) => activity.externalId);
-      const window = twinWindow(activities);
+      const twins = twinWindow(activities);
       const plan = planImport(activities, {
         userId,
         source,
         now,
         existing: await trackersRepo(tx).importedByExternalId(userId, source, ids),
         knownDuplicates: await trackersRepo(tx).knownDuplicates(userId, source, ids),
-        others: window ? await trackersRepo(tx).otherProviderRows(userId, source, window.from, window.to) : [],
+        others: twins ? await trackersRepo(tx).otherProviderRows(userId, source, twins.from, twins.to) : [],
+        window: window ? { rows: await trackersRepo(tx).importedSince(userId, source, window.from), stillListed: window.stillListed } : undefined,
       });
       const inserted = await trackersRepo(tx).insertImports(plan.inserts);
       for (const update of plan.updates) await trackersRepo(tx).updateImport(update.id, update.row, now);
       await trackersRepo(tx).deleteImports(plan.deletes.map((row) => row.id));
       await trackersRepo(tx).recordDuplicates(plan.duplicates.map((row) => ({ userId, source, ...row })));
+      // Scores follow through the scoring service, the same path as every other activity change.
       const days = [...inserted.map((row) => row.startDate), ...plan.updates.flatMap((row) => [row.oldDay, row.row.startDate]), ...plan.deletes.map((row) => row.day)];
       for (const year of new Set(days.map(competitionYearOf))) await scoring.rescoreYear(tx, userId, year);
-      return inserted.length;
+      return { added: inserted.length, removed: plan.deletes.length };
     });
   };
 
@@ -176,6 +197,29 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       await trackersRepo(tx).deleteImports(rows.map((row) => row.id));
       for (const year of new Set(rows.map((row) => competitionYearOf(row.startDate)))) await scoring.rescoreYear(tx, userId, year);
     });
+
+  /**
+   * A Strava update event whose `updates` decide the change by themselves ("Webhook Events API":
+   * keys title, type, private): a new title of a workout shown by its type, or a privacy change, is
+   * applied here without a read. A new sport is read (the record may have changed more), as is
+   * anything else, or an update of a workout not imported yet.
+   */
+  const applyUpdateWithoutRead = async (userId: number, externalId: string, updates: unknown, now: Date) => {
+    const changes = (updates ?? {}) as Record<string, unknown>;
+    const keys = Object.keys(changes);
+    if (keys.length === 0 || keys.some((key) => !['title', 'private'].includes(key))) return false;
+    const [row] = await repo.importedByExternalId(userId, 'strava', [externalId]);
+    if (!row) return false;
+    if ('title' in changes && !STRAVA_ACTIVITY_TYPES.has(row.name)) return false;
+    const isPrivate = 'private' in changes ? changes.private === true || changes.private === 'true' : row.isPrivate;
+    const name = row.name;
+    if (isPrivate === row.isPrivate) return true;
+    await writeForUser(db, userId, async (tx) => {
+      await trackersRepo(tx).updateImport(row.id, { name, isPrivate, movingTime: row.movingTime, startAt: row.startAt, startDate: row.startDate, externalUpdatedAt: row.externalUpdatedAt }, now);
+      await scoring.rescoreYear(tx, userId, competitionYearOf(row.startDate));
+    });
+    return true;
+  };
 
   /** Withdraws access at the provider; an expired token is refreshed first. Failures are logged, never hidden. */
   const revokeAtProvider = async (connection: Connection, log: FastifyBaseLogger) => {
@@ -197,7 +241,24 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
   };
 
   /** Imports from one provider for one user (a job handler's unit of work). Never throws for a provider failure. */
-  const syncService = async (userId: number, service: ApiType, log: FastifyBaseLogger, options: { countsQuota?: boolean } = {}): Promise<SyncOutcome> => {
+  const pacing = config.stravaPacing ?? defaultStravaPacing;
+  /** Strava's current windows as its last answers reported them (a window with no news has nothing spent). */
+  const stravaBudgetNow = async (): Promise<BudgetNow> => {
+    const now = clock.now().getTime();
+    const rows = await repo.budgetRows('strava');
+    const current = (window: '15min' | 'day', start: number) => {
+      const row = rows.find((candidate) => candidate.window === window && candidate.windowStart.getTime() === start);
+      return row ? { limit: row.limit, used: row.used } : null;
+    };
+    return { fifteenMinutes: current('15min', Math.floor(now / 900_000) * 900_000), day: current('day', Math.floor(now / 86_400_000) * 86_400_000) };
+  };
+
+  /**
+   * Imports from one provider for one user (a job handler's unit of work). Never throws for a provider
+   * failure. `background` (backfill, safety net): at Strava it waits while the budget is down to the
+   * webhook reserve, and a page cap's continuation is queued as background work too.
+   */
+  const syncService = async (userId: number, service: ApiType, log: FastifyBaseLogger, options: { countsQuota?: boolean; background?: boolean } = {}): Promise<SyncOutcome> => {
     const now = clock.now();
     const connection = await repo.findConnection(userId, service, key);
     if (!connection) return { service, imported: 0, requests: 0, problem: null };
@@ -208,20 +269,35 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       if (connection.status !== 'reconnect_needed') await repo.recordAttempt(userId, service, { at: now, result: problem.message, reconnectNeeded: true });
       return { service, imported: 0, requests: 0, problem };
     }
+    if (service === 'STRAVA' && options.background) {
+      const budget = await stravaBudgetNow();
+      if (!backgroundMayRead(budget, pacing, now.getTime())) {
+        await tasks.sync(userId, service, { at: backgroundRetryAt(budget, pacing, now.getTime(), userId), background: true });
+        return { service, imported: 0, requests: 0, problem: null };
+      }
+    }
     try {
-      const list = await withAccess(userId, service, client, (token) => client.listActivities(token, syncStart(connection.lastSyncedAt, now)));
+      // After a page cap, Strava continues from where the last read stopped.
+      const since = connection.resumeAfter ?? syncStart(connection.lastSyncedAt, now);
+      const list = await withAccess(userId, service, client, (token) => client.listActivities(token, since));
       for (const skipped of list.skipped) log.warn({ service, userId, externalId: skipped.externalId, reason: skipped.reason }, 'tracker record skipped: it cannot be read');
-      const imported = await applyImports(userId, service, list.activities, now);
+      // Google Health's list is the truth for its window; Strava's lists can leave records out (its deletions come by webhook).
+      const stillListed = new Set([...list.activities.map((activity) => activity.externalId), ...list.skipped.flatMap((skipped) => (skipped.externalId ? [skipped.externalId] : []))]);
+      const window = service === 'FITBIT' && list.complete ? { from: since, stillListed } : undefined;
+      const { added: imported } = await applyImports(userId, service, list.activities, now, window);
       // One instant for both: the screen tells a failed attempt by a later attempt than sync.
-      await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now });
-      trackerMetrics.synced(service);
+      // A capped read moves only the cursor; the window is synced once its continuation reached the end.
+      if (list.resumeAfter) {
+        await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now, resumeAfter: list.resumeAfter });
+        await tasks.sync(userId, service, { background: true });
+      } else await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now, resumeAfter: null });
       // 'Sync now' counts against the employee's quota only once it worked.
       if (options.countsQuota) await consumeRateLimit(db, syncRateLimit, String(userId), now).catch(() => undefined);
       return { service, imported, requests: list.requests, problem: null };
     } catch (error) {
       const problem = describeFailure(service, error);
       log.warn({ err: error, service, userId }, 'tracker sync failed');
-      trackerMetrics.failed(service, error);
+      await noteFailure(service, userId, error);
       await repo.recordAttempt(userId, service, { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
       // A busy provider: try again once its window has passed (what the message promises).
       if (problem.retryAt) await tasks.sync(userId, service, { at: problem.retryAt, countsQuota: options.countsQuota });
@@ -274,6 +350,10 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         tokens = await client.exchangeCode(input.code, redirectUri(service), pending.codeVerifier);
       } catch (error) {
         log.warn({ err: error, service }, 'tracker code exchange failed');
+        if (error instanceof ProviderError && error.failure === 'operator') {
+          await noteFailure(service, userId, error);
+          throw trackerPaused(service);
+        }
         throw trackerError(service);
       }
       const scope = service === 'STRAVA' ? (input.scope ?? null) : tokens.scope;
@@ -285,8 +365,8 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         await trackersRepo(tx).upsertConnection(userId, service, tokens, scope, now, key);
         await auditRepo(tx).audit({ at: now, actor: { id: userId, role: 'user' }, action: 'tracker.connect', subject: await auditRepo(tx).subjectOf(userId), after: { service } });
       });
-      // The backfill: the current competition year, imported while the employee looks around.
-      await tasks.sync(userId, service);
+      // The backfill: the current competition year, imported while the employee looks around (paced at Strava).
+      await tasks.sync(userId, service, { background: true });
       return statusOf(userId);
     },
 
@@ -320,6 +400,8 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         if (!trackers[connection.service]) problems.push({ apiType: connection.service, message: trackerMessages.unavailable(connection.service) });
         else if (connection.status === 'reconnect_needed' || connection.accessToken === null)
           problems.push({ apiType: connection.service, message: connection.lastResult ?? trackerMessages.reconnect(connection.service) });
+        // The administrator has to fix the set-up first; the safety-net sync notices when it works again.
+        else if (await repo.providerNeedsAdministrator(connection.service)) problems.push({ apiType: connection.service, message: trackerMessages.paused(connection.service) });
         else {
           await tasks.sync(userId, connection.service, { countsQuota: queued.length === 0 });
           queued.push(connection.service);
@@ -354,6 +436,9 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         const activityId = typeof event.object_id === 'number' || typeof event.object_id === 'string' ? String(event.object_id) : null;
         if (event.object_type !== 'activity' || !activityId || connection.status !== 'connected' || !client.getActivity) continue;
         const now = clock.now();
+        await repo.markEvent(userId, 'STRAVA', now);
+        // A title, sport or privacy change needs no read when the event says it all (Strava's budget).
+        if (event.aspect_type === 'update' && (await applyUpdateWithoutRead(userId, activityId, event.updates, now))) continue;
         try {
           const activity = await withAccess(userId, 'STRAVA', client, (token) => client.getActivity!(token, activityId));
           if (activity) await applyImports(userId, 'STRAVA', [activity], now);
@@ -361,6 +446,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         } catch (error) {
           const problem = describeFailure('STRAVA', error);
           log.warn({ err: error, userId, activityId }, 'Strava webhook event could not be applied');
+          await noteFailure('STRAVA', userId, error);
           await repo.recordAttempt(userId, 'STRAVA', { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
           // A busy provider: the same event again once its window has passed.
           if (problem.retryAt) await tasks.stravaEvent(event, problem.retryAt);

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { LevelOfCompetition } from '@/contract/common';
 import { searchWordsOf } from '@/domain/search-words';
-import type { AchievementRow, AdminUserUpdate, EventRow, UserSort, WorkoutRow } from '@/contract/users';
+import type { AchievementRow, AdminUserUpdate, EventRow, UserSort } from '@/contract/users';
+import type { StoredWorkout } from '@/domain/strava-agreement';
 import type { DbOrTx } from '../../db/client';
 import { activities, dailyStepAchievements, eventParticipations, userLevels, users } from '../../db/schema';
 import { matchesEveryTerm } from '../../db/search-text';
@@ -56,9 +57,9 @@ export const findEmployeeRow = async (db: DbOrTx, id: number, forUpdate = false)
 };
 
 /** Newest first: start time, then id (two activities may start at the same minute). */
-export const workoutsPage = async (db: DbOrTx, userId: number, { limit, offset }: Page): Promise<{ rows: WorkoutRow[]; count: number }> => {
+export const workoutsPage = async (db: DbOrTx, userId: number, { limit, offset }: Page): Promise<{ rows: StoredWorkout[]; count: number }> => {
   const rows = await db
-    .select({ id: activities.id, name: activities.name, movingTime: activities.movingTime, startAt: activities.startAt })
+    .select({ id: activities.id, name: activities.name, movingTime: activities.movingTime, startAt: activities.startAt, source: activities.source })
     .from(activities)
     .where(eq(activities.userId, userId))
     .orderBy(desc(activities.startAt), desc(activities.id))

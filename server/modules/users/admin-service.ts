@@ -3,6 +3,7 @@ import { trackerServiceOf } from '../trackers/tasks';
 import type { PageQuery } from '@/contract/common';
 import { type AdminUserUpdate, type User, type UsersQuery, type usersEndpoints } from '@/contract/users';
 import { currentCompetitionYear, quarterlyBonusYear } from '@/domain/competition';
+import { workoutForOthers } from '@/domain/strava-agreement';
 import { consumeRateLimit, rateLimitRules } from '../../http/rate-limit';
 import type { AuthUser } from '../../http/access-token';
 import { writeForUser } from '../../db/user-write-lock';
@@ -109,7 +110,11 @@ export const adminUsersService = (deps: UsersDeps) => {
       return { message: RESET_MAIL_SENT };
     },
 
-    workouts: pagedOf(reads.workoutsPage),
+    // Strava imports only as their points (Strava's API agreement): the admin is not the athlete.
+    workouts: pagedOf(async (userId, page) => {
+      const { rows, count } = await reads.workoutsPage(userId, page);
+      return { rows: rows.map((row) => workoutForOthers(row, deps.config.scoring)), count };
+    }),
     events: pagedOf(reads.eventsPage),
     achievements: pagedOf(reads.achievementsPage),
   };

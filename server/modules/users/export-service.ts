@@ -3,6 +3,7 @@ import { quarterlyBonusYear, toIsoDay } from '@/domain/competition';
 import { csvFileName, type CsvExport } from '@/domain/csv';
 import type { AppDeps } from '../../deps';
 import { notFound } from '@/domain/errors';
+import { workoutForOthers } from '@/domain/strava-agreement';
 import type { Page } from './page';
 import { usersRepo } from './repo';
 
@@ -19,7 +20,7 @@ async function* everyPage<T>(read: (userId: number, page: Page) => Promise<{ row
 }
 
 /** The admin CSV exports: the users table, and one employee's record. */
-export const usersExportService = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) => {
+export const usersExportService = ({ db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>) => {
   const reads = usersRepo(db);
   return {
     /** The users table as CSV: every employee matching its filters, in its order, with the bonus year's flags. */
@@ -46,13 +47,17 @@ export const usersExportService = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>)
       const user = await reads.findEmployeeRow(id);
       if (!user) throw notFound('User not found');
       async function* rows() {
-        for await (const workout of everyPage(reads.workoutsPage, id)) yield ['Workout', workout.startDate.slice(0, 10), workout.name, workout.movingTime, ''];
-        for await (const event of everyPage(reads.eventsPage, id)) yield ['Event participation', event.date, event.name, '', yesNo(event.isInTheTopThree)];
-        for await (const steps of everyPage(reads.achievementsPage, id)) yield ['10,000 steps', steps.date, '', '', ''];
+        // Strava imports only as their points (Strava's API agreement): the admin is not the athlete.
+        for await (const stored of everyPage(reads.workoutsPage, id)) {
+          const workout = workoutForOthers(stored, config.scoring);
+          yield ['Workout', workout.startDate?.slice(0, 10) ?? '', workout.name, workout.movingTime ?? '', '', workout.points];
+        }
+        for await (const event of everyPage(reads.eventsPage, id)) yield ['Event participation', event.date, event.name, '', yesNo(event.isInTheTopThree), ''];
+        for await (const steps of everyPage(reads.achievementsPage, id)) yield ['10,000 steps', steps.date, '', '', '', ''];
       }
       return {
         fileName: csvFileName(['employee', user.lastName, user.firstName], toIsoDay(clock.now())),
-        header: ['Kind', 'Date', 'Title', 'Minutes', 'Top three'],
+        header: ['Kind', 'Date', 'Title', 'Minutes', 'Top three', 'Points'],
         rows: rows(),
       };
     },

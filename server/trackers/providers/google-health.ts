@@ -85,11 +85,16 @@ export const durationSeconds = (value: unknown): number | null => {
 };
 
 type CivilDateTime = { date?: { year?: number; month?: number; day?: number } };
-/** The fields of a v4 DataPoint we read (docs/trackers.md: verified against the API reference). `updateTime` is the Exercise's (output only); a DataPoint has none of its own. */
+/**
+ * The fields of a v4 exercise data point we read (discovery document: DataPoint / ReconciledDataPoint,
+ * Exercise, SessionTimeInterval). `updateTime` is the Exercise's (output only). A list answer names
+ * the point `name`, a reconcile answer `dataPointName`.
+ */
 type GoogleDataPoint = {
   name?: unknown;
+  dataPointName?: unknown;
   exercise?: {
-    interval?: { startTime?: unknown; startUtcOffset?: unknown; civilStartTime?: CivilDateTime };
+    interval?: { startTime?: unknown; startUtcOffset?: unknown; endTime?: unknown; civilStartTime?: CivilDateTime };
     exerciseType?: unknown;
     displayName?: unknown;
     activeDuration?: unknown;
@@ -112,19 +117,27 @@ const localDayOf = (startAt: Date, interval: NonNullable<NonNullable<GoogleDataP
 
 const humanised = (type: string) => type.charAt(0) + type.slice(1).toLowerCase().replace(/_/g, ' ');
 
-/** One exercise data point in our terms, or why it cannot be read. Dedup is on the data point `name`. */
+/**
+ * One exercise data point in our terms, or why it cannot be read. `activeDuration` is optional in
+ * v4: without it the workout counts its whole interval (end minus start), pauses included
+ * (docs/trackers.md "Product rules").
+ */
 export const readExercise = (point: GoogleDataPoint): ProviderActivity | string => {
   const exercise = point.exercise;
-  if (typeof point.name !== 'string' || !point.name) return 'no name';
+  const name = typeof point.dataPointName === 'string' && point.dataPointName ? point.dataPointName : point.name;
+  if (typeof name !== 'string' || !name) return 'no name';
   if (!exercise?.interval) return 'no interval';
-  const seconds = durationSeconds(exercise.activeDuration);
-  if (seconds === null) return 'no active duration';
   if (typeof exercise.interval.startTime !== 'string' || Number.isNaN(Date.parse(exercise.interval.startTime))) return 'no start time';
   const startAt = new Date(exercise.interval.startTime);
+  const endAt = typeof exercise.interval.endTime === 'string' ? Date.parse(exercise.interval.endTime) : Number.NaN;
+  // Absent: the interval counts. Present but unreadable: nothing is guessed.
+  if (exercise.activeDuration !== undefined && durationSeconds(exercise.activeDuration) === null) return 'no active duration';
+  const seconds = durationSeconds(exercise.activeDuration) ?? (Number.isNaN(endAt) ? null : (endAt - startAt.getTime()) / 1000);
+  if (seconds === null) return 'no active duration and no end time';
   const type = typeof exercise.exerciseType === 'string' ? exercise.exerciseType : '';
   const updated = typeof exercise.updateTime === 'string' ? exercise.updateTime : null;
   return {
-    externalId: point.name,
+    externalId: name,
     name: EXERCISE_TYPES[type] ?? cleanTitle(exercise.displayName) ?? (type ? humanised(type) : 'Other'),
     seconds,
     startAt,
@@ -133,6 +146,20 @@ export const readExercise = (point: GoogleDataPoint): ProviderActivity | string 
     updatedAt: updated && !Number.isNaN(Date.parse(updated)) ? new Date(updated) : null,
   };
 };
+
+/**
+ * The "Filter data" page: exercise (a session type) filters on `exercise.interval.civil_start_time`
+ * only, with a civil date (`YYYY-MM-DD[THH:mm:ss]`); any other field is 400 INVALID_DATA_POINT_FILTER.
+ * Civil time is the athlete's local time, which is up to 14 hours ahead of or 12 behind UTC: asking
+ * from the day before `since` covers every workout that started at or after it, wherever it was.
+ */
+export const exerciseFilterSince = (since: Date) => `exercise.interval.civil_start_time >= "${new Date(since.getTime() - 86_400_000).toISOString().slice(0, 10)}"`;
+
+/**
+ * The reconciled stream (all sources): Google merges the same workout recorded by the watch and by
+ * Health Connect into one point, so it is counted once ("Method: users.dataTypes.dataPoints.reconcile").
+ */
+export const ALL_SOURCES = 'users/me/dataSourceFamilies/all-sources';
 
 const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
@@ -187,12 +214,12 @@ export const createGoogleHealthClient = (config: GoogleHealthConfig, budget: Pro
       await providerJson(config.revokeUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ token: refreshToken ?? accessToken }) }, request);
     },
     listActivities: async (accessToken, since) => {
-      const list: ActivityList = { activities: [], skipped: [], requests: 0 };
+      const list: ActivityList = { activities: [], skipped: [], requests: 0, complete: false, resumeAfter: null };
       let pageToken: string | null = null;
       for (let page = 0; page < MAX_PAGES; page += 1) {
-        const query = new URLSearchParams({ pageSize: String(EXERCISE_PAGE_SIZE), filter: `exercise.interval.start_time >= "${since.toISOString()}"` });
+        const query = new URLSearchParams({ dataSourceFamily: ALL_SOURCES, pageSize: String(EXERCISE_PAGE_SIZE), filter: exerciseFilterSince(since) });
         if (pageToken) query.set('pageToken', pageToken);
-        const body = (await providerJson(`${config.apiBaseUrl}/v4/users/me/dataTypes/exercise/dataPoints?${query.toString()}`, { headers: { authorization: `Bearer ${accessToken}` } }, request)) as {
+        const body = (await providerJson(`${config.apiBaseUrl}/v4/users/me/dataTypes/exercise/dataPoints:reconcile?${query.toString()}`, { headers: { authorization: `Bearer ${accessToken}` } }, request)) as {
           dataPoints?: unknown;
           nextPageToken?: unknown;
         } | null;
@@ -201,11 +228,15 @@ export const createGoogleHealthClient = (config: GoogleHealthConfig, budget: Pro
         if (!Array.isArray(points)) throw new ProviderError('failed', 'Google Health answer has no data point list', null);
         for (const point of points as GoogleDataPoint[]) {
           const read = readExercise(point ?? {});
-          if (typeof read === 'string') list.skipped.push({ externalId: typeof point?.name === 'string' ? point.name : null, reason: read });
+          const id = point?.dataPointName ?? point?.name;
+          if (typeof read === 'string') list.skipped.push({ externalId: typeof id === 'string' ? id : null, reason: read });
           else list.activities.push(read);
         }
         pageToken = typeof body?.nextPageToken === 'string' && body.nextPageToken ? body.nextPageToken : null;
-        if (!pageToken) break;
+        if (!pageToken) {
+          list.complete = true;
+          break;
+        }
       }
       return list;
     },

@@ -1,3 +1,5 @@
+import { operatorFaultOf, type OperatorFault } from './operator-fault';
+
 /** How a provider call failed; the service turns each into plain words for the employee. */
 export type ProviderFailure =
   /** 401: the token is no longer valid (one refresh and one retry, then "reconnect needed"). */
@@ -10,6 +12,8 @@ export type ProviderFailure =
   | 'rate_limited'
   /** 400 on a token call: the code or refresh token was refused. */
   | 'invalid_grant'
+  /** The app's own set-up is wrong (API not enabled, client secret, redirect URI, app suspended): the administrator's to fix. */
+  | 'operator'
   /** Anything else: no answer, 5xx, a body we cannot read. */
   | 'failed';
 
@@ -20,6 +24,8 @@ export class ProviderError extends Error {
     readonly status: number | null,
     /** When a rate-limited call may be tried again. */
     readonly retryAt: Date | null = null,
+    /** Which set-up fault, when `failure` is 'operator'. */
+    readonly operatorFault: OperatorFault | null = null,
   ) {
     super(message);
     this.name = 'ProviderError';
@@ -87,13 +93,17 @@ export const providerJson = async (url: string, init: RequestInit, options: Prov
   await budget.record(options.provider, response.headers);
   if (!response.ok) {
     const text = await response.text().catch(() => '');
-    const failure = failureOf(response.status, options.isTokenCall ?? false);
+    const operator = operatorFaultOf(response.status, text);
+    const failure = operator ? 'operator' : failureOf(response.status, options.isTokenCall ?? false);
     const retryAt = failure === 'rate_limited' ? (retryAfterOf(response.headers, now()) ?? nextQuarterHour(now())) : null;
-    throw new ProviderError(failure, `${init.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status} ${text.slice(0, 200)}`, response.status, retryAt);
+    throw new ProviderError(failure, `${init.method ?? 'GET'} ${new URL(url).pathname} answered ${response.status} ${text.slice(0, 200)}`, response.status, retryAt, operator);
   }
   if (response.status === 204) return null;
+  // Google's revoke answers an empty 200 ("Revoking a token"): that is success, not a broken body.
+  const text = await response.text().catch(() => '');
+  if (text.trim() === '') return null;
   try {
-    return await response.json();
+    return JSON.parse(text) as unknown;
   } catch {
     throw new ProviderError('failed', `${new URL(url).pathname} answered a body that is not JSON`, response.status);
   }

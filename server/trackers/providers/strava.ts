@@ -3,10 +3,13 @@ import { cleanTitle, expectString, providerJson, ProviderError, type ProviderBud
 import { stravaTypeOf } from './strava-sport-types';
 import type { ActivityList, ProviderActivity, ProviderClient, ProviderTokens } from './types';
 
-/** Strava's largest page; a page may be short before the end, so we read until an empty one. */
+/** Strava's largest page ("List Athlete Activities": per_page up to 200); a page may be short before the end, so we read until an empty one. */
 export const STRAVA_PAGE_SIZE = 200;
-/** A sync reads at most this many pages (10,000 activities); the next sync continues where it stopped. */
-const MAX_PAGES = 50;
+/**
+ * A sync reads at most this many pages (10,000 activities). With `after`, Strava lists oldest
+ * first, so the start of the last record read is where the next sync continues (`resumeAfter`).
+ */
+export const STRAVA_MAX_PAGES = 50;
 export const STRAVA_SCOPE = 'activity:read_all';
 
 type StravaToken = { access_token?: unknown; refresh_token?: unknown; expires_at?: unknown; athlete?: { id?: unknown } };
@@ -61,7 +64,7 @@ export type StravaClient = ProviderClient & {
 };
 
 /** Strava API v3: OAuth (on the OAuth base), activities (on the API base), deauthorisation. */
-export const createStravaClient = (config: StravaConfig, budget: ProviderBudget, now: () => number = Date.now): StravaClient => {
+export const createStravaClient = (config: StravaConfig, budget: ProviderBudget, now: () => number = Date.now, maxPages = STRAVA_MAX_PAGES): StravaClient => {
   const request = { provider: 'strava', budget, now };
   const token = async (params: Record<string, string>) =>
     toTokens(
@@ -94,19 +97,26 @@ export const createStravaClient = (config: StravaConfig, budget: ProviderBudget,
       await providerJson(config.revokeUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ access_token: accessToken }) }, request);
     },
     listActivities: async (accessToken, since) => {
-      const list: ActivityList = { activities: [], skipped: [], requests: 0 };
+      const list: ActivityList = { activities: [], skipped: [], requests: 0, complete: false, resumeAfter: null };
       const after = Math.floor(since.getTime() / 1000);
-      for (let page = 1; page <= MAX_PAGES; page += 1) {
+      let lastStart: Date | null = null;
+      for (let page = 1; page <= maxPages; page += 1) {
         const body = await get(`/athlete/activities?after=${after}&per_page=${STRAVA_PAGE_SIZE}&page=${page}`, accessToken);
         list.requests += 1;
         if (!Array.isArray(body)) throw new ProviderError('failed', 'Strava activities answer is not a list', null);
-        if (body.length === 0) break;
+        if (body.length === 0) {
+          list.complete = true;
+          break;
+        }
         for (const raw of body as StravaActivity[]) {
           const read = readStravaActivity(raw ?? {});
           if (typeof read === 'string') list.skipped.push({ externalId: raw?.id === undefined ? null : String(raw.id), reason: read });
           else list.activities.push(read);
+          if (typeof raw?.start_date === 'string' && !Number.isNaN(Date.parse(raw.start_date))) lastStart = new Date(raw.start_date);
         }
       }
+      // The cap was hit: the next sync asks from the last start read (one second earlier, as `after` is exclusive).
+      if (!list.complete && lastStart) list.resumeAfter = new Date(lastStart.getTime() - 1000);
       return list;
     },
     getActivity: async (accessToken, externalId) => {

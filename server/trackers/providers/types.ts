@@ -28,7 +28,15 @@ export type ProviderActivity = {
 };
 
 /** A page read, with the records that could not be read (skipped and logged, the rest imported). */
-export type ActivityList = { activities: ProviderActivity[]; skipped: { externalId: string | null; reason: string }[]; requests: number };
+export type ActivityList = {
+  activities: ProviderActivity[];
+  skipped: { externalId: string | null; reason: string }[];
+  requests: number;
+  /** Every record since `since` was read (no page cap hit): what is missing was deleted at the provider. */
+  complete: boolean;
+  /** Where the next read continues when a page cap stopped this one (the last start read), else null. */
+  resumeAfter: Date | null;
+};
 
 /** What `authorizeUrl` needs: the server-side state, Google's PKCE challenge and our redirect URI. */
 export type AuthorizeRequest = { state: string; redirectUri: string; codeChallenge: string | null };

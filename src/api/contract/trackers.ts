@@ -4,8 +4,11 @@ import { endpoint } from './common';
 export const apiTypes = ['STRAVA', 'FITBIT'] as const;
 export const ApiType = z.enum(apiTypes, 'Service must be STRAVA or FITBIT');
 export type ApiType = z.infer<typeof ApiType>;
-/** A connection's state: working, refused by the provider for good (connect again), or no longer configured here. */
-export const TrackerState = z.enum(['connected', 'reconnect_needed', 'unavailable']);
+/**
+ * A connection's state: working, refused by the provider for good (connect again), no longer
+ * configured here, or paused because the app's own set-up at the provider is wrong (the administrator's to fix).
+ */
+export const TrackerState = z.enum(['connected', 'reconnect_needed', 'unavailable', 'paused']);
 export type TrackerState = z.infer<typeof TrackerState>;
 export const TrackerStatus = z.object({
   apiType: ApiType,
@@ -72,6 +75,26 @@ export type StravaEvent = z.infer<typeof StravaEvent>;
 /** Strava only needs a 200 within two seconds; the event is applied by a job after the answer. */
 export const WebhookReceived = z.object({});
 
+/** The app's own set-up faults at a provider, which only the administrator can fix. */
+export const OperatorFault = z.enum(['api_not_enabled', 'invalid_client', 'redirect_uri_mismatch', 'app_suspended']);
+export type OperatorFault = z.infer<typeof OperatorFault>;
+const BudgetWindow = z.object({ limit: z.number().int().min(0), used: z.number().int().min(0), left: z.number().int().min(0) });
+/** One provider on the admin tracker panel: its connections, last working sync, failures of the last 24 hours and budget left. */
+export const TrackerProviderStatus = z.object({
+  apiType: ApiType,
+  configured: z.boolean(),
+  /** Set while an operator fault is the latest news from the provider (no sync has worked since). */
+  needsAdministrator: z.object({ reason: OperatorFault, since: z.string() }).nullable(),
+  connections: z.object({ connected: z.number().int().min(0), reconnectNeeded: z.number().int().min(0) }),
+  lastSuccessfulSyncAt: z.string().nullable(),
+  failures: z.array(z.object({ reason: z.string(), operator: z.boolean(), count: z.number().int().min(1) })),
+  /** What the provider last reported for the current windows; null before any answer in that window. */
+  budget: z.object({ fifteenMinutes: BudgetWindow.nullable(), day: BudgetWindow.nullable() }),
+});
+export type TrackerProviderStatus = z.infer<typeof TrackerProviderStatus>;
+export const TrackerPanel = z.object({ providers: z.array(TrackerProviderStatus) });
+export type TrackerPanel = z.infer<typeof TrackerPanel>;
+
 export const trackersEndpoints = {
   apis: endpoint({ method: 'GET', path: '/users/apis', auth: 'user', status: 200, response: ConnectedApis }),
   /** The provider's authorisation page for this employee, with a server-kept `state` (10 minutes, single use). */
@@ -80,6 +103,7 @@ export const trackersEndpoints = {
   connectFitbit: endpoint({ method: 'POST', path: '/users/connect-fitbit', auth: 'user', body: ConnectCode, status: 200, response: ConnectedApis }),
   disconnectApi: endpoint({ method: 'DELETE', path: '/users/disconnect-api', auth: 'user', body: DisconnectApi, status: 200, response: ConnectedApis }),
   syncActivities: endpoint({ method: 'POST', path: '/users/sync-activities', auth: 'user', status: 200, response: SyncResult }),
+  adminStatus: endpoint({ method: 'GET', path: '/admin/trackers', auth: 'admin', status: 200, response: TrackerPanel }),
   stravaWebhookValidation: endpoint({ method: 'GET', path: '/trackers/strava/webhook', auth: 'guest', query: StravaWebhookValidation, status: 200, response: StravaWebhookEcho }),
   stravaWebhookEvent: endpoint({ method: 'POST', path: '/trackers/strava/webhook', auth: 'guest', body: StravaEvent, status: 200, response: WebhookReceived }),
 };

@@ -64,7 +64,18 @@ export type AdminUserUpdate = z.infer<typeof AdminUserUpdate>;
 
 
 
-export const WorkoutRow = z.object({ id: z.number().int(), name: z.string(), movingTime: z.number().int(), startDate: z.string() });
+/**
+ * One workout as an admin sees it. A Strava import shows only its points: title "Imported from
+ * Strava", no minutes, no date (Strava's API agreement, docs/trackers.md).
+ */
+export const WorkoutRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  movingTime: z.number().int().nullable(),
+  startDate: z.string().nullable(),
+  points: z.number().int(),
+  importedFromStrava: z.boolean(),
+});
 export const EventRow = z.object({ id: z.number().int(), name: z.string(), isInTheTopThree: z.boolean(), date: IsoDate });
 export const AchievementRow = z.object({ id: z.number().int(), date: IsoDate, isDailyStepsBonus: z.boolean() });
 export type WorkoutRow = z.infer<typeof WorkoutRow>;

@@ -7,7 +7,8 @@ export const browserNavigation = {
 };
 
 /**
- * The provider's authorisation page for the signed-in employee (docs/product-rules.md#trackers). The server builds it: the `state` (and Google's PKCE verifier) stay on the server,
+ * The provider's authorisation page for the signed-in employee (docs/trackers.md "How a connection
+ * works"). The server builds it: the `state` (and Google's PKCE verifier) stay on the server,
  * bound to this user, single use, 10 minutes; the redirect URI comes from APP_ORIGIN.
  */
 export const authorizationUrl = async (service: ApiType) => (await callApi(trackersEndpoints.authorizeTracker, { body: { apiType: service } })).url;

@@ -3,3 +3,4 @@ export { FitnessServicesConnector } from './components/fitness-services-connecto
 export { TrackerReturn } from './components/tracker-return';
 export { trackerReturnSearch, type TrackerReturnSearch } from './return-search';
 export { trackerQueries } from './api/tracker-queries';
+export { TrackerPanelScreen } from './components/tracker-panel-screen';

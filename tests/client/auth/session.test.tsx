@@ -79,6 +79,7 @@ describe('session', () => {
       'Users',
       'Overview',
       'Audit trail',
+      'Fitness services',
     ]);
     expect(within(adminNav).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });

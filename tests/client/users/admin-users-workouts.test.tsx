@@ -24,12 +24,12 @@ describe("an employee's workouts at /admin/users/:id/workouts", () => {
       within(screen.getByRole('table', { name: 'Activities' }))
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['#', 'Activity name', 'Moving time', 'Date']);
+    ).toEqual(['#', 'Activity name', 'Moving time', 'Date', 'Points']);
     expect(bodyRows('Activities')).toHaveLength(8);
-    expect(cells(bodyRows('Activities')[0]!)).toEqual(['1', 'Yoga', '10 minutes', '2026-10-10']);
+    expect(cells(bodyRows('Activities')[0]!)).toEqual(['1', 'Yoga', '10 minutes', '2026-10-10', '10']);
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(bodyRows('Activities')).toHaveLength(2));
-    expect(cells(bodyRows('Activities')[1]!)).toEqual(['10', 'Running', '1 minute', '2026-10-01']);
+    expect(cells(bodyRows('Activities')[1]!)).toEqual(['10', 'Running', '1 minute', '2026-10-01', '1']);
   });
 
   it('shows achievements and events with Yes/No, and the empty texts', async () => {

@@ -84,7 +84,7 @@ describe.each(targets)('users management on $name', (target) => {
     const token = await admin();
     const params = { id: beaId };
     const workouts = expectSuccess(usersEndpoints.workouts, await target.call(usersEndpoints.workouts, { token, params, query: { pageSize: 1 } }));
-    expect(workouts).toEqual({ count: 2, rows: [{ id: 2, name: 'Running', movingTime: 45, startDate: '2026-11-20T07:30:00.000Z' }] });
+    expect(workouts).toEqual({ count: 2, rows: [{ id: 2, name: 'Running', movingTime: 45, startDate: '2026-11-20T07:30:00.000Z', points: 45, importedFromStrava: false }] });
     const events = expectSuccess(usersEndpoints.eventParticipation, await target.call(usersEndpoints.eventParticipation, { token, params }));
     expect(events.rows.map((row) => [row.date, row.isInTheTopThree])).toEqual([['2026-11-20', true], ['2026-11-18', false]]);
     const steps = expectSuccess(usersEndpoints.dailyAchievements, await target.call(usersEndpoints.dailyAchievements, { token, params, query: { page: 2, pageSize: 1 } }));

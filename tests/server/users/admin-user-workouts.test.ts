@@ -29,13 +29,13 @@ describe('GET /api/users/:id/workouts | event-participation | daily-achievements
     expect(first.json()).toEqual({
       count: 3,
       rows: [
-        { id: 3, name: 'Walking', movingTime: 30, startDate: '2026-11-05T18:00:00.000Z' },
-        { id: 2, name: 'Running', movingTime: 45, startDate: '2026-11-05T06:30:00.000Z' },
+        { id: 3, name: 'Walking', movingTime: 30, startDate: '2026-11-05T18:00:00.000Z', points: 30, importedFromStrava: false },
+        { id: 2, name: 'Running', movingTime: 45, startDate: '2026-11-05T06:30:00.000Z', points: 45, importedFromStrava: false },
       ],
     });
     expect((await get(`/api/users/${employee.id}/workouts?page=2&pageSize=2`)).json()).toEqual({
       count: 3,
-      rows: [{ id: 1, name: 'Yoga', movingTime: 20, startDate: '2026-10-01T07:00:00.000Z' }],
+      rows: [{ id: 1, name: 'Yoga', movingTime: 20, startDate: '2026-10-01T07:00:00.000Z', points: 20, importedFromStrava: false }],
     });
   });
 

@@ -26,4 +26,11 @@ export const trackerQueries = {
       queryFn: ({ signal }) => callApi(systemEndpoints.config, { signal }),
       staleTime: Infinity,
     }),
+  /** The admin tracker panel: each provider's connections, failures and budget (looked at again every minute). */
+  panel: () =>
+    queryOptions({
+      queryKey: [...trackerQueries.all(), 'panel'] as const,
+      queryFn: ({ signal }) => callApi(trackersEndpoints.adminStatus, { signal }),
+      refetchInterval: 60_000,
+    }),
 };

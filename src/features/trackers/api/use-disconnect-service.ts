@@ -4,7 +4,7 @@ import { trackersEndpoints } from '../../../api/contract/trackers';
 import { trackerQueries } from './tracker-queries';
 import { useApiMutation } from '../../../api/api-mutation';
 
-/** DELETE /users/disconnect-api; the service leaves the list at once (docs/product-rules.md#trackers). */
+/** DELETE /users/disconnect-api; the service leaves the list at once. */
 export const useDisconnectService = () =>
   useApiMutation({
     call: (apiType: ApiType) => callApi(trackersEndpoints.disconnectApi, { body: { apiType } }),

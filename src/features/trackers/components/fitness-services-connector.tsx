@@ -5,6 +5,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { ApiType, TrackerStatus } from '../../../api/contract/trackers';
 import { toast } from '../../../api/toasts';
+import { trackerMessages } from '../../../domain/tracker-errors';
 import { saveTrackerReturnUrl } from '../../../lib/tracker-return';
 import { backfillPending, trackerQueries } from '../api/tracker-queries';
 import { useDisconnectService } from '../api/use-disconnect-service';
@@ -20,6 +21,8 @@ const connectedDescription = (status: TrackerStatus | undefined) => {
   if (!status) return 'Connected';
   if (status.state === 'unavailable') return 'Connected, but no longer available in this installation';
   if (status.state === 'reconnect_needed') return `Reconnect needed. ${status.lastResult ?? ''}`.trim();
+  // The app's own set-up at the provider is wrong: the employee has nothing to do (no "reconnect").
+  if (status.state === 'paused') return trackerMessages.paused(status.apiType);
   if (!status.lastAttemptAt) return 'Connected · importing your workouts…';
   const synced = status.lastSyncAt ? `Connected · last synced ${when(status.lastSyncAt)}` : 'Connected · not synced yet';
   const failedSince = status.lastAttemptOk === false;
@@ -27,7 +30,7 @@ const connectedDescription = (status: TrackerStatus | undefined) => {
 };
 
 /**
- * The fitness service connector (docs/product-rules.md#trackers), on the fitness services page and the profile: ticking a
+ * The fitness service connector, on the fitness services page and the profile: ticking a
  * service stores the current path and goes to the provider; unticking asks, then disconnects.
  */
 /** `withTitle={false}` where the page's own heading already says "Fitness services". */

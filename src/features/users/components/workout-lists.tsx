@@ -15,10 +15,12 @@ const yesNoBadge = (value: boolean) => (
   </Badge>
 );
 
+// A Strava import shows only its points (Strava's API agreement): no minutes, no date.
 const activityColumns: PagedColumn<WorkoutRow>[] = [
   { header: 'Activity name', cell: (row) => row.name },
-  { header: 'Moving time', cell: (row) => minutesLabel(row.movingTime), nowrap: true },
-  { header: 'Date', cell: (row) => dayOf(row.startDate), nowrap: true },
+  { header: 'Moving time', cell: (row) => (row.movingTime === null ? '—' : minutesLabel(row.movingTime)), nowrap: true },
+  { header: 'Date', cell: (row) => (row.startDate === null ? '—' : dayOf(row.startDate)), nowrap: true },
+  { header: 'Points', cell: (row) => row.points, nowrap: true },
 ];
 const achievementColumns: PagedColumn<AchievementRow>[] = [
   { header: 'Date', cell: (row) => row.date, nowrap: true },
