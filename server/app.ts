@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { AppDeps } from './deps';
 import type { Mailer } from '@/domain/mail';
+import { registerAccessRoutes } from './modules/access/routes';
 import { registerActivityRoutes } from './modules/activity/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -95,6 +96,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await registerTrackerRoutes(app, deps);
   await registerAuditRoutes(app, deps);
   await registerInsightsRoutes(app, deps);
+  await registerAccessRoutes(app, deps);
   await registerServing(app, options.config);
 
   return app;

@@ -15,6 +15,7 @@ import { appJobs } from './jobs/catalog';
 import { createPgBossQueue } from './jobs/pg-boss-queue';
 import { jobSettingsFromEnv } from './jobs/settings';
 import { systemClock } from '@/domain/clock';
+import { signupPolicyLogLine } from './modules/access/signup-policy';
 
 /** Reset links carry their token in the query string; request logs show it as [redacted]. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
@@ -62,6 +63,9 @@ const main = async () => {
   jobsStarted.catch(() => undefined); // only keeps an early failure from counting as unhandled
 
   await bootstrapAdmin(database.db, config, systemClock.now(), { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
+  // Who may create an account: said at every start, with the way to change it when nobody chose.
+  if (config.signup.fromEnvironment) app.log.info(signupPolicyLogLine(config.signup));
+  else app.log.warn(signupPolicyLogLine(config.signup));
 
   // Photo files nobody refers to (a crash between writing a file and committing its row).
   const referencedPhotos = async (names: string[]) =>

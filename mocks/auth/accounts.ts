@@ -9,6 +9,7 @@ import { mockOutbox } from '../outbox';
 import { bytesToBase64, randomHex, randomToken } from '../random';
 import { addToWindow, assertUnderRateLimit, consumeRateLimit, isRemembered, MOCK_ADDRESS, rateLimitRules, remember } from './rate-limit';
 import { createRefreshSession, revokeAllSessionsOfUser } from './sessions';
+import { assertSelfSignupAllowed } from '../access/signup-policy';
 
 /** Accounts as the API's modules/auth/service.ts: same messages, same order of checks. */
 
@@ -48,6 +49,7 @@ export const storePhoto = (photo: MockPhoto) => {
 };
 
 export const signup = (fields: SignupBody, photo: MockPhoto | undefined) => {
+  assertSelfSignupAllowed(fields.email);
   consumeRateLimit(rateLimitRules.signupPerAddress, MOCK_ADDRESS);
   if (photo) consumeRateLimit(rateLimitRules.uploadBytesPerAddress, MOCK_ADDRESS, photo.bytes.length);
   if (findUserByEmail(fields.email)) throw emailTaken();

@@ -4,6 +4,7 @@ import { IconLogout } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useSession } from '../api/session';
+import { useAccessOptions } from '../api/access-options';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { Logo } from './logo';
 
@@ -22,6 +23,8 @@ export function NavBar() {
     meta: { errorToast: false },
   });
   const role = session?.user.role;
+  // Invite mode: accounts come from invitations only, so guests are not offered a profile of their own.
+  const signupOpen = useAccessOptions()?.signupMode !== 'invite';
 
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
@@ -35,7 +38,7 @@ export function NavBar() {
           </Suspense>
         )}
         <ColorSchemeToggle />
-        {!role && pathname !== '/signup' && (
+        {!role && signupOpen && pathname !== '/signup' && (
           <Button component={Link} to="/signup" size="sm" ml={4}>
             Create profile
           </Button>

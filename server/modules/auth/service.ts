@@ -12,6 +12,7 @@ import { usersRepo } from '../users/repo';
 import { authRepo } from './repo';
 import { authSessionFor, createRefreshSession, revokeByToken, rotateRefreshToken } from './sessions';
 import { auditRepo } from '../audit/repo';
+import { assertSelfSignupAllowed } from '../access/signup-policy';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs'>;
 
@@ -71,6 +72,7 @@ const signin = async (deps: Deps, body: SigninBody, request: FastifyRequest, ref
 /** Creates a role-user account with its level for the current competition year, signed in. */
 const signup = async (deps: Deps, fields: SignupBody, photo: Photo | null, request: FastifyRequest) => {
   const now = deps.clock.now();
+  assertSelfSignupAllowed(deps.config.signup, fields.email);
   await consumeRateLimit(deps.db, { ...rateLimitRules.signupPerAddress, limit: deps.config.signupsPerAddressPerHour }, request.ip, now);
   if (photo) await consumeRateLimit(deps.db, rateLimitRules.uploadBytesPerAddress, request.ip, now, photo.bytes.length);
   if (await usersRepo(deps.db).findUserRowByEmail(fields.email)) throw emailTaken();

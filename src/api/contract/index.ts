@@ -11,7 +11,9 @@ export * from './bonus';
 export * from './system';
 export * from './audit';
 export * from './insights';
+export * from './access';
 
+import { accessEndpoints } from './access';
 import { activityEndpoints } from './activity';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
@@ -40,4 +42,5 @@ export const api = {
   system: systemEndpoints,
   audit: auditEndpoints,
   insights: insightsEndpoints,
+  access: accessEndpoints,
 };

@@ -1,0 +1,12 @@
+import type { HttpHandler } from 'msw';
+import { accessEndpoints } from '@/contract/access';
+import { mockAccess } from '../access/settings';
+import { mockRoute } from '../http';
+
+/** Every endpoint of src/api/contract/access.ts (the API's modules/access/routes.ts). */
+export const accessHandlers: HttpHandler[] = [
+  mockRoute(accessEndpoints.options, () => {
+    const policy = mockAccess.policy();
+    return { signupMode: policy.signupMode, emailDomains: [...policy.emailDomains] };
+  }),
+];
