@@ -25,6 +25,7 @@ import { sessionLiveness } from './http/session-liveness';
 import { afterResponseQueue, type AfterResponseQueue } from './http/after-response';
 import type { AppJobQueue } from './jobs/catalog';
 import { registerMailJobs } from './modules/auth/mail-jobs';
+import { registerAccessMailJobs } from './modules/access/mail-jobs';
 import { jobsUnavailable } from './jobs/unavailable';
 
 declare module 'fastify' {
@@ -84,6 +85,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   app.decorate('afterResponse', deps.afterResponse);
   app.decorate('jobs', deps.jobs);
   registerMailJobs(deps);
+  registerAccessMailJobs(deps);
 
   await registerSystemRoutes(app, deps, options.ping);
   await registerAuthRoutes(app, deps);

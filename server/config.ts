@@ -72,6 +72,10 @@ export type AppConfig = {
   serveSourceMaps: boolean;
   /** SIGNUP_MODE and SIGNUP_EMAIL_DOMAINS; `fromEnvironment` false means the default (open) is in force unasked. */
   signup: SignupPolicy & { fromEnvironment: boolean };
+  /** How long an e-mail confirmation link works (EMAIL_CONFIRMATION_TTL_HOURS). */
+  confirmationTtlHours: number;
+  /** How long an invitation link works (INVITATION_TTL_DAYS). */
+  invitationTtlDays: number;
 };
 
 const env = (name: string) => {
@@ -189,6 +193,8 @@ export const loadConfig = (): AppConfig => {
     serveSourceMaps: bool('SERVE_SOURCE_MAPS', false),
     signupsPerAddressPerHour: int('SIGNUP_LIMIT_PER_HOUR', rateLimitRules.signupPerAddress.limit),
     signup: signupPolicy(),
+    confirmationTtlHours: int('EMAIL_CONFIRMATION_TTL_HOURS', 72),
+    invitationTtlDays: int('INVITATION_TTL_DAYS', 14),
   };
 };
 
@@ -217,5 +223,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   serveSourceMaps: false,
   signupsPerAddressPerHour: rateLimitRules.signupPerAddress.limit,
   signup: { ...OPEN_SIGNUP, fromEnvironment: true },
+  confirmationTtlHours: 72,
+  invitationTtlDays: 14,
   ...overrides,
 });

@@ -9,6 +9,7 @@ import { DataDirError, canWrite, lockDataDir, prepareDataDir } from './db/data-d
 import { openAtStart } from './db/open-at-start';
 import { createMailer } from './mail/transport';
 import { pruneExpiredAuthRows } from './modules/auth/repo';
+import { pruneConfirmationTokens } from './modules/access/repo';
 import { createTrackers } from './modules/trackers/create-trackers';
 import { scheduleTrackerSync } from './modules/trackers/tasks';
 import { appJobs } from './jobs/catalog';
@@ -79,7 +80,7 @@ const main = async () => {
   // Hourly housekeeping of rows and files nobody can use any more (safe to run in every process).
   const pruning = setInterval(() => {
     const now = systemClock.now();
-    Promise.all([pruneRateLimits(database.db, now), pruneExpiredAuthRows(database.db, now), pruneIdempotencyKeys(database.db, now), sweepPhotos()]).catch((error: unknown) =>
+    Promise.all([pruneRateLimits(database.db, now), pruneExpiredAuthRows(database.db, now), pruneConfirmationTokens(database.db, now), pruneIdempotencyKeys(database.db, now), sweepPhotos()]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'housekeeping failed'),
     );
   }, 60 * 60 * 1000);

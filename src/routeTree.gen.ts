@@ -14,6 +14,7 @@ import { Route as AdminRouteImport } from './routes/_admin'
 import { Route as EmployeeRouteImport } from './routes/_employee'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as SignedInRouteImport } from './routes/_signed-in'
+import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as EmployeeFitbitRouteImport } from './routes/_employee/fitbit'
 import { Route as EmployeeStravaRouteImport } from './routes/_employee/strava'
 import { Route as GuestIndexRouteImport } from './routes/_guest/index'
@@ -49,6 +50,11 @@ const GuestRoute = GuestRouteImport.update({
 } as any)
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signed-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EmployeeFitbitRoute = EmployeeFitbitRouteImport.update({
@@ -134,6 +140,7 @@ const AdminAdminUsersIdWorkoutsRoute =
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/fitbit': typeof EmployeeFitbitRoute
   '/strava': typeof EmployeeStravaRoute
   '/reset-password': typeof GuestResetPasswordRoute
@@ -152,6 +159,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/fitbit': typeof EmployeeFitbitRoute
   '/strava': typeof EmployeeStravaRoute
   '/reset-password': typeof GuestResetPasswordRoute
@@ -174,6 +182,7 @@ export interface FileRoutesById {
   '/_employee': typeof EmployeeRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
   '/_signed-in': typeof SignedInRouteWithChildren
+  '/confirm-email': typeof ConfirmEmailRoute
   '/_employee/fitbit': typeof EmployeeFitbitRoute
   '/_employee/strava': typeof EmployeeStravaRoute
   '/_guest/reset-password': typeof GuestResetPasswordRoute
@@ -195,6 +204,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/$'
     | '/'
+    | '/confirm-email'
     | '/fitbit'
     | '/strava'
     | '/reset-password'
@@ -213,6 +223,7 @@ export interface FileRouteTypes {
   to:
     | '/$'
     | '/'
+    | '/confirm-email'
     | '/fitbit'
     | '/strava'
     | '/reset-password'
@@ -234,6 +245,7 @@ export interface FileRouteTypes {
     | '/_employee'
     | '/_guest'
     | '/_signed-in'
+    | '/confirm-email'
     | '/_employee/fitbit'
     | '/_employee/strava'
     | '/_guest/reset-password'
@@ -257,6 +269,7 @@ export interface RootRouteChildren {
   EmployeeRoute: typeof EmployeeRouteWithChildren
   GuestRoute: typeof GuestRouteWithChildren
   SignedInRoute: typeof SignedInRouteWithChildren
+  ConfirmEmailRoute: typeof ConfirmEmailRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -294,6 +307,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof SignedInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm-email': {
+      id: '/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/confirm-email'
+      preLoaderRoute: typeof ConfirmEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_employee/fitbit': {
@@ -476,6 +496,7 @@ const rootRouteChildren: RootRouteChildren = {
   EmployeeRoute: EmployeeRouteWithChildren,
   GuestRoute: GuestRouteWithChildren,
   SignedInRoute: SignedInRouteWithChildren,
+  ConfirmEmailRoute: ConfirmEmailRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

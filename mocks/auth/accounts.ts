@@ -10,6 +10,7 @@ import { bytesToBase64, randomHex, randomToken } from '../random';
 import { addToWindow, assertUnderRateLimit, consumeRateLimit, isRemembered, MOCK_ADDRESS, rateLimitRules, remember } from './rate-limit';
 import { createRefreshSession, revokeAllSessionsOfUser } from './sessions';
 import { assertSelfSignupAllowed } from '../access/signup-policy';
+import { sendConfirmationMail } from '../access/confirmation';
 
 /** Accounts as the API's modules/auth/service.ts: same messages, same order of checks. */
 
@@ -66,10 +67,12 @@ export const signup = (fields: SignupBody, photo: MockPhoto | undefined) => {
     levelOfCompetition: fields.levelOfCompetition,
     profilePicture: photo ? storePhoto(photo) : null,
     isPrivateActivity: false,
+    emailConfirmedAt: null,
     createdAt: now,
     updatedAt: now,
   };
   mockDb.users.push(user);
+  sendConfirmationMail(user);
   mockDb.userLevels.push({ userId: user.id, competitionYear: currentCompetitionYear(mockClock.now()), levelOfCompetition: user.levelOfCompetition });
   return { userId: user.id, refreshToken: createRefreshSession(user.id) };
 };

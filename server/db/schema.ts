@@ -35,6 +35,8 @@ export const users = pgTable(
     /** File name under DATA_DIR/uploads, served at /api/uploads/<name>. */
     profilePicture: text('profile_picture'),
     isPrivateActivity: boolean('is_private_activity').notNull().default(false),
+    /** Null until a self-made account opens its confirmation link; every other way in is confirmed at creation (docs/access.md). */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }).defaultNow(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -11,7 +11,7 @@ BEGIN
   RETURN ARRAY(
     SELECT sy.user_id
       FROM score_years sy JOIN users u ON u.id = sy.user_id
-     WHERE sy.competition_year = p_year AND sy.level_of_competition = p_level AND sy.points > 0 AND u.role = 'user'
+     WHERE sy.competition_year = p_year AND sy.level_of_competition = p_level AND sy.points > 0 AND u.role = 'user' AND u.email_confirmed_at IS NOT NULL
      ORDER BY sy.points DESC NULLS LAST, sy.last_scored_on ASC NULLS LAST, sy.user_id ASC
      LIMIT 10);
 END
@@ -31,7 +31,7 @@ BEGIN
     FROM (
       SELECT sy.user_id, u.first_name, u.last_name, u.profile_picture, sy.points, sy.last_scored_on
         FROM score_years sy JOIN users u ON u.id = sy.user_id
-       WHERE sy.competition_year = p_year AND sy.level_of_competition = p_level AND sy.points > 0 AND u.role = 'user'
+       WHERE sy.competition_year = p_year AND sy.level_of_competition = p_level AND sy.points > 0 AND u.role = 'user' AND u.email_confirmed_at IS NOT NULL
        ORDER BY sy.points DESC NULLS LAST, sy.last_scored_on ASC NULLS LAST, sy.user_id ASC
        LIMIT 10
     ) t);
@@ -181,16 +181,17 @@ BEGIN
 END
 $$;
 
--- Names and role reach score_years through the trigger of migration 0003; the picture does not.
+-- Names and role reach score_years through the trigger of migration 0003; the picture and the
+-- e-mail confirmation (unconfirmed accounts are listed nowhere) do not.
 CREATE OR REPLACE FUNCTION "leaders_top_follow_picture"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.profile_picture IS DISTINCT FROM o.profile_picture) THEN
+  IF NOT EXISTS (SELECT 1 FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.profile_picture IS DISTINCT FROM o.profile_picture OR n.email_confirmed_at IS DISTINCT FROM o.email_confirmed_at) THEN
     RETURN NULL;
   END IF;
   PERFORM pg_advisory_xact_lock(hashtext('leaders_top'));
   PERFORM leaders_top_refresh(array_agg(DISTINCT sy.competition_year))
      FROM new_rows n JOIN old_rows o ON o.id = n.id JOIN score_years sy ON sy.user_id = n.id
-    WHERE n.profile_picture IS DISTINCT FROM o.profile_picture AND sy.points > 0;
+    WHERE (n.profile_picture IS DISTINCT FROM o.profile_picture OR n.email_confirmed_at IS DISTINCT FROM o.email_confirmed_at) AND sy.points > 0;
   RETURN NULL;
 END
 $$;

@@ -91,9 +91,12 @@ const signup = async (deps: Deps, fields: SignupBody, photo: Photo | null, reque
             gender: fields.gender,
             levelOfCompetition: fields.levelOfCompetition,
             profilePicture,
+            // A self-made account proves its address first (docs/access.md); every other way in is confirmed.
+            emailConfirmedAt: null,
             createdAt: now,
             updatedAt: now,
           });
+        await deps.jobs.send('mail.confirm-email', { userId: created }, { tx });
         await repo.insertUserLevel({ userId: created, competitionYear: currentCompetitionYear(now), levelOfCompetition: fields.levelOfCompetition });
         const session = await createRefreshSession(deps, tx, created, now);
         return { userId: created, refreshToken: session.token, familyId: session.familyId };

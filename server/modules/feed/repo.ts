@@ -30,10 +30,11 @@ const ORDER = sql.raw('f.at desc nulls last, f.kind asc, f.entry_id desc nulls l
 const publicEntries = (sharing: boolean) => (sharing ? sql.raw('f.is_public') : sql.raw('f.is_public and not f.is_strava'));
 /** The complement of publicEntries, written as the own_* partial indexes are (migration 0007). */
 const ownEntries = (sharing: boolean) => (sharing ? sql.raw('not f.is_public') : sql.raw('(not f.is_public or f.is_strava)'));
+/* An unconfirmed account (users.email_confirmed_at null) is public to nobody; its owner still sees it (docs/access.md). */
 const publicRange = (sharing: boolean, limit: SQL) => sql`
-  select f.* from feed_entries f where ${publicEntries(sharing)} order by ${ORDER} limit ${limit}`;
+  select f.* from feed_entries f where ${publicEntries(sharing)} and exists (select 1 from users cu where cu.id = f.user_id and cu.email_confirmed_at is not null) order by ${ORDER} limit ${limit}`;
 const ownRange = (sharing: boolean, limit: SQL) => sql`
-  select f.* from feed_entries f where f.user_id = ${viewerId} and ${ownEntries(sharing)} order by ${ORDER} limit ${limit}`;
+  select f.* from feed_entries f where f.user_id = ${viewerId} and (${ownEntries(sharing)} or not exists (select 1 from users cu where cu.id = ${viewerId} and cu.email_confirmed_at is not null)) order by ${ORDER} limit ${limit}`;
 
 /** Visible entries, counted exactly up to `ceiling` (bounded cost whatever the table sizes). */
 const boundedCount = (sharing: boolean) => sql`

@@ -23,4 +23,13 @@ export const auditActions = [
   'auth.password_reset',
   'tracker.connect',
   'tracker.disconnect',
+  'auth.email_confirmed',
+  'invitation.send',
+  'invitation.resend',
+  'invitation.revoke',
+  'invitation.accept',
+  'roster.import',
+  'auth.sso_signin',
+  'account.export',
+  'account.delete',
 ] as const;

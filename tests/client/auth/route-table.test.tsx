@@ -11,6 +11,7 @@ const routeTable: Array<{ path: string; allowed: Viewer[] }> = [
   { path: '/', allowed: ['guest'] },
   { path: '/signup', allowed: ['guest'] },
   { path: '/reset-password', allowed: ['guest'] },
+  { path: '/confirm-email', allowed: ['guest', 'user', 'admin'] },
   { path: '/leaderboard', allowed: ['admin', 'user'] },
   { path: '/strava', allowed: ['user'] },
   { path: '/fitbit', allowed: ['user'] },
