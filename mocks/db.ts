@@ -33,6 +33,20 @@ export type MockUser = {
 };
 /** Confirmation links (the API's email_confirmation_tokens; the token itself, nothing here is secret). */
 export type MockConfirmationToken = { id: number; userId: number; token: string; createdAt: string; expiresAt: string; usedAt: string | null };
+/** Invitations (the API's invitations table; the current link's token kept in clear: nothing here is secret). */
+export type MockInvitation = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  levelOfCompetition: LevelOfCompetition;
+  token: string;
+  createdAt: string;
+  sentAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  revokedAt: string | null;
+};
 export type MockUserLevel = { userId: number; competitionYear: number; levelOfCompetition: LevelOfCompetition };
 export type MockRefreshSession = {
   id: string;
@@ -110,6 +124,7 @@ export type MockDb = {
   auditEvents?: AuditEvent[];
   uploads: MockUpload[];
   emailConfirmationTokens?: MockConfirmationToken[];
+  invitations?: MockInvitation[];
   /** Last id handed out per serial table. */
   sequences: Record<'users' | 'passwordResetTokens' | 'activities' | 'dailyStepAchievements' | 'eventParticipations', number>;
 };
@@ -130,6 +145,7 @@ const emptyDb = (): MockDb => ({
   auditEvents: [],
   uploads: [],
   emailConfirmationTokens: [],
+  invitations: [],
   sequences: { users: 0, passwordResetTokens: 0, activities: 0, dailyStepAchievements: 0, eventParticipations: 0 },
 });
 

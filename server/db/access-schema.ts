@@ -35,6 +35,8 @@ export const invitations = pgTable(
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull().defaultNow(),
     sentAt: at('sent_at').notNull().defaultNow(),
+    /** Null while the mail of the current link is owed (the mail job sets it; a retry skips mailed rows). */
+    mailedAt: at('mailed_at'),
     expiresAt: at('expires_at').notNull(),
     acceptedAt: at('accepted_at'),
     revokedAt: at('revoked_at'),

@@ -1,4 +1,5 @@
 import { signupModes, type SignupMode } from '@/contract/access';
+import { AppError } from './errors';
 
 /**
  * Who may create an account (docs/access.md): `open` (anyone who reaches the app), `domain` (only
@@ -33,3 +34,12 @@ export const emailDomainAllowed = (email: string, domains: readonly string[]) =>
 /** Whether an address may create an account by itself (an invitation or admin creation skips this). */
 export const selfSignupAllowed = (policy: SignupPolicy, email: string) =>
   policy.signupMode === 'open' || (policy.signupMode === 'domain' && emailDomainAllowed(email, policy.emailDomains));
+
+/**
+ * Refuses a self-made account the sign-up policy does not allow, before anything is written:
+ * invite mode needs an invitation, domain mode a company address (the SPA shows it under the e-mail field).
+ */
+export const assertSelfSignupAllowed = (policy: SignupPolicy, email: string) => {
+  if (policy.signupMode === 'invite') throw new AppError(403, 'INVITATION_REQUIRED', INVITATION_REQUIRED_MESSAGE);
+  if (policy.signupMode === 'domain' && !emailDomainAllowed(email, policy.emailDomains)) throw new AppError(403, 'EMAIL_DOMAIN_NOT_ALLOWED', emailDomainRefusal(policy.emailDomains));
+};

@@ -27,6 +27,7 @@ CREATE TABLE "invitations" (
 	"invited_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"mailed_at" timestamp with time zone,
 	"expires_at" timestamp with time zone NOT NULL,
 	"accepted_at" timestamp with time zone,
 	"revoked_at" timestamp with time zone

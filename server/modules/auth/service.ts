@@ -12,7 +12,7 @@ import { usersRepo } from '../users/repo';
 import { authRepo } from './repo';
 import { authSessionFor, createRefreshSession, revokeByToken, rotateRefreshToken } from './sessions';
 import { auditRepo } from '../audit/repo';
-import { assertSelfSignupAllowed } from '../access/signup-policy';
+import { assertSelfSignupAllowed } from '@/domain/access-policy';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs'>;
 

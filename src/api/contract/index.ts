@@ -12,8 +12,10 @@ export * from './system';
 export * from './audit';
 export * from './insights';
 export * from './access';
+export * from './invitations';
 
 import { accessEndpoints } from './access';
+import { invitationEndpoints } from './invitations';
 import { activityEndpoints } from './activity';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
@@ -43,4 +45,5 @@ export const api = {
   audit: auditEndpoints,
   insights: insightsEndpoints,
   access: accessEndpoints,
+  invitations: invitationEndpoints,
 };
