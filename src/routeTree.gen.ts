@@ -23,6 +23,7 @@ import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
 import { Route as SignedInLeaderboardRouteImport } from './routes/_signed-in/leaderboard'
 import { Route as AdminAdminAuditRouteImport } from './routes/_admin/admin/audit'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard'
+import { Route as AdminAdminInvitationsRouteImport } from './routes/_admin/admin/invitations'
 import { Route as AdminAdminLeadersRouteImport } from './routes/_admin/admin/leaders'
 import { Route as AdminAdminOverviewRouteImport } from './routes/_admin/admin/overview'
 import { Route as EmployeeEmployeeActivityFeedRouteImport } from './routes/_employee/employee/activity-feed'
@@ -97,6 +98,11 @@ const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   path: '/admin/dashboard',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminInvitationsRoute = AdminAdminInvitationsRouteImport.update({
+  id: '/admin/invitations',
+  path: '/admin/invitations',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminLeadersRoute = AdminAdminLeadersRouteImport.update({
   id: '/admin/leaders',
   path: '/admin/leaders',
@@ -148,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/leaderboard': typeof SignedInLeaderboardRoute
   '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/invitations': typeof AdminAdminInvitationsRoute
   '/admin/leaders': typeof AdminAdminLeadersRoute
   '/admin/overview': typeof AdminAdminOverviewRoute
   '/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
@@ -167,6 +174,7 @@ export interface FileRoutesByTo {
   '/leaderboard': typeof SignedInLeaderboardRoute
   '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/invitations': typeof AdminAdminInvitationsRoute
   '/admin/leaders': typeof AdminAdminLeadersRoute
   '/admin/overview': typeof AdminAdminOverviewRoute
   '/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
@@ -191,6 +199,7 @@ export interface FileRoutesById {
   '/_guest/': typeof GuestIndexRoute
   '/_admin/admin/audit': typeof AdminAdminAuditRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/_admin/admin/invitations': typeof AdminAdminInvitationsRoute
   '/_admin/admin/leaders': typeof AdminAdminLeadersRoute
   '/_admin/admin/overview': typeof AdminAdminOverviewRoute
   '/_employee/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
@@ -212,6 +221,7 @@ export interface FileRouteTypes {
     | '/leaderboard'
     | '/admin/audit'
     | '/admin/dashboard'
+    | '/admin/invitations'
     | '/admin/leaders'
     | '/admin/overview'
     | '/employee/activity-feed'
@@ -231,6 +241,7 @@ export interface FileRouteTypes {
     | '/leaderboard'
     | '/admin/audit'
     | '/admin/dashboard'
+    | '/admin/invitations'
     | '/admin/leaders'
     | '/admin/overview'
     | '/employee/activity-feed'
@@ -254,6 +265,7 @@ export interface FileRouteTypes {
     | '/_guest/'
     | '/_admin/admin/audit'
     | '/_admin/admin/dashboard'
+    | '/_admin/admin/invitations'
     | '/_admin/admin/leaders'
     | '/_admin/admin/overview'
     | '/_employee/employee/activity-feed'
@@ -372,6 +384,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminDashboardRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/invitations': {
+      id: '/_admin/admin/invitations'
+      path: '/admin/invitations'
+      fullPath: '/admin/invitations'
+      preLoaderRoute: typeof AdminAdminInvitationsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/leaders': {
       id: '/_admin/admin/leaders'
       path: '/admin/leaders'
@@ -427,6 +446,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminAdminAuditRoute: typeof AdminAdminAuditRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
+  AdminAdminInvitationsRoute: typeof AdminAdminInvitationsRoute
   AdminAdminLeadersRoute: typeof AdminAdminLeadersRoute
   AdminAdminOverviewRoute: typeof AdminAdminOverviewRoute
   AdminAdminUsersIdWorkoutsRoute: typeof AdminAdminUsersIdWorkoutsRoute
@@ -435,6 +455,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminAuditRoute: AdminAdminAuditRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
+  AdminAdminInvitationsRoute: AdminAdminInvitationsRoute,
   AdminAdminLeadersRoute: AdminAdminLeadersRoute,
   AdminAdminOverviewRoute: AdminAdminOverviewRoute,
   AdminAdminUsersIdWorkoutsRoute: AdminAdminUsersIdWorkoutsRoute,

@@ -1,5 +1,5 @@
 import { ActionIcon } from '@mantine/core';
-import { IconActivity, IconChartBar, IconHistory, IconLayoutDashboard, IconMedal, IconTrophy, IconUserCircle } from '@tabler/icons-react';
+import { IconActivity, IconChartBar, IconHistory, IconLayoutDashboard, IconMailPlus, IconMedal, IconTrophy, IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { LazyTooltip } from './lazy-tooltip';
@@ -12,6 +12,7 @@ export const navLinks: Record<'admin' | 'user', NavLink[]> = {
     { to: '/admin/leaders', label: 'Leaders', icon: IconMedal },
     { to: '/admin/dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
     { to: '/admin/overview', label: 'Overview', icon: IconChartBar },
+    { to: '/admin/invitations', label: 'Invitations', icon: IconMailPlus },
     { to: '/admin/audit', label: 'Audit trail', icon: IconHistory },
   ],
   user: [

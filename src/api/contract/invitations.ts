@@ -70,3 +70,9 @@ export const invitationEndpoints = {
   details: endpoint({ method: 'GET', path: '/access/invitation', auth: 'guest', query: InvitationTokenQuery, status: 200, response: InvitationDetails }),
   accept: endpoint({ method: 'POST', path: '/access/invitation', auth: 'guest', body: AcceptInvitationBody, multipart: true, status: 201, response: AuthSession }),
 };
+
+/** The invitation page's form: the body without the token, plus the confirmation the server never sees. */
+export const AcceptInvitationForm = AcceptInvitationBody.omit({ token: true })
+  .extend({ confirmPassword: field.confirmPassword })
+  .refine((value) => !value.confirmPassword || value.password === value.confirmPassword, { path: ['confirmPassword'], message: "Passwords don't match" });
+export type AcceptInvitationForm = z.infer<typeof AcceptInvitationForm>;

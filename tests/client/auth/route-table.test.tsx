@@ -23,6 +23,7 @@ const routeTable: Array<{ path: string; allowed: Viewer[] }> = [
   { path: '/admin/users/7/workouts', allowed: ['admin'] },
   { path: '/admin/leaders', allowed: ['admin'] },
   { path: '/admin/audit', allowed: ['admin'] },
+  { path: '/admin/invitations', allowed: ['admin'] },
 ];
 const entry: Record<Viewer, string> = { guest: '/', user: '/employee/dashboard', admin: '/admin/dashboard' };
 /** Paths outside the table: the viewer's entry page, never a blank screen. */
