@@ -78,6 +78,7 @@ describe('session', () => {
       'Leaders',
       'Dashboard',
       'Overview',
+      'Invitations',
       'Audit trail',
     ]);
     expect(within(adminNav).getByRole('button', { name: 'Sign out' })).toBeInTheDocument();

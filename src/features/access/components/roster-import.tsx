@@ -1,4 +1,4 @@
-import { Badge, Button, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Button, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RosterCounts, RosterPreview } from '../../../api/contract';
@@ -29,8 +29,9 @@ function PreviewSummary({ preview }: { preview: RosterPreview }) {
           ))}
       </Group>
       {preview.problems.length > 0 && (
-        <Table.ScrollContainer minWidth={520} maxHeight={320}>
-          <Table striped verticalSpacing={4} aria-label="Rows that will not be invited">
+        // Focusable, so keyboard users can scroll a long list of rows.
+        <Box tabIndex={0} role="region" aria-label="Rows that will not be invited, scrollable" style={{ maxHeight: 320, overflow: 'auto' }}>
+          <Table striped verticalSpacing={4} miw={520} aria-label="Rows that will not be invited">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Line</Table.Th>
@@ -48,7 +49,7 @@ function PreviewSummary({ preview }: { preview: RosterPreview }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </Box>
       )}
     </Stack>
   );
@@ -88,6 +89,7 @@ export function RosterImport() {
           value={file}
           onChange={(next) => void choose(next)}
           clearable
+          clearButtonProps={{ 'aria-label': 'Remove the file' }}
         />
         {shown && <PreviewSummary preview={shown} />}
         {result ? (
