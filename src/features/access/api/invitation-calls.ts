@@ -47,7 +47,8 @@ export const usePreviewRoster = () =>
   useApiMutation({
     call: (csv: string) => callApi(invitationEndpoints.previewRoster, { body: { csv } }),
     invalidates: null,
-    toasts: { category: 'fetch', id: 'roster-preview', loading: 'Checking the file...', success: false },
+    // The preview shows itself under the file input: only a failure toasts.
+    toasts: { category: 'fetch', id: 'roster-preview', loading: false, success: false },
   });
 
 export const useImportRoster = () =>

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Invitation } from '../../../api/contract';
@@ -28,8 +28,11 @@ export function InvitationsTable() {
           </Text>
         ) : (
           // Focusable, so keyboard users can scroll the table sideways on a phone.
-          <Box tabIndex={0} role="region" aria-label="Invitations, scrollable" style={{ overflowX: 'auto' }}>
-            <Table striped verticalSpacing="xs" miw={720} aria-label="Invitations">
+          <Table.ScrollContainer
+            minWidth={720}
+            scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Invitations, scrollable' } }}
+          >
+            <Table striped verticalSpacing="xs" aria-label="Invitations">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Name</Table.Th>
@@ -87,7 +90,7 @@ export function InvitationsTable() {
                 })}
               </Table.Tbody>
             </Table>
-          </Box>
+          </Table.ScrollContainer>
         )}
         {totalPages > 1 && <Pagination page={page} totalPages={totalPages} onChange={setPage} label="Invitation pages" />}
       </Stack>

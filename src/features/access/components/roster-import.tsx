@@ -1,4 +1,4 @@
-import { Badge, Box, Button, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RosterCounts, RosterPreview } from '../../../api/contract';
@@ -30,8 +30,12 @@ function PreviewSummary({ preview }: { preview: RosterPreview }) {
       </Group>
       {preview.problems.length > 0 && (
         // Focusable, so keyboard users can scroll a long list of rows.
-        <Box tabIndex={0} role="region" aria-label="Rows that will not be invited, scrollable" style={{ maxHeight: 320, overflow: 'auto' }}>
-          <Table striped verticalSpacing={4} miw={520} aria-label="Rows that will not be invited">
+        <Table.ScrollContainer
+          minWidth={520}
+          maxHeight={320}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Rows that will not be invited, scrollable' } }}
+        >
+          <Table striped verticalSpacing={4} aria-label="Rows that will not be invited">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Line</Table.Th>
@@ -49,7 +53,7 @@ function PreviewSummary({ preview }: { preview: RosterPreview }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Box>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );
