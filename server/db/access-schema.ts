@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
-/** Tables of who gets in (docs/access.md): confirmation links, invitations, personal data exports. */
+/** Tables of who gets in (docs/access.md): confirmation links and invitations. */
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -42,19 +42,4 @@ export const invitations = pgTable(
     revokedAt: at('revoked_at'),
   },
   (table) => [uniqueIndex('invitations_email_unique').on(table.email), uniqueIndex('invitations_token_hash_unique').on(table.tokenHash), index('invitations_created_idx').on(table.createdAt, table.id)],
-);
-
-/** 'Download my data': a ZIP built by a job under DATA_DIR/exports, offered for 24 hours. */
-export const dataExports = pgTable(
-  'data_exports',
-  {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'ready', 'failed'] }).notNull().default('pending'),
-    fileName: text('file_name'),
-    requestedAt: at('requested_at').notNull().defaultNow(),
-    readyAt: at('ready_at'),
-    expiresAt: at('expires_at'),
-  },
-  (table) => [index('data_exports_user_idx').on(table.userId, table.requestedAt)],
 );

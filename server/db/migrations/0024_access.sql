@@ -1,13 +1,3 @@
-CREATE TABLE "data_exports" (
-	"id" serial PRIMARY KEY NOT NULL,
-	"user_id" integer NOT NULL,
-	"status" text DEFAULT 'pending' NOT NULL,
-	"file_name" text,
-	"requested_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"ready_at" timestamp with time zone,
-	"expires_at" timestamp with time zone
-);
---> statement-breakpoint
 CREATE TABLE "email_confirmation_tokens" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,
@@ -35,10 +25,8 @@ CREATE TABLE "invitations" (
 --> statement-breakpoint
 -- Existing accounts take the default: confirmed as of this migration (only new self-made accounts start unconfirmed).
 ALTER TABLE "users" ADD COLUMN "email_confirmed_at" timestamp with time zone DEFAULT now();--> statement-breakpoint
-ALTER TABLE "data_exports" ADD CONSTRAINT "data_exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_confirmation_tokens" ADD CONSTRAINT "email_confirmation_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invitations" ADD CONSTRAINT "invitations_invited_by_users_id_fk" FOREIGN KEY ("invited_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "data_exports_user_idx" ON "data_exports" USING btree ("user_id","requested_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_confirmation_tokens_hash_unique" ON "email_confirmation_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "email_confirmation_tokens_user_idx" ON "email_confirmation_tokens" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "invitations_email_unique" ON "invitations" USING btree ("email");--> statement-breakpoint

@@ -29,7 +29,4 @@ export const auditActions = [
   'invitation.revoke',
   'invitation.accept',
   'roster.import',
-  'auth.sso_signin',
-  'account.export',
-  'account.delete',
 ] as const;

@@ -25,9 +25,6 @@ export const actionLabels: Record<AuditAction, string> = {
   'invitation.revoke': 'Invitation revoked',
   'invitation.accept': 'Invitation accepted',
   'roster.import': 'Roster imported',
-  'auth.sso_signin': 'Single sign-on account created',
-  'account.export': 'Data download prepared',
-  'account.delete': 'Account deleted',
 };
 
 /** 'firstName: Bea → Beatrix' for the fields that changed; the whole state when there is one side only. */
