@@ -8,6 +8,7 @@ import { simulatedTrackers } from './handlers/trackers';
 import { mockOutbox } from './outbox';
 import { setMockDbChangeListener } from './persistence';
 import { mockScenario } from './scenarios';
+import { mockAccess } from './access/settings';
 
 /** Where the browser keeps the mock db between reloads (a reload keeps the session, like the real app). */
 export const DB_STORAGE_KEY = 'wellness.mockDb';
@@ -40,6 +41,8 @@ const qaHandle = {
   db: mockDb,
   clock: mockClock,
   scenario: mockScenario,
+  /** The sign-up policy (open, domain, invite): `access.set({ signupMode: 'domain', emailDomains: ['acme.com'] })`. */
+  access: mockAccess,
   outbox: mockOutbox,
   fixtures: fixtureUsers,
   /** Back to the fixtures (and real time); the page reloads. */
@@ -67,6 +70,7 @@ export const startMockWorker = async () => {
   setMockDbChangeListener(saveDb);
   mockOutbox.logToConsole(true);
   mockScenario.applyUrl(location.search);
+  mockAccess.applyUrl(location.search);
   // QA can connect and sync Strava and Fitbit offline against a simulated provider.
   simulatedTrackers.enabled = true;
   window.__wellnessMocks = qaHandle;

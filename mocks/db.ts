@@ -26,8 +26,26 @@ export type MockUser = {
   /** Name of an entry in `uploads`, served at /api/uploads/<name>, or null. */
   profilePicture: string | null;
   isPrivateActivity: boolean;
+  /** Null until a self-made account confirms its address; absent (older saved dbs) or a time: confirmed. */
+  emailConfirmedAt?: string | null;
   createdAt: string;
   updatedAt: string;
+};
+/** Confirmation links (the API's email_confirmation_tokens; the token itself, nothing here is secret). */
+export type MockConfirmationToken = { id: number; userId: number; token: string; createdAt: string; expiresAt: string; usedAt: string | null };
+/** Invitations (the API's invitations table; the current link's token kept in clear: nothing here is secret). */
+export type MockInvitation = {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  levelOfCompetition: LevelOfCompetition;
+  token: string;
+  createdAt: string;
+  sentAt: string;
+  expiresAt: string;
+  acceptedAt: string | null;
+  revokedAt: string | null;
 };
 export type MockUserLevel = { userId: number; competitionYear: number; levelOfCompetition: LevelOfCompetition };
 export type MockRefreshSession = {
@@ -105,6 +123,8 @@ export type MockDb = {
   /** The audit trail (the API's modules/audit): appended to, never changed. */
   auditEvents?: AuditEvent[];
   uploads: MockUpload[];
+  emailConfirmationTokens?: MockConfirmationToken[];
+  invitations?: MockInvitation[];
   /** Last id handed out per serial table. */
   sequences: Record<'users' | 'passwordResetTokens' | 'activities' | 'dailyStepAchievements' | 'eventParticipations', number>;
 };
@@ -124,6 +144,8 @@ const emptyDb = (): MockDb => ({
   idempotencyKeys: [],
   auditEvents: [],
   uploads: [],
+  emailConfirmationTokens: [],
+  invitations: [],
   sequences: { users: 0, passwordResetTokens: 0, activities: 0, dailyStepAchievements: 0, eventParticipations: 0 },
 });
 
@@ -135,6 +157,9 @@ export const nextId = (table: keyof MockDb['sequences']) => {
   mockDb.sequences[table] += 1;
   return mockDb.sequences[table];
 };
+
+/** Whether colleagues may see the user (feed, leaderboard): every account but an unconfirmed self-made one. */
+export const isEmailConfirmed = (user: Pick<MockUser, 'emailConfirmedAt'> | undefined) => Boolean(user) && user!.emailConfirmedAt !== null;
 
 /** Not a real hash: the mocks never hold real passwords. */
 export const mockHash = (password: string) => `mock$${password}`;

@@ -11,3 +11,4 @@ export { resetMockDb, mockDb } from './db';
 export { mockClock } from './clock';
 export { mockOutbox } from './outbox';
 export { mockScenario } from './scenarios';
+export { mockAccess } from './access/settings';

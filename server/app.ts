@@ -6,6 +6,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import type { AppDeps } from './deps';
 import type { Mailer } from '@/domain/mail';
+import { registerAccessRoutes } from './modules/access/routes';
 import { registerActivityRoutes } from './modules/activity/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -25,6 +26,7 @@ import { afterResponseQueue, type AfterResponseQueue } from './http/after-respon
 import type { AppJobQueue } from './jobs/catalog';
 import { registerMailJobs } from './modules/auth/mail-jobs';
 import { registerScoringJobs } from './modules/scoring/jobs';
+import { registerAccessMailJobs } from './modules/access/mail-jobs';
 import { jobsUnavailable } from './jobs/unavailable';
 import { closeConnectionsAfterResponseWhenClosing } from './http/close-after-response';
 import { requestIdOf, sendRequestId } from './http/request-id';
@@ -100,6 +102,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   app.decorate('jobs', deps.jobs);
   registerMailJobs(deps);
   registerScoringJobs(deps, () => app.log);
+  registerAccessMailJobs(deps);
 
   await registerSystemRoutes(app, deps, options.ping);
   await registerAuthRoutes(app, deps);
@@ -112,6 +115,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await registerTrackerRoutes(app, deps);
   await registerAuditRoutes(app, deps);
   await registerInsightsRoutes(app, deps);
+  await registerAccessRoutes(app, deps);
   await registerServing(app, options.config);
 
   return app;

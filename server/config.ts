@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { rateLimitRules } from '@/domain/rate-limit-rules';
+import { OPEN_SIGNUP, parseEmailDomains, signupModes, type SignupPolicy } from '@/domain/access-policy';
 import { defaultScoringRules, type ScoringRules } from '@/domain/scoring-rules';
 
 /** Strava: OAuth pages and the API live on separate, configurable bases (Strava announced a host split for 2027). */
@@ -75,6 +76,12 @@ export type AppConfig = {
   signupsPerAddressPerHour: number;
   /** Serve the build's `.map` files (off: they are built for debugging but never sent). */
   serveSourceMaps: boolean;
+  /** SIGNUP_MODE and SIGNUP_EMAIL_DOMAINS; `fromEnvironment` false means the default (open) is in force unasked. */
+  signup: SignupPolicy & { fromEnvironment: boolean };
+  /** How long an e-mail confirmation link works (EMAIL_CONFIRMATION_TTL_HOURS). */
+  confirmationTtlHours: number;
+  /** How long an invitation link works (INVITATION_TTL_DAYS). */
+  invitationTtlDays: number;
 };
 
 const env = (name: string) => {
@@ -138,6 +145,17 @@ const googleHealthConfig = (): GoogleHealthConfig | null => {
   };
 };
 
+/** SIGNUP_MODE (open, domain or invite); domain mode without SIGNUP_EMAIL_DOMAINS would let nobody in. */
+const signupPolicy = (): SignupPolicy & { fromEnvironment: boolean } => {
+  const raw = env('SIGNUP_MODE')?.toLowerCase();
+  const emailDomains = parseEmailDomains(env('SIGNUP_EMAIL_DOMAINS'));
+  if (raw === undefined) return { ...OPEN_SIGNUP, fromEnvironment: false };
+  const mode = signupModes.find((candidate) => candidate === raw);
+  if (!mode) throw new Error(`SIGNUP_MODE must be one of ${signupModes.join(', ')}, got "${raw}"`);
+  if (mode === 'domain' && emailDomains.length === 0) throw new Error('SIGNUP_MODE=domain needs SIGNUP_EMAIL_DOMAINS, e.g. SIGNUP_EMAIL_DOMAINS=acme.com,acme.co.uk');
+  return { signupMode: mode, emailDomains: mode === 'domain' ? emailDomains : [], fromEnvironment: true };
+};
+
 /** DATA_DIR as loadConfig reads it (start-up checks it before anything is written there). */
 export const dataDirFromEnv = () => resolve(env('DATA_DIR') ?? './data');
 
@@ -182,6 +200,9 @@ export const loadConfig = (): AppConfig => {
     staticDir: resolve(env('STATIC_DIR') ?? './dist'),
     serveSourceMaps: bool('SERVE_SOURCE_MAPS', false),
     signupsPerAddressPerHour: int('SIGNUP_LIMIT_PER_HOUR', rateLimitRules.signupPerAddress.limit),
+    signup: signupPolicy(),
+    confirmationTtlHours: int('EMAIL_CONFIRMATION_TTL_HOURS', 72),
+    invitationTtlDays: int('INVITATION_TTL_DAYS', 14),
   };
 };
 
@@ -211,5 +232,8 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   staticDir: join(process.cwd(), 'dist'),
   serveSourceMaps: false,
   signupsPerAddressPerHour: rateLimitRules.signupPerAddress.limit,
+  signup: { ...OPEN_SIGNUP, fromEnvironment: true },
+  confirmationTtlHours: 72,
+  invitationTtlDays: 14,
   ...overrides,
 });

@@ -9,6 +9,7 @@ import { DataDirError, canWrite, lockDataDir, prepareDataDir } from './db/data-d
 import { openAtStart } from './db/open-at-start';
 import { createMailer } from './mail/transport';
 import { pruneExpiredAuthRows } from './modules/auth/repo';
+import { pruneConfirmationTokens } from './modules/access/repo';
 import { createTrackers } from './modules/trackers/create-trackers';
 import { scheduleTrackerSync } from './modules/trackers/tasks';
 import { checkScoringAtStart } from './modules/scoring/jobs';
@@ -19,6 +20,7 @@ import { systemClock } from '@/domain/clock';
 import { writeBackup } from './ops/write-backup';
 import { registerScheduledBackups, scheduleBackups } from './ops/scheduled-backups';
 import { serveBackupRequests } from './ops/backup-request';
+import { signupPolicyLogLine } from './modules/access/signup-policy';
 
 /** Reset links carry their token in the query string; request logs show it as [redacted]. */
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
@@ -73,6 +75,9 @@ const main = async () => {
 
   await bootstrapAdmin(database.db, config, systemClock.now(), { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
   await checkScoringAtStart({ db: database.db, clock: systemClock, config, jobs }, app.log);
+  // Who may create an account: said at every start, with the way to change it when nobody chose.
+  if (config.signup.fromEnvironment) app.log.info(signupPolicyLogLine(config.signup));
+  else app.log.warn(signupPolicyLogLine(config.signup));
 
   // Photo files nobody refers to (a crash between writing a file and committing its row).
   const referencedPhotos = async (names: string[]) =>
@@ -86,7 +91,7 @@ const main = async () => {
   // Hourly housekeeping of rows and files nobody can use any more (safe to run in every process).
   const pruning = setInterval(() => {
     const now = systemClock.now();
-    Promise.all([pruneRateLimits(database.db, now), pruneExpiredAuthRows(database.db, now), pruneIdempotencyKeys(database.db, now), sweepPhotos()]).catch((error: unknown) =>
+    Promise.all([pruneRateLimits(database.db, now), pruneExpiredAuthRows(database.db, now), pruneConfirmationTokens(database.db, now), pruneIdempotencyKeys(database.db, now), sweepPhotos()]).catch((error: unknown) =>
       app.log.warn({ err: error }, 'housekeeping failed'),
     );
   }, 60 * 60 * 1000);

@@ -14,6 +14,7 @@ import { Route as AdminRouteImport } from './routes/_admin'
 import { Route as EmployeeRouteImport } from './routes/_employee'
 import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as SignedInRouteImport } from './routes/_signed-in'
+import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as EmployeeFitbitRouteImport } from './routes/_employee/fitbit'
 import { Route as EmployeeStravaRouteImport } from './routes/_employee/strava'
 import { Route as GuestIndexRouteImport } from './routes/_guest/index'
@@ -22,6 +23,7 @@ import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
 import { Route as SignedInLeaderboardRouteImport } from './routes/_signed-in/leaderboard'
 import { Route as AdminAdminAuditRouteImport } from './routes/_admin/admin/audit'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard'
+import { Route as AdminAdminInvitationsRouteImport } from './routes/_admin/admin/invitations'
 import { Route as AdminAdminLeadersRouteImport } from './routes/_admin/admin/leaders'
 import { Route as AdminAdminOverviewRouteImport } from './routes/_admin/admin/overview'
 import { Route as AdminAdminTrackersRouteImport } from './routes/_admin/admin/trackers'
@@ -50,6 +52,11 @@ const GuestRoute = GuestRouteImport.update({
 } as any)
 const SignedInRoute = SignedInRouteImport.update({
   id: '/_signed-in',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
   getParentRoute: () => rootRouteImport,
 } as any)
 const EmployeeFitbitRoute = EmployeeFitbitRouteImport.update({
@@ -90,6 +97,11 @@ const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
 const AdminAdminDashboardRoute = AdminAdminDashboardRouteImport.update({
   id: '/admin/dashboard',
   path: '/admin/dashboard',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminInvitationsRoute = AdminAdminInvitationsRouteImport.update({
+  id: '/admin/invitations',
+  path: '/admin/invitations',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminAdminLeadersRoute = AdminAdminLeadersRouteImport.update({
@@ -140,6 +152,7 @@ const AdminAdminUsersIdWorkoutsRoute =
 export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/fitbit': typeof EmployeeFitbitRoute
   '/strava': typeof EmployeeStravaRoute
   '/reset-password': typeof GuestResetPasswordRoute
@@ -147,6 +160,7 @@ export interface FileRoutesByFullPath {
   '/leaderboard': typeof SignedInLeaderboardRoute
   '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/invitations': typeof AdminAdminInvitationsRoute
   '/admin/leaders': typeof AdminAdminLeadersRoute
   '/admin/overview': typeof AdminAdminOverviewRoute
   '/admin/trackers': typeof AdminAdminTrackersRoute
@@ -159,6 +173,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/': typeof GuestIndexRoute
+  '/confirm-email': typeof ConfirmEmailRoute
   '/fitbit': typeof EmployeeFitbitRoute
   '/strava': typeof EmployeeStravaRoute
   '/reset-password': typeof GuestResetPasswordRoute
@@ -166,6 +181,7 @@ export interface FileRoutesByTo {
   '/leaderboard': typeof SignedInLeaderboardRoute
   '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/admin/invitations': typeof AdminAdminInvitationsRoute
   '/admin/leaders': typeof AdminAdminLeadersRoute
   '/admin/overview': typeof AdminAdminOverviewRoute
   '/admin/trackers': typeof AdminAdminTrackersRoute
@@ -182,6 +198,7 @@ export interface FileRoutesById {
   '/_employee': typeof EmployeeRouteWithChildren
   '/_guest': typeof GuestRouteWithChildren
   '/_signed-in': typeof SignedInRouteWithChildren
+  '/confirm-email': typeof ConfirmEmailRoute
   '/_employee/fitbit': typeof EmployeeFitbitRoute
   '/_employee/strava': typeof EmployeeStravaRoute
   '/_guest/reset-password': typeof GuestResetPasswordRoute
@@ -190,6 +207,7 @@ export interface FileRoutesById {
   '/_guest/': typeof GuestIndexRoute
   '/_admin/admin/audit': typeof AdminAdminAuditRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
+  '/_admin/admin/invitations': typeof AdminAdminInvitationsRoute
   '/_admin/admin/leaders': typeof AdminAdminLeadersRoute
   '/_admin/admin/overview': typeof AdminAdminOverviewRoute
   '/_admin/admin/trackers': typeof AdminAdminTrackersRoute
@@ -204,6 +222,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/$'
     | '/'
+    | '/confirm-email'
     | '/fitbit'
     | '/strava'
     | '/reset-password'
@@ -211,6 +230,7 @@ export interface FileRouteTypes {
     | '/leaderboard'
     | '/admin/audit'
     | '/admin/dashboard'
+    | '/admin/invitations'
     | '/admin/leaders'
     | '/admin/overview'
     | '/admin/trackers'
@@ -223,6 +243,7 @@ export interface FileRouteTypes {
   to:
     | '/$'
     | '/'
+    | '/confirm-email'
     | '/fitbit'
     | '/strava'
     | '/reset-password'
@@ -230,6 +251,7 @@ export interface FileRouteTypes {
     | '/leaderboard'
     | '/admin/audit'
     | '/admin/dashboard'
+    | '/admin/invitations'
     | '/admin/leaders'
     | '/admin/overview'
     | '/admin/trackers'
@@ -245,6 +267,7 @@ export interface FileRouteTypes {
     | '/_employee'
     | '/_guest'
     | '/_signed-in'
+    | '/confirm-email'
     | '/_employee/fitbit'
     | '/_employee/strava'
     | '/_guest/reset-password'
@@ -253,6 +276,7 @@ export interface FileRouteTypes {
     | '/_guest/'
     | '/_admin/admin/audit'
     | '/_admin/admin/dashboard'
+    | '/_admin/admin/invitations'
     | '/_admin/admin/leaders'
     | '/_admin/admin/overview'
     | '/_admin/admin/trackers'
@@ -269,6 +293,7 @@ export interface RootRouteChildren {
   EmployeeRoute: typeof EmployeeRouteWithChildren
   GuestRoute: typeof GuestRouteWithChildren
   SignedInRoute: typeof SignedInRouteWithChildren
+  ConfirmEmailRoute: typeof ConfirmEmailRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -306,6 +331,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof SignedInRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/confirm-email': {
+      id: '/confirm-email'
+      path: '/confirm-email'
+      fullPath: '/confirm-email'
+      preLoaderRoute: typeof ConfirmEmailRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_employee/fitbit': {
@@ -362,6 +394,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/dashboard'
       fullPath: '/admin/dashboard'
       preLoaderRoute: typeof AdminAdminDashboardRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/invitations': {
+      id: '/_admin/admin/invitations'
+      path: '/admin/invitations'
+      fullPath: '/admin/invitations'
+      preLoaderRoute: typeof AdminAdminInvitationsRouteImport
       parentRoute: typeof AdminRoute
     }
     '/_admin/admin/leaders': {
@@ -426,6 +465,7 @@ declare module '@tanstack/react-router' {
 interface AdminRouteChildren {
   AdminAdminAuditRoute: typeof AdminAdminAuditRoute
   AdminAdminDashboardRoute: typeof AdminAdminDashboardRoute
+  AdminAdminInvitationsRoute: typeof AdminAdminInvitationsRoute
   AdminAdminLeadersRoute: typeof AdminAdminLeadersRoute
   AdminAdminOverviewRoute: typeof AdminAdminOverviewRoute
   AdminAdminTrackersRoute: typeof AdminAdminTrackersRoute
@@ -435,6 +475,7 @@ interface AdminRouteChildren {
 const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminAuditRoute: AdminAdminAuditRoute,
   AdminAdminDashboardRoute: AdminAdminDashboardRoute,
+  AdminAdminInvitationsRoute: AdminAdminInvitationsRoute,
   AdminAdminLeadersRoute: AdminAdminLeadersRoute,
   AdminAdminOverviewRoute: AdminAdminOverviewRoute,
   AdminAdminTrackersRoute: AdminAdminTrackersRoute,
@@ -497,6 +538,7 @@ const rootRouteChildren: RootRouteChildren = {
   EmployeeRoute: EmployeeRouteWithChildren,
   GuestRoute: GuestRouteWithChildren,
   SignedInRoute: SignedInRouteWithChildren,
+  ConfirmEmailRoute: ConfirmEmailRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -9,6 +9,8 @@ import { mockOutbox } from '../outbox';
 import { bytesToBase64, randomHex, randomToken } from '../random';
 import { addToWindow, assertUnderRateLimit, consumeRateLimit, isRemembered, MOCK_ADDRESS, rateLimitRules, remember } from './rate-limit';
 import { createRefreshSession, revokeAllSessionsOfUser } from './sessions';
+import { assertSelfSignupAllowed } from '../access/signup-policy';
+import { sendConfirmationMail } from '../access/confirmation';
 
 /** Accounts as the API's modules/auth/service.ts: same messages, same order of checks. */
 
@@ -48,6 +50,7 @@ export const storePhoto = (photo: MockPhoto) => {
 };
 
 export const signup = (fields: SignupBody, photo: MockPhoto | undefined) => {
+  assertSelfSignupAllowed(fields.email);
   consumeRateLimit(rateLimitRules.signupPerAddress, MOCK_ADDRESS);
   if (photo) consumeRateLimit(rateLimitRules.uploadBytesPerAddress, MOCK_ADDRESS, photo.bytes.length);
   if (findUserByEmail(fields.email)) throw emailTaken();
@@ -64,10 +67,12 @@ export const signup = (fields: SignupBody, photo: MockPhoto | undefined) => {
     levelOfCompetition: fields.levelOfCompetition,
     profilePicture: photo ? storePhoto(photo) : null,
     isPrivateActivity: false,
+    emailConfirmedAt: null,
     createdAt: now,
     updatedAt: now,
   };
   mockDb.users.push(user);
+  sendConfirmationMail(user);
   mockDb.userLevels.push({ userId: user.id, competitionYear: currentCompetitionYear(mockClock.now()), levelOfCompetition: user.levelOfCompetition });
   return { userId: user.id, refreshToken: createRefreshSession(user.id) };
 };

@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw';
 import { feedEndpoints as endpoints, type FeedItem } from '@/contract/feed';
 import { EVENT_FEED_NAME, FEED_COUNT_LOOKAHEAD, STEPS_FEED_NAME } from '@/domain/feed-names';
 import { defaultScoringRules as rules } from '@/domain/scoring-rules';
-import { findUserById, mockDb } from '../db';
+import { findUserById, isEmailConfirmed, mockDb } from '../db';
 import { mockRoute } from '../http';
 import { uploadUrl } from '../serialize';
 
@@ -17,7 +17,11 @@ const midnight = (day: string) => `${day}T00:00:00.000Z`;
 
 export const feedHandlers: HttpHandler[] = [
   mockRoute(endpoints.feed, ({ user, query }) => {
-    const visibleUser = (userId: number) => userId === user.id || findUserById(userId)?.isPrivateActivity === false;
+    const visibleUser = (userId: number) => {
+      if (userId === user.id) return true;
+      const owner = findUserById(userId);
+      return owner?.isPrivateActivity === false && isEmailConfirmed(owner);
+    };
     const entries: Entry[] = [
       ...mockDb.activities
         .filter((row) => visibleUser(row.userId) && (row.source !== 'strava' || row.userId === user.id))

@@ -1,5 +1,6 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { ErrorBody } from '@/contract/common';
+import { accessHandlers } from './access';
 import { activityHandlers } from './activity';
 import { auditHandlers } from './audit';
 import { authHandlers } from './auth';
@@ -42,6 +43,7 @@ const notFoundHandler = http.all('*/api/*', ({ request }) => {
 export const endpointHandlers: HttpHandler[] = [
   ...systemHandlers,
   ...authHandlers,
+  ...accessHandlers,
   ...usersHandlers,
   ...profileHandlers,
   ...trackersHandlers,

@@ -7,7 +7,7 @@ import { leadersEndpoints as endpoints, type TopLeaders } from '@/contract/leade
 import { monthlyPointsMonth, resolveCompetitionYear } from '@/domain/leaders-year';
 import { mockClock } from '../clock';
 import { mockLevelInYear, mockYearScore } from '../scores';
-import { mockDb } from '../db';
+import { isEmailConfirmed, mockDb } from '../db';
 import { mockRoute } from '../http';
 import { uploadUrl } from '../serialize';
 
@@ -47,7 +47,7 @@ export const leadersHandlers: HttpHandler[] = [
   mockRoute(endpoints.top, ({ query }): TopLeaders => {
     const year = resolveCompetitionYear(query.competitionYear, mockClock.now());
     const ranked = employeesInYear(year)
-      .filter((entry) => entry.score.annualPoints > 0)
+      .filter((entry) => entry.score.annualPoints > 0 && isEmailConfirmed(entry.user))
       .sort((a, b) => b.score.annualPoints - a.score.annualPoints || (a.score.lastScoredOn ?? '').localeCompare(b.score.lastScoredOn ?? '') || a.user.id - b.user.id);
     return Object.fromEntries(
       levels.map((level) => [

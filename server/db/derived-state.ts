@@ -62,6 +62,8 @@ export const sourceTables: readonly string[] = [
   'idempotency_keys',
   'rate_limits',
   'replaceable_sql_applied',
+  'email_confirmation_tokens',
+  'invitations',
 ];
 
 /** Every trigger of a migrated database and its job. */

@@ -37,6 +37,8 @@ export const users = pgTable(
     isPrivateActivity: boolean('is_private_activity').notNull().default(false),
     /** Names and e-mail folded (lower case, accents removed by unaccent) for the admin searches' trigram index. */
     searchText: text('search_text').generatedAlwaysAs(sql`search_text_of(first_name, last_name, email)`),
+    /** Null until a self-made account opens its confirmation link; every other way in is confirmed at creation (docs/access.md). */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }).defaultNow(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

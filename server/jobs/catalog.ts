@@ -28,6 +28,10 @@ export const appJobs = {
   'mail.forgot-password': job({ payload: z.object({ email: z.string().max(320) }), ...mailRetries }),
   /** The admin's "Reset password" action: the same mail for a known user. */
   'mail.password-reset': job({ payload: z.object({ userId: z.number().int().positive() }), ...mailRetries }),
+  /** A self-made account's confirmation link (at sign-up and on 'Send the link again'). */
+  'mail.confirm-email': job({ payload: z.object({ userId: z.number().int().positive() }), ...mailRetries }),
+  /** Invitation mails (one invitee or a slice of an imported roster): ids only, each mail with a fresh link. */
+  'mail.invitations': job({ payload: z.object({ ids: z.array(z.number().int().positive()).min(1).max(500) }), ...mailRetries }),
   /** Import from one provider for one employee (backfill, 'Sync now', retries, the periodic sync): one waiting and one running per user and provider. */
   'trackers.sync': job({
     payload: z.object({ userId: z.number().int().positive(), service: ApiType, countsQuota: z.boolean().default(false), background: z.boolean().default(false) }),

@@ -4,6 +4,7 @@ import { ApiError } from './api-error';
 /** Server refusals that belong to one field, whatever form sent it. */
 const FIELD_OF_CODE: Partial<Record<ServerCode, string>> = {
   EMAIL_TAKEN: 'email',
+  EMAIL_DOMAIN_NOT_ALLOWED: 'email',
   LEVEL_WINDOW_CLOSED: 'levelOfCompetition',
   PHOTO_TOO_LARGE: 'photo',
   PHOTO_TYPE_NOT_ALLOWED: 'photo',

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Button, Group } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useSession } from '../api/session';
+import { useAccessOptions } from '../api/access-options';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { Logo } from './logo';
 
@@ -14,6 +15,8 @@ export function NavBar() {
   const session = useSession();
   const { pathname } = useLocation();
   const role = session?.user.role;
+  // Invite mode: accounts come from invitations only, so guests are not offered a profile of their own.
+  const signupOpen = useAccessOptions()?.signupMode !== 'invite';
 
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" component="nav" aria-label="Main">
@@ -27,7 +30,7 @@ export function NavBar() {
           </Suspense>
         )}
         <ColorSchemeToggle />
-        {!role && pathname !== '/signup' && (
+        {!role && signupOpen && pathname !== '/signup' && (
           <Button component={Link} to="/signup" size="sm" ml={4}>
             Create profile
           </Button>

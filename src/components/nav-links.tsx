@@ -1,5 +1,5 @@
 import { ActionIcon } from '@mantine/core';
-import { IconActivity, IconChartBar, IconHeartbeat, IconHistory, IconLayoutDashboard, IconMedal, IconTrophy, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { IconActivity, IconChartBar, IconHeartbeat, IconHistory, IconLayoutDashboard, IconMailPlus, IconMedal, IconTrophy, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
 import { LazyTooltip } from './lazy-tooltip';
@@ -12,6 +12,7 @@ export const navLinks: Record<'admin' | 'user', NavLink[]> = {
     { to: '/admin/leaders', label: 'Leaders', icon: IconMedal },
     { to: '/admin/dashboard', label: 'Users', icon: IconUsers },
     { to: '/admin/overview', label: 'Overview', icon: IconChartBar },
+    { to: '/admin/invitations', label: 'Invitations', icon: IconMailPlus },
     { to: '/admin/audit', label: 'Audit trail', icon: IconHistory },
     { to: '/admin/trackers', label: 'Fitness services', icon: IconHeartbeat },
   ],

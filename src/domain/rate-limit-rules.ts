@@ -25,6 +25,8 @@ export const rateLimitRules = {
   forgotPerAddress: { name: 'forgot:address', limit: 100, windowSeconds: 60 * 60 },
   /** Reset mails an admin sends to one employee: no inbox gets flooded, however many clicks. */
   adminResetPerAccount: { name: 'admin-reset:account', limit: 5, windowSeconds: 60 * 60 },
+  /** 'Send the link again': a few per hour per account (the link lasts days). */
+  confirmResendPerAccount: { name: 'confirm-resend:account', limit: 3, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export const rateLimitedMessage = (retryAfterSeconds: number) => {

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { mockClock, mockOutbox, mockScenario, mockServer, resetMockDb } from '../../mocks/node';
+import { mockAccess } from '../../mocks/access/settings';
 
 /** Browser APIs Mantine uses that jsdom lacks. */
 const installJsdomStubs = () => {
@@ -70,6 +71,7 @@ beforeEach(() => {
   mockScenario.next(null);
   mockScenario.setLatency(0);
   localStorage.clear();
+  mockAccess.reset();
 });
 
 afterEach(() => {

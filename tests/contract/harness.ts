@@ -38,8 +38,8 @@ const wrap = (target: Target): ContractTarget => {
     get defaultClient() {
       return current();
     },
-    reset: async (now) => {
-      await target.reset(now);
+    reset: async (now, signup) => {
+      await target.reset(now, signup);
       defaultClient = target.client();
     },
     request: (method, path, options) => current().request(method, path, options),

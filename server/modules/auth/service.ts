@@ -12,6 +12,7 @@ import { usersRepo } from '../users/repo';
 import { authRepo } from './repo';
 import { authSessionFor, createRefreshSession, revokeByToken, rotateRefreshToken } from './sessions';
 import { auditRepo } from '../audit/repo';
+import { assertSelfSignupAllowed } from '@/domain/access-policy';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs'>;
 
@@ -71,6 +72,7 @@ const signin = async (deps: Deps, body: SigninBody, request: FastifyRequest, ref
 /** Creates a role-user account with its level for the current competition year, signed in. */
 const signup = async (deps: Deps, fields: SignupBody, photo: Photo | null, request: FastifyRequest) => {
   const now = deps.clock.now();
+  assertSelfSignupAllowed(deps.config.signup, fields.email);
   await consumeRateLimit(deps.db, { ...rateLimitRules.signupPerAddress, limit: deps.config.signupsPerAddressPerHour }, request.ip, now);
   if (photo) await consumeRateLimit(deps.db, rateLimitRules.uploadBytesPerAddress, request.ip, now, photo.bytes.length);
   if (await usersRepo(deps.db).findUserRowByEmail(fields.email)) throw emailTaken();
@@ -89,9 +91,12 @@ const signup = async (deps: Deps, fields: SignupBody, photo: Photo | null, reque
             gender: fields.gender,
             levelOfCompetition: fields.levelOfCompetition,
             profilePicture,
+            // A self-made account proves its address first (docs/access.md); every other way in is confirmed.
+            emailConfirmedAt: null,
             createdAt: now,
             updatedAt: now,
           });
+        await deps.jobs.send('mail.confirm-email', { userId: created }, { tx });
         await repo.insertUserLevel({ userId: created, competitionYear: currentCompetitionYear(now), levelOfCompetition: fields.levelOfCompetition });
         const session = await createRefreshSession(deps, tx, created, now);
         return { userId: created, refreshToken: session.token, familyId: session.familyId };

@@ -8,8 +8,8 @@ import { matchesEveryTerm } from '../../db/search-text';
 import { UPLOADS_PATH } from '../users/serialize';
 
 /**
- * The year's TopLeaders JSON (docs/product-rules.md#leaderboard): per level, the ten employees with
- * the most points (ties: the earlier last scoring day first), each level one range of
+ * The year's TopLeaders JSON (docs/product-rules.md#leaderboard): per level, the ten employees
+ * (with a confirmed e-mail address) with the most points (ties: the earlier last scoring day first), each level one range of
  * score_years_year_level_points_idx stopped after ten rows, names and pictures by primary key.
  */
 const topLeaders = rawStatement(
@@ -22,7 +22,7 @@ const topLeaders = rawStatement(
                  'annualPoints', top.points) order by top.points desc, top.last_scored_on asc nulls last, top.user_id) as leaders
           from (select sy.user_id, sy.points, sy.last_scored_on from score_years sy
                  where sy.competition_year = ${sql.placeholder('year')}::int and sy.level_of_competition = l.level and sy.points > 0
-                   and exists (select 1 from users e where e.id = sy.user_id and e.role = 'user')
+                   and exists (select 1 from users e where e.id = sy.user_id and e.role = 'user' and e.email_confirmed_at is not null)
                  order by sy.points desc, sy.last_scored_on asc nulls last, sy.user_id limit 10) top
           join users u on u.id = top.user_id) t on true`,
 );

@@ -11,7 +11,11 @@ export * from './bonus';
 export * from './system';
 export * from './audit';
 export * from './insights';
+export * from './access';
+export * from './invitations';
 
+import { accessEndpoints } from './access';
+import { invitationEndpoints } from './invitations';
 import { activityEndpoints } from './activity';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
@@ -40,4 +44,6 @@ export const api = {
   system: systemEndpoints,
   audit: auditEndpoints,
   insights: insightsEndpoints,
+  access: accessEndpoints,
+  invitations: invitationEndpoints,
 };

@@ -23,4 +23,10 @@ export const auditActions = [
   'auth.password_reset',
   'tracker.connect',
   'tracker.disconnect',
+  'auth.email_confirmed',
+  'invitation.send',
+  'invitation.resend',
+  'invitation.revoke',
+  'invitation.accept',
+  'roster.import',
 ] as const;

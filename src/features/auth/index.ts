@@ -2,3 +2,4 @@
 export { LoginScreen } from './components/login-screen';
 export { SignupFormCard } from './components/signup-form';
 export { ResetPasswordScreen } from './components/reset-password-screen';
+export { InvitationOnlyNotice } from './components/invitation-only-notice';

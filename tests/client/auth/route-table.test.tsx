@@ -11,6 +11,7 @@ const routeTable: Array<{ path: string; allowed: Viewer[] }> = [
   { path: '/', allowed: ['guest'] },
   { path: '/signup', allowed: ['guest'] },
   { path: '/reset-password', allowed: ['guest'] },
+  { path: '/confirm-email', allowed: ['guest', 'user', 'admin'] },
   { path: '/leaderboard', allowed: ['admin', 'user'] },
   { path: '/strava', allowed: ['user'] },
   { path: '/fitbit', allowed: ['user'] },
@@ -23,6 +24,7 @@ const routeTable: Array<{ path: string; allowed: Viewer[] }> = [
   { path: '/admin/leaders', allowed: ['admin'] },
   { path: '/admin/audit', allowed: ['admin'] },
   { path: '/admin/trackers', allowed: ['admin'] },
+  { path: '/admin/invitations', allowed: ['admin'] },
 ];
 const entry: Record<Viewer, string> = { guest: '/', user: '/employee/dashboard', admin: '/admin/dashboard' };
 /** Paths outside the table: the viewer's entry page, never a blank screen. */

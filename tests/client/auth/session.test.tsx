@@ -78,6 +78,7 @@ describe('session', () => {
       'Leaders',
       'Users',
       'Overview',
+      'Invitations',
       'Audit trail',
       'Fitness services',
     ]);

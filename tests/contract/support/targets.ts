@@ -6,6 +6,8 @@ import { mockServer } from '../../../mocks/node';
 import { mockOutbox } from '../../../mocks/outbox';
 import { mockScenario } from '../../../mocks/scenarios';
 import type { MailMessage } from '@/domain/mail';
+import { OPEN_SIGNUP, type SignupPolicy } from '@/domain/access-policy';
+import { mockAccess } from '../../../mocks/access/settings';
 import { createTestApp, testDatabase } from '../../server/helpers/test-app';
 import { createClient, type Client, type RawResponse, type Send } from './client';
 import { seedServerFixtures } from './seed-server';
@@ -18,8 +20,8 @@ export type Target = {
   /** Once per file (opens PGlite / starts MSW). */
   setup: () => Promise<void>;
   teardown: () => Promise<void>;
-  /** Fixture users only, clock at `now`, empty outbox. */
-  reset: (now?: string) => Promise<void>;
+  /** Fixture users only, clock at `now`, empty outbox; the sign-up policy `signup` (open by default). */
+  reset: (now?: string, signup?: SignupPolicy) => Promise<void>;
   setNow: (iso: string) => void;
   advance: (ms: number) => void;
   /** A new client with its own cookie jar (a browser tab of its own). */
@@ -57,9 +59,9 @@ export const serverTarget = (): Target => {
     teardown: async () => {
       await app?.close();
     },
-    reset: async (now = DEFAULT_NOW) => {
+    reset: async (now = DEFAULT_NOW, signup = OPEN_SIGNUP) => {
       await app?.close();
-      const created = await createTestApp({ now });
+      const created = await createTestApp({ now, config: { signup: { ...signup, fromEnvironment: true } } });
       ({ app, clock, mailer } = created);
       await seedServerFixtures(created.db, new Date(now));
     },
@@ -91,8 +93,9 @@ export const mockTarget = (): Target => {
       mockServer.close();
       setMockCookieMode('msw-store');
     },
-    reset: async (now = DEFAULT_NOW) => {
+    reset: async (now = DEFAULT_NOW, signup = OPEN_SIGNUP) => {
       mockClock.set(now);
+      mockAccess.set(signup);
       resetMockDb();
       mockOutbox.clear();
       mockScenario.reset();

@@ -19,6 +19,12 @@ export const actionLabels: Record<AuditAction, string> = {
   'auth.password_reset': 'Password reset',
   'tracker.connect': 'Tracker connected',
   'tracker.disconnect': 'Tracker disconnected',
+  'auth.email_confirmed': 'E-mail confirmed',
+  'invitation.send': 'Invitation sent',
+  'invitation.resend': 'Invitation sent again',
+  'invitation.revoke': 'Invitation revoked',
+  'invitation.accept': 'Invitation accepted',
+  'roster.import': 'Roster imported',
 };
 
 /** 'firstName: Bea → Beatrix' for the fields that changed; the whole state when there is one side only. */

@@ -11,8 +11,8 @@ const genderOptions = [{ value: '', label: 'Select your gender', disabled: true 
 const levelOptions = [{ value: '', label: 'Select your level', disabled: true }, ...levels.map((value) => ({ value, label: value }))];
 const today = () => toIsoDay(new Date());
 
-/** 'Create new profile': every signup field with the contract's messages; resets on success. */
-export function SignupFormCard() {
+/** 'Create new profile': every signup field with the contract's messages; resets on success. In domain mode the e-mail field names the company's domains. */
+export function SignupFormCard({ emailDomains = [] }: { emailDomains?: readonly string[] }) {
   const [photo, setPhoto] = useState<File | null>(null);
   // The enums start empty so the select shows its placeholder and the 'Please select...' message.
   const signUp = useSignUp({
@@ -47,7 +47,13 @@ export function SignupFormCard() {
             <NativeSelect label="Gender" data={genderOptions} {...status('gender', false)} />
           </Grid.Col>
           <Grid.Col span={12}>
-            <TextInput label="Email" type="email" autoComplete="email" {...status('email')} />
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              description={emailDomains.length ? `Your company address (${emailDomains.map((domain) => `@${domain}`).join(', ')})` : undefined}
+              {...status('email')}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <PasswordInput label="Password" autoComplete="new-password" {...status('password', false)} />

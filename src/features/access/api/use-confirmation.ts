@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '../../../api/call-api';
+import { accessEndpoints } from '../../../api/contract';
+import { useApiMutation } from '../../../api/api-mutation';
+import { accessQueries } from './access-queries';
+
+/** 'Send the link again' (rate limited on the server: its 429 is toasted with the wait). */
+export const useResendConfirmation = () =>
+  useApiMutation({
+    call: () => callApi(accessEndpoints.resendConfirmation),
+    invalidates: null,
+    toasts: { category: 'create', id: 'resend-confirmation', loading: 'Sending...', success: (answer) => answer.message },
+  });
+
+/** Opens the mail's link once; the page shows the answer itself (no toast). */
+export const useConfirmEmail = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => callApi(accessEndpoints.confirmEmail, { body: { token } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accessQueries.confirmation().queryKey }),
+    meta: { errorToast: false },
+  });
+};

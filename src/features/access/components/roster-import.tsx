@@ -1,0 +1,117 @@
+import { Badge, Button, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFileSpreadsheet } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { RosterCounts, RosterPreview } from '../../../api/contract';
+import { useImportRoster, usePreviewRoster } from '../api/invitation-calls';
+
+const countLabels: { key: keyof RosterCounts; label: string; color: string }[] = [
+  { key: 'new', label: 'to invite', color: 'green' },
+  { key: 'invited', label: 'already invited', color: 'gray' },
+  { key: 'account', label: 'have an account', color: 'gray' },
+  { key: 'revoked', label: 'revoked', color: 'orange' },
+  { key: 'duplicate', label: 'duplicates', color: 'orange' },
+  { key: 'error', label: 'with errors', color: 'red' },
+];
+
+function PreviewSummary({ preview }: { preview: RosterPreview }) {
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" aria-label="Rows of the file">
+        <Text size="sm" fw={600}>
+          {preview.counts.total} rows:
+        </Text>
+        {countLabels
+          .filter(({ key }) => preview.counts[key] > 0)
+          .map(({ key, label, color }) => (
+            <Badge key={key} color={color} variant="light" tt="none">
+              {preview.counts[key]} {label}
+            </Badge>
+          ))}
+      </Group>
+      {preview.problems.length > 0 && (
+        // Focusable, so keyboard users can scroll a long list of rows.
+        <Table.ScrollContainer
+          minWidth={520}
+          maxHeight={320}
+          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Rows that will not be invited, scrollable' } }}
+        >
+          <Table striped verticalSpacing={4} aria-label="Rows that will not be invited">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Line</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Why</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {preview.problems.slice(0, 500).map((problem) => (
+                <Table.Tr key={problem.line}>
+                  <Table.Td>{problem.line}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{problem.email || '—'}</Table.Td>
+                  <Table.Td>{problem.messages.join('; ')}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
+
+/** Roster upload: the preview first (nothing written), then 'Invite N people'; the same file again invites nobody twice. */
+export function RosterImport() {
+  const [file, setFile] = useState<File | null>(null);
+  const [csv, setCsv] = useState<string | null>(null);
+  const preview = usePreviewRoster();
+  const importRoster = useImportRoster();
+  const choose = async (next: File | null) => {
+    setFile(next);
+    preview.reset();
+    importRoster.reset();
+    const text = next ? await next.text() : null;
+    setCsv(text);
+    if (text) preview.mutate(text);
+  };
+  const result = importRoster.data;
+  const shown = result ?? preview.data;
+  return (
+    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Import a roster">
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          Import a roster
+        </Title>
+        <Text size="sm" c="dimmed">
+          A CSV file with the columns email, first_name, last_name and level (Beginner when empty). You see what the file holds before
+          anyone is invited.
+        </Text>
+        <FileInput
+          label="Roster file (CSV)"
+          placeholder="Choose a .csv file"
+          accept=".csv,text/csv"
+          leftSection={<IconFileSpreadsheet size={18} />}
+          value={file}
+          onChange={(next) => void choose(next)}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Remove the file' }}
+        />
+        {shown && <PreviewSummary preview={shown} />}
+        {result ? (
+          <Text size="sm" role="status">
+            {result.invited} invitation{result.invited === 1 ? '' : 's'} sent.
+          </Text>
+        ) : (
+          preview.data && (
+            <Button
+              disabled={!csv || importRoster.isPending || preview.data.counts.new === 0}
+              onClick={() => csv && importRoster.mutate(csv)}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {`Invite ${preview.data.counts.new} ${preview.data.counts.new === 1 ? 'person' : 'people'}`}
+            </Button>
+          )
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,19 @@
+import { Alert, Anchor, Text } from '@mantine/core';
+import { IconMailHeart } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { INVITATION_REQUIRED_MESSAGE } from '@/domain/access-policy';
+
+/** The sign-up page in invite mode without an invitation: there is nothing to fill in, only where to turn. */
+export function InvitationOnlyNotice() {
+  return (
+    <Alert color="blue" variant="light" icon={<IconMailHeart />} title="Invitation needed">
+      <Text size="sm">{INVITATION_REQUIRED_MESSAGE}.</Text>
+      <Text size="sm" mt="xs">
+        Already have an account?{' '}
+        <Anchor component={Link} to="/" size="sm">
+          Log in
+        </Anchor>
+      </Text>
+    </Alert>
+  );
+}

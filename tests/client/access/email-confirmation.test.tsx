@@ -1,0 +1,43 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockDb, mockOutbox } from '../../../mocks/node';
+import { sendConfirmationMail } from '../../../mocks/access/confirmation';
+import { renderApp } from '../render-app';
+
+/** Bea, made unconfirmed as a fresh self-made account would be; her link from the outbox. */
+const unconfirmBea = () => {
+  const bea = mockDb.users.find((user) => user.email === 'bea@wellness.test')!;
+  bea.emailConfirmedAt = null;
+  sendConfirmationMail(bea);
+  return mockOutbox.latestTo('bea@wellness.test')!.token!;
+};
+
+describe('e-mail confirmation on the screens', () => {
+  it("shows the banner on employee pages until confirmed, and 'Send the link again' mails a new link", async () => {
+    unconfirmBea();
+    const { user } = await renderApp('/employee/dashboard', { signedInAs: 'user' });
+    const banner = await screen.findByRole('region', { name: 'E-mail confirmation' });
+    expect(within(banner).getByText('Please confirm your e-mail address')).toBeInTheDocument();
+    const before = mockOutbox.all().length;
+    await user.click(within(banner).getByRole('button', { name: 'Send the link again' }));
+    expect(await screen.findByText('We sent a new confirmation link to your e-mail address')).toBeInTheDocument();
+    expect(mockOutbox.all()).toHaveLength(before + 1);
+  });
+
+  it('a confirmed account sees no banner', async () => {
+    await renderApp('/employee/dashboard', { signedInAs: 'user' });
+    await waitFor(() => expect(mockDb.users.length).toBeGreaterThan(0));
+    expect(screen.queryByRole('region', { name: 'E-mail confirmation' })).not.toBeInTheDocument();
+  });
+
+  it('the link confirms the address (signed out too) and a used link says so', async () => {
+    const token = unconfirmBea();
+    await renderApp(`/confirm-email?token=${encodeURIComponent(token)}`);
+    expect(await screen.findByText('Your e-mail address is confirmed')).toBeInTheDocument();
+    expect(mockDb.users.find((user) => user.email === 'bea@wellness.test')!.emailConfirmedAt).toEqual(expect.any(String));
+    document.body.innerHTML = '';
+    await renderApp(`/confirm-email?token=${encodeURIComponent(token)}`);
+    expect(await screen.findByText('This confirmation link is invalid or has expired')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/');
+  });
+});
