@@ -13,7 +13,7 @@ export const sessionKey = ['session'] as const;
 
 let inFlightRefresh: Promise<AuthSession | null> | null = null;
 
-/** The spec's text for a server failure: the session itself may be fine. */
+/** The product's text for a server failure (docs/product-rules.md#toasts-and-errors): the session itself may be fine. */
 export const SESSION_UNREACHABLE_MESSAGE = 'Error in server , try again later';
 
 /**
