@@ -21,9 +21,12 @@ const processState = (pid: number) => {
   return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
 };
 
-/** A shell whose background child exits while the shell (now `sleep`) never reaps it: a zombie. */
+/**
+ * A shell whose background child exits after the shell became `sleep`, which never reaps it: a
+ * zombie. The child lives a moment first, so the shell cannot reap it before the exec.
+ */
 const makeZombie = async () => {
-  const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
   const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim()))));
   const deadline = Date.now() + 5000;
   while (processState(pid) !== 'Z' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
