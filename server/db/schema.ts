@@ -35,7 +35,7 @@ export const users = pgTable(
     /** File name under DATA_DIR/uploads, served at /api/uploads/<name>. */
     profilePicture: text('profile_picture'),
     isPrivateActivity: boolean('is_private_activity').notNull().default(false),
-    /** Names and e-mail folded (lower case, accents removed by unaccent) for the admin searches' trigram index. */
+    /** The words of names and e-mail folded (lower case, no accents: unaccent), each after a space, for the admin searches (db/search-text.ts). */
     searchText: text('search_text').generatedAlwaysAs(sql`search_text_of(first_name, last_name, email)`),
     /** Null until a self-made account opens its confirmation link; every other way in is confirmed at creation (docs/access.md). */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }).defaultNow(),
