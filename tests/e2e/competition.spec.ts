@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from './env';
-import { expectAccessible, screenshotBoth, uniqueEmail } from './helpers';
+import { confirmEmail, expectAccessible, screenshotBoth, uniqueEmail } from './helpers';
 import { toIsoDay } from '../../src/domain/days';
 
 // axe-core is injected as an inline script, which the app's CSP (script-src 'self') blocks.
@@ -17,6 +17,7 @@ const signUpEmployee = async (request: APIRequestContext, firstName: string, las
   });
   expect(response.status(), await response.text()).toBe(201);
   const { accessToken, user } = (await response.json()) as { accessToken: string; user: { id: number } };
+  await confirmEmail(request, email);
   return { email, accessToken, id: user.id };
 };
 

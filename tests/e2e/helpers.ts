@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from './env';
 
 const require = createRequire(import.meta.url);
@@ -84,3 +84,14 @@ export const resetLinkFrom = (mail: string) => {
 let counter = 0;
 /** A unique e-mail per test run, so tests never depend on each other's accounts. */
 export const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${(counter += 1)}@e2e.test`;
+
+/**
+ * Opens the confirmation link mailed to a self-made account (docs/access.md), as its owner would:
+ * until then colleagues do not see the account on the leaderboard or in the feed.
+ */
+export const confirmEmail = async (request: APIRequestContext, email: string) => {
+  const mail = (await latestMail(email)).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const token = mail.match(/\/confirm-email\?token=([A-Za-z0-9_-]+)/)![1]!;
+  const response = await request.post('/api/access/confirm-email', { data: { token } });
+  if (response.status() !== 200) throw new Error(`confirming ${email}: ${response.status()} ${await response.text()}`);
+};

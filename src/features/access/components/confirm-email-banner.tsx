@@ -13,7 +13,8 @@ export function ConfirmEmailBanner() {
   if (status.data?.emailConfirmed !== false) return null;
   return (
     <Box component="section" aria-label="E-mail confirmation" px={{ base: 'xs', sm: 'md' }} pt="md" maw={1200} mx="auto">
-      <Alert color="yellow" variant="light" icon={<IconMailExclamation />} title="Please confirm your e-mail address">
+      {/* The title in the text colour: the light yellow title falls short of the contrast ratio. */}
+      <Alert color="yellow" variant="light" icon={<IconMailExclamation />} title="Please confirm your e-mail address" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
         <Group justify="space-between" gap="sm" wrap="wrap">
           <Text size="sm" maw={640}>
             We sent a link to {session?.user.email ?? 'your address'}. Until you open it, your colleagues do not see you in the feed or on

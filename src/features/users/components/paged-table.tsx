@@ -38,7 +38,7 @@ export function PagedTable<T extends { id: number }>({
   }
   return (
     <Stack gap="md" aria-busy={fetching} style={{ opacity: fetching ? 0.7 : 1 }}>
-      <Table.ScrollContainer minWidth={300} type="native">
+      <Table.ScrollContainer minWidth={300} type="native" tabIndex={0} role="region" aria-label={`${label} table`}>
         <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" aria-label={label}>
           <Table.Thead>
             <Table.Tr>

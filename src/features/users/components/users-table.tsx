@@ -51,7 +51,8 @@ function SortableHeader({ column, label, sorting }: { column: UserSort; label: s
 export function UsersTable({ rows, bonusYear, pendingBonus, resettingIds, onBonusChange, emptyText, sorting, ...actions }: UsersViewProps & { sorting: UsersSorting }) {
   const columnCount = sortableColumns.length + 2;
   return (
-    <Table.ScrollContainer minWidth={1100} type="native">
+    // Focusable, so a keyboard can scroll the columns that do not fit (axe: scrollable-region-focusable).
+    <Table.ScrollContainer minWidth={1100} type="native" tabIndex={0} role="region" aria-label="Users table">
       <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
         <Table.Thead>
           <Table.Tr>
