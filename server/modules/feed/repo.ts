@@ -17,7 +17,10 @@ const pages = sql`unnest(${sql.placeholder('viewers')}::int[], ${sql.placeholder
  * when the colleague's activity is not private and their e-mail address is confirmed (docs/access.md); a colleague's activity also not when it is private
  * at its provider or imported from Strava (Strava's API agreement: only its athlete sees it).
  */
-const ownerIsPublic = (owner: SQL) => sql`not exists (select 1 from users u where u.id = ${owner} and (u.is_private_activity or u.email_confirmed_at is null))`;
+// A scalar primary-key probe per row read (limit 1 keeps the planner from turning it into an anti-join
+// that hashes every user for each page).
+const ownerIsPublic = (owner: SQL) =>
+  sql`(select u.is_private_activity or u.email_confirmed_at is null from users u where u.id = ${owner} limit 1) is not true`;
 const visibleActivity = sql`(a.user_id = b.viewer_id or (a.source <> 'strava' and not a.is_private and ${ownerIsPublic(sql`a.user_id`)}))`;
 const visibleDay = (alias: 's' | 'e') => sql`(${sql.raw(alias)}.user_id = b.viewer_id or ${ownerIsPublic(sql.raw(`${alias}.user_id`))})`;
 
