@@ -1,6 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { E2E } from './env';
-import { latestMail, screenshotBoth, uniqueEmail } from './helpers';
+import { expect, test } from '@playwright/test';
+import { latestMail, screenshotBoth, signInAsAdmin, uniqueEmail } from './helpers';
 
 /** The invitation link inside a mail, undoing quoted-printable soft breaks. */
 const invitationLinkFrom = (mail: string) => {
@@ -8,14 +7,6 @@ const invitationLinkFrom = (mail: string) => {
   const match = unfolded.match(/https?:\/\/[^\s"<>]+\/signup\?invitation=[A-Za-z0-9_%-]+/);
   if (!match) throw new Error('No invitation link in the mail');
   return match[0];
-};
-
-const signInAsAdmin = async (page: Page) => {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Email' }).fill(E2E.admin.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 };
 
 test('an admin invites one person; the mail leads to a profile that is signed in and confirmed', async ({ page, browser }) => {

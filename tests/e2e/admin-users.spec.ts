@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E } from './env';
-import { VIEWPORTS, expectAccessible, screenshotBoth, uniqueEmail } from './helpers';
+import { VIEWPORTS, expectAccessible, screenshotBoth, signInAsAdmin, uniqueEmail } from './helpers';
 import { toIsoDay } from '../../src/domain/days';
 
 // axe-core is injected as an inline script, which the app's CSP (script-src 'self') blocks.
@@ -31,14 +31,6 @@ const signUpEmployee = async (request: APIRequestContext, firstName: string, las
 const post = async (request: APIRequestContext, token: string, path: string, data: unknown) => {
   const response = await request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
   expect(response.status(), await response.text()).toBe(201);
-};
-
-const signInAsAdmin = async (page: Page) => {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Email' }).fill(E2E.admin.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 };
 
 test('an admin manages employees: bonus, update, reset mail, workouts and delete', async ({ page, request }) => {

@@ -95,3 +95,12 @@ export const confirmEmail = async (request: APIRequestContext, email: string) =>
   const response = await request.post('/api/access/confirm-email', { data: { token } });
   if (response.status() !== 200) throw new Error(`confirming ${email}: ${response.status()} ${await response.text()}`);
 };
+
+/** Signs in as the admin the e2e server bootstraps, through the login form; lands on the users page. */
+export const signInAsAdmin = async (page: Page) => {
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Email' }).fill(E2E.admin.email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(E2E.admin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+};
