@@ -20,7 +20,9 @@ export const startScratchPostgres = (port: number) => {
     asPostgres('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
     // Sized for a 2-core box shared with the load generator; fsync off: a benchmark, not a store.
     // jit off: JIT compilation costs 20-30 ms per query whose estimate is high (correlated probes), far more than the query.
-    const options = `-c listen_addresses=127.0.0.1 -p ${port} -c max_connections=50 -c shared_buffers=256MB -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c jit=off -c unix_socket_directories=${dir}`;
+    // BENCH_PG_STATEMENTS=1: pg_stat_statements over nested statements too, for a per-statement profile (bench/lib/statement-profile.ts).
+    const profile = process.env.BENCH_PG_STATEMENTS === '1' ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all' : '';
+    const options = `-c listen_addresses=127.0.0.1 -p ${port} -c max_connections=50 -c shared_buffers=256MB -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c jit=off -c unix_socket_directories=${dir}${profile}`;
     asPostgres('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'log'), '-w', 'start']);
     asPostgres('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-c', 'create database bench']);
   } catch (error) {

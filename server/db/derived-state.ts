@@ -22,21 +22,21 @@ export const derivedTables: readonly DerivedTable[] = [
   {
     table: 'score_months',
     sources: ['activities', 'daily_step_achievements', 'event_participations', 'quarterly_bonuses', 'scoring_rules', 'user_levels', 'users'],
-    keeper: 'rescore_user_year() after every write, rebuild_scores() (server/db/functions/scoring.sql)',
+    keeper: 'rescore_user_months() after every write, rebuild_scores() (server/db/functions/scoring.sql)',
     recomputationTest: 'tests/unit/scoring-property.test.ts',
     serves: 'the scoring output: monthly points of the leaders list, progress minutes and points',
   },
   {
     table: 'score_years',
     sources: ['activities', 'daily_step_achievements', 'event_participations', 'quarterly_bonuses', 'scoring_rules', 'user_levels'],
-    keeper: 'rescore_user_year() after every write, rebuild_scores() (server/db/functions/scoring.sql)',
+    keeper: 'rescore_user_months() after every write, rebuild_scores() (server/db/functions/scoring.sql)',
     recomputationTest: 'tests/unit/scoring-property.test.ts',
     serves: 'the scoring output: top leaders per level, admin leaders list',
   },
   {
     table: 'insight_months',
     sources: ['score_months'],
-    keeper: 'statement triggers score_months_insights_* (server/db/functions/insights.sql)',
+    keeper: 'row trigger score_months_insights, insight_months_rebuild() in rebuild_scores() (server/db/functions/insights.sql)',
     recomputationTest: 'tests/server/insights/insights.test.ts',
     serves: 'progress: rank and median among up to 25,000 employees of a level per month',
   },
@@ -70,8 +70,6 @@ export const sourceTables: readonly string[] = [
 export const triggers: Readonly<Record<string, string>> = {
   audit_events_no_update: 'the audit trail is append-only',
   audit_events_no_truncate: 'the audit trail is append-only',
-  score_months_insights_insert: 'insight_months follows score_months',
-  score_months_insights_update: 'insight_months follows score_months',
-  score_months_insights_delete: 'insight_months follows score_months',
-  score_months_insights_truncate: 'insight_months follows score_months',
+  score_months_insights: 'insight_months follows each score_months row',
+  score_months_insights_truncate: 'insight_months is cleared with score_months',
 };

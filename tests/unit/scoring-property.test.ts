@@ -7,6 +7,7 @@ import { levelInYearOf } from '@/domain/leaders-year';
 import { leadersService } from '../../server/modules/leaders/service';
 import { scoreYear, type ScoringInput } from '@/domain/scoring-points';
 import { rescoreUserYear } from '../../server/modules/scoring/repo';
+import { scoringService } from '../../server/modules/scoring/service';
 import { levels, type LevelOfCompetition } from '@/contract/common';
 import { competitionYearOf } from '@/domain/competition';
 import { LeaderList, TopLeaders } from '@/contract/leaders';
@@ -15,8 +16,8 @@ import { LeaderList, TopLeaders } from '@/contract/leaders';
  * The scoring twin check: the SQL scoring definition (server/db/functions/scoring.sql) and its
  * TypeScript twin the mocks use (scoreYear, src/domain/scoring-points.ts) on the same random data.
  * Random sequences of creates, updates and deletes over several users and years are written to real
- * tables (PGlite) and rescored after each write as the write endpoints do (rescore_user_year for the
- * touched competition years; a level change rescores the user's years). After every write and every
+ * tables (PGlite) and rescored after each write as the write endpoints do (rescore_user_months for the
+ * touched months; a level change or a bonus rescores the user's years). After every write and every
  * sequence, every stored score and leaderboard figure must equal scoreYear over the rows.
  */
 
@@ -80,8 +81,10 @@ const apply = async (db: Database['db'], ids: number[], cmd: Command) => {
     await db.insert(quarterlyBonuses).values({ userId: ids[cmd.user]!, competitionYear: cmd.year, ...flags }).onConflictDoUpdate({ target: [quarterlyBonuses.userId, quarterlyBonuses.competitionYear], set: flags });
     await rescoreUserYear(db, ids[cmd.user]!, cmd.year);
   }
-  const years = new Set(touched.map(([userId, date]) => `${userId}:${competitionYearOf(date)}`));
-  for (const key of years) await rescoreUserYear(db, Number(key.split(':')[0]), Number(key.split(':')[1]));
+  // As the write endpoints do: the touched months only (rescore_user_months).
+  for (const userId of new Set(touched.map(([id]) => id))) {
+    await scoringService().rescoreDays(db, userId, touched.filter(([id]) => id === userId).map(([, date]) => date));
+  }
   return touched;
 };
 

@@ -1,7 +1,7 @@
 -- Replaceable SQL (docs/architecture.md#replaceable-sql): applied after the migrations whenever
 -- this file changes (server/db/functions.ts). insight_months (docs/architecture.md#derived-state-and-its-keepers)
--- follows score_months through the statement triggers score_months_insights_* (insert, update,
--- delete; truncate clears it through derived_table_clear). score_months rows carry the level and
+-- follows score_months through the row trigger score_months_insights (insert, update, delete;
+-- truncate clears it through derived_table_clear). score_months rows carry the level and
 -- role they were scored with (rescore_user_year), so a deleted row still names its group.
 
 CREATE OR REPLACE FUNCTION "derived_table_clear"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -55,64 +55,79 @@ BEGIN
 END
 $$;
 
--- Applies a statement's change of score_months to insight_months: `p_removed` and `p_added` are
--- the old and new rows as JSON arrays (employees only). Removals first, then additions, then
--- groups left without anyone go.
-CREATE OR REPLACE FUNCTION "insight_months_apply"(p_removed json, p_added json) RETURNS void LANGUAGE plpgsql AS $$
+-- Adds (p_sign 1) or removes (p_sign -1) one employee-month of points to or from its group.
+CREATE OR REPLACE FUNCTION "insight_months_move"(p_row score_months, p_sign integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  WITH removed AS (
-    SELECT r.competition_year, r.level_of_competition, r.month, count(*)::int AS employees, sum(r.points)::int AS points,
-           sum(r.minutes)::int AS minutes, sum(r.steps)::int AS steps, sum(r.events)::int AS events, array_agg(r.points) AS sorted
-      FROM json_to_recordset(p_removed) AS r(competition_year smallint, level_of_competition text, month smallint, points int, minutes int, steps int, events int)
-     GROUP BY 1, 2, 3
-  )
-  UPDATE insight_months t
-     SET employees = t.employees - r.employees, points = t.points - r.points, minutes = t.minutes - r.minutes,
-         steps = t.steps - r.steps, events = t.events - r.events, sorted_points = insight_sorted_remove(t.sorted_points, r.sorted)
-    FROM removed r
-   WHERE t.competition_year = r.competition_year AND t.level_of_competition = r.level_of_competition AND t.month = r.month;
-
-  INSERT INTO insight_months AS t (competition_year, level_of_competition, month, employees, points, minutes, steps, events, sorted_points)
-  SELECT a.competition_year, a.level_of_competition, a.month, count(*), sum(a.points), sum(a.minutes), sum(a.steps), sum(a.events), array_agg(a.points ORDER BY a.points)
-    FROM json_to_recordset(p_added) AS a(competition_year smallint, level_of_competition text, month smallint, points int, minutes int, steps int, events int)
-   GROUP BY 1, 2, 3
-   ORDER BY 1, 2, 3
-  ON CONFLICT (competition_year, level_of_competition, month) DO UPDATE
-     SET employees = t.employees + excluded.employees, points = t.points + excluded.points, minutes = t.minutes + excluded.minutes,
-         steps = t.steps + excluded.steps, events = t.events + excluded.events, sorted_points = insight_sorted_add(t.sorted_points, excluded.sorted_points);
-
-  DELETE FROM insight_months t
-   USING (SELECT DISTINCT r.competition_year, r.level_of_competition, r.month
-            FROM json_to_recordset(p_removed) AS r(competition_year smallint, level_of_competition text, month smallint)) g
-   WHERE t.competition_year = g.competition_year AND t.level_of_competition = g.level_of_competition AND t.month = g.month AND t.employees = 0;
+  PERFORM insight_months_lock(ARRAY[p_row.competition_year]);
+  IF p_sign > 0 THEN
+    INSERT INTO insight_months AS t (competition_year, level_of_competition, month, employees, points, minutes, steps, events, sorted_points)
+    VALUES (p_row.competition_year, p_row.level_of_competition, p_row.month, 1, p_row.points, p_row.minutes, p_row.steps, p_row.events, ARRAY[p_row.points])
+    ON CONFLICT (competition_year, level_of_competition, month) DO UPDATE
+       SET employees = t.employees + 1, points = t.points + excluded.points, minutes = t.minutes + excluded.minutes,
+           steps = t.steps + excluded.steps, events = t.events + excluded.events,
+           sorted_points = insight_sorted_add(t.sorted_points, excluded.sorted_points);
+  ELSE
+    UPDATE insight_months t
+       SET employees = t.employees - 1, points = t.points - p_row.points, minutes = t.minutes - p_row.minutes,
+           steps = t.steps - p_row.steps, events = t.events - p_row.events,
+           sorted_points = insight_sorted_remove(t.sorted_points, ARRAY[p_row.points])
+     WHERE t.competition_year = p_row.competition_year AND t.level_of_competition = p_row.level_of_competition AND t.month = p_row.month;
+    DELETE FROM insight_months t
+     WHERE t.competition_year = p_row.competition_year AND t.level_of_competition = p_row.level_of_competition AND t.month = p_row.month
+       AND t.employees = 0;
+  END IF;
 END
 $$;
 
--- Statement triggers on score_months: the rows of employees (role user) with a level, old ones
--- removed and new ones added.
+-- Row trigger on score_months: an employee's (role user, with a level) month leaves its old group
+-- and joins its new one. A change inside one group is one UPDATE: a write changes one row of one
+-- employee, and a row trigger costs a fraction of a statement trigger's transition tables (the
+-- serial-write figure of docs/load-model.md). A rebuild (rebuild_scores) recomputes the groups
+-- set-based instead and tells the trigger so through the setting wellness.scores_rebuilding.
 CREATE OR REPLACE FUNCTION "insight_months_follow"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  removed json := '[]';
-  added json := '[]';
+  was_counted boolean := false;
+  is_counted boolean := false;
 BEGIN
-  -- Statement triggers fire for statements that touched no row too (the recompute's upsert).
-  -- Nested IFs: a transition table the operation does not have must not even be named.
+  IF current_setting('wellness.scores_rebuilding', true) = 'on' THEN
+    RETURN NULL;
+  END IF;
+  -- Nested IFs: OLD or NEW of an operation that has none must not even be read.
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    IF EXISTS (SELECT 1 FROM old_rows) THEN
-      PERFORM insight_months_lock(array_agg(o.competition_year)) FROM old_rows o;
-      SELECT coalesce(json_agg(o), '[]') INTO removed FROM old_rows o WHERE o.role = 'user' AND o.level_of_competition IS NOT NULL;
-    END IF;
+    was_counted := OLD.role = 'user' AND OLD.level_of_competition IS NOT NULL;
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    IF EXISTS (SELECT 1 FROM new_rows) THEN
-      PERFORM insight_months_lock(array_agg(n.competition_year)) FROM new_rows n;
-      SELECT coalesce(json_agg(n), '[]') INTO added FROM new_rows n WHERE n.role = 'user' AND n.level_of_competition IS NOT NULL;
-    END IF;
+    is_counted := NEW.role = 'user' AND NEW.level_of_competition IS NOT NULL;
   END IF;
-  IF json_array_length(removed) > 0 OR json_array_length(added) > 0 THEN
-    PERFORM insight_months_apply(removed, added);
+  IF was_counted AND is_counted AND OLD.competition_year = NEW.competition_year
+     AND OLD.level_of_competition = NEW.level_of_competition AND OLD.month = NEW.month THEN
+    PERFORM insight_months_lock(ARRAY[NEW.competition_year]);
+    UPDATE insight_months t
+       SET points = t.points - OLD.points + NEW.points, minutes = t.minutes - OLD.minutes + NEW.minutes,
+           steps = t.steps - OLD.steps + NEW.steps, events = t.events - OLD.events + NEW.events,
+           sorted_points = insight_sorted_add(insight_sorted_remove(t.sorted_points, ARRAY[OLD.points]), ARRAY[NEW.points])
+     WHERE t.competition_year = NEW.competition_year AND t.level_of_competition = NEW.level_of_competition AND t.month = NEW.month;
+    RETURN NULL;
+  END IF;
+  IF was_counted THEN
+    PERFORM insight_months_move(OLD, -1);
+  END IF;
+  IF is_counted THEN
+    PERFORM insight_months_move(NEW, 1);
   END IF;
   RETURN NULL;
 END
 $$;
 
+-- The groups of the competition years p_from..p_to recomputed from score_months (a rebuild).
+CREATE OR REPLACE FUNCTION "insight_months_rebuild"(p_from integer, p_to integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM insight_months WHERE competition_year BETWEEN p_from AND p_to;
+  INSERT INTO insight_months (competition_year, level_of_competition, month, employees, points, minutes, steps, events, sorted_points)
+  SELECT sm.competition_year, sm.level_of_competition, sm.month, count(*), sum(sm.points), sum(sm.minutes), sum(sm.steps), sum(sm.events),
+         array_agg(sm.points ORDER BY sm.points)
+    FROM score_months sm
+   WHERE sm.competition_year BETWEEN p_from AND p_to AND sm.role = 'user' AND sm.level_of_competition IS NOT NULL
+   GROUP BY 1, 2, 3;
+END
+$$;

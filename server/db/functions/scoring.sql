@@ -58,6 +58,15 @@ CREATE OR REPLACE VIEW "scored_days" AS
     CROSS JOIN LATERAL (SELECT * FROM scoring_rules r WHERE r.from_year <= b.competition_year ORDER BY r.from_year DESC LIMIT 1) r
    WHERE q.flag;
 
+-- Every write of one employee's rows holds this lock until commit (server/db/user-write-lock.ts):
+-- rescoring reads the user's other rows, so two writers of one user must not overlap. Writers of
+-- different users never wait for each other.
+CREATE OR REPLACE FUNCTION "user_write_lock"(p_user integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(74201, p_user);
+END
+$$;
+
 -- Rescoring waits while a rebuild runs (rebuild_scores takes this lock exclusively), so no write
 -- is scored with values a rebuild is replacing.
 CREATE OR REPLACE FUNCTION "scoring_write_lock"() RETURNS void LANGUAGE plpgsql AS $$
@@ -66,25 +75,50 @@ BEGIN
 END
 $$;
 
--- Recomputes one user's score rows (score_months, score_years) for one competition year from the
--- source rows, writing only rows that changed (the insight_months triggers then touch only the
--- months that changed). Called inside the writer's transaction after every write of the user's
--- activities, steps, events, bonuses, tracker imports and level.
-CREATE OR REPLACE FUNCTION "rescore_user_year"(p_user integer, p_year integer) RETURNS void LANGUAGE plpgsql AS $$
+-- The calendar month's first day of month p_month (1-12) of competition year p_year.
+CREATE OR REPLACE FUNCTION "competition_month_first_day"(p_year integer, p_month integer) RETURNS date LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT make_date(CASE WHEN p_month >= 4 THEN p_year ELSE p_year + 1 END, p_month, 1)
+$$;
+
+-- Recomputes one user's score rows of one competition year from the source rows: the score_months
+-- rows of the calendar months p_months (every month when null) and the score_years row, writing
+-- only rows that changed (the insight_months triggers then touch only the months that changed).
+-- A write rescores only the months it touched: one month's source rows instead of the year's
+-- (the serial-write figure of docs/load-model.md); the year's points are the sum of its at most 12
+-- month rows. Called inside the writer's transaction after every write of the user's activities,
+-- steps, events, bonuses, tracker imports and level.
+CREATE OR REPLACE FUNCTION "rescore_user_months"(p_user integer, p_year integer, p_months smallint[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_level text := competition_level(p_user, p_year);
   v_role text := (SELECT u.role FROM users u WHERE u.id = p_user);
+  v_from date := competition_year_first_day(p_year);
+  v_to date := competition_year_last_day(p_year);
+  v_rescored_last date;
+  v_old_last date;
+  v_last date;
+  v_other_month smallint;
 BEGIN
+  -- Taken before anything is read: a write that took no lock before its insert or delete is
+  -- still serialised with the user's other writers here, and each statement below then sees
+  -- what they committed (READ COMMITTED).
+  PERFORM user_write_lock(p_user);
   PERFORM scoring_write_lock();
+  IF p_months IS NOT NULL THEN
+    -- One range over the touched months (usually one); rows of other months in it are skipped.
+    SELECT min(competition_month_first_day(p_year, m)), max((competition_month_first_day(p_year, m) + interval '1 month' - interval '1 day')::date)
+      INTO v_from, v_to FROM unnest(p_months) AS m;
+  END IF;
   WITH days AS (
     SELECT d.day, d.points, d.minutes, d.steps, d.events FROM scored_days d
-     WHERE d.user_id = p_user AND d.day BETWEEN competition_year_first_day(p_year) AND competition_year_last_day(p_year) AND d.points > 0
+     WHERE d.user_id = p_user AND d.day BETWEEN v_from AND v_to AND d.points > 0
+       AND (p_months IS NULL OR extract(month FROM d.day)::smallint = ANY (p_months))
   ), months AS (
     SELECT extract(month FROM day)::smallint AS month, sum(points)::int AS points, sum(minutes)::int AS minutes,
            sum(steps)::int AS steps, sum(events)::int AS events
       FROM days GROUP BY 1
   ), gone AS (
     DELETE FROM score_months sm WHERE sm.user_id = p_user AND sm.competition_year = p_year
+       AND (p_months IS NULL OR sm.month = ANY (p_months))
        AND sm.month <> ALL (array(SELECT m.month FROM months m))
   ), upserted AS (
     INSERT INTO score_months AS sm (user_id, competition_year, month, points, minutes, steps, events, level_of_competition, role)
@@ -94,16 +128,43 @@ BEGIN
            level_of_competition = excluded.level_of_competition, role = excluded.role
      WHERE (sm.points, sm.minutes, sm.steps, sm.events, sm.level_of_competition, sm.role)
            IS DISTINCT FROM (excluded.points, excluded.minutes, excluded.steps, excluded.events, excluded.level_of_competition, excluded.role)
-  ), year_gone AS (
-    DELETE FROM score_years sy WHERE sy.user_id = p_user AND sy.competition_year = p_year AND NOT EXISTS (SELECT 1 FROM days)
   )
-  INSERT INTO score_years AS sy (user_id, competition_year, points, last_scored_on, level_of_competition)
-  SELECT p_user, p_year, sum(points), max(day), v_level FROM days HAVING count(*) > 0
-  ON CONFLICT (user_id, competition_year) DO UPDATE
-     SET points = excluded.points, last_scored_on = excluded.last_scored_on, level_of_competition = excluded.level_of_competition
-   WHERE (sy.points, sy.last_scored_on, sy.level_of_competition)
-         IS DISTINCT FROM (excluded.points, excluded.last_scored_on, excluded.level_of_competition);
+  SELECT max(day) INTO v_rescored_last FROM days;
+
+  -- The year's latest scoring day (the leaderboard's tie-break). It moves back only when the
+  -- rescored months held it and lost it; then it is the latest day of the latest other month.
+  v_last := v_rescored_last;
+  IF p_months IS NOT NULL THEN
+    SELECT sy.last_scored_on INTO v_old_last FROM score_years sy WHERE sy.user_id = p_user AND sy.competition_year = p_year;
+    v_last := greatest(v_old_last, v_rescored_last);
+    IF extract(month FROM v_old_last)::smallint = ANY (p_months) AND (v_rescored_last IS NULL OR v_rescored_last < v_old_last) THEN
+      SELECT sm.month INTO v_other_month FROM score_months sm
+       WHERE sm.user_id = p_user AND sm.competition_year = p_year AND sm.month <> ALL (p_months)
+       ORDER BY (sm.month + 8) % 12 DESC LIMIT 1;
+      v_last := greatest(v_rescored_last, (
+        SELECT max(d.day) FROM scored_days d
+         WHERE d.user_id = p_user AND d.points > 0
+           AND d.day BETWEEN competition_month_first_day(p_year, v_other_month)
+                         AND (competition_month_first_day(p_year, v_other_month) + interval '1 month' - interval '1 day')::date));
+    END IF;
+  END IF;
+
+  IF v_last IS NULL THEN
+    DELETE FROM score_years sy WHERE sy.user_id = p_user AND sy.competition_year = p_year;
+  ELSE
+    INSERT INTO score_years AS sy (user_id, competition_year, points, last_scored_on, level_of_competition)
+    SELECT p_user, p_year, sum(sm.points), v_last, v_level FROM score_months sm WHERE sm.user_id = p_user AND sm.competition_year = p_year
+    ON CONFLICT (user_id, competition_year) DO UPDATE
+       SET points = excluded.points, last_scored_on = excluded.last_scored_on, level_of_competition = excluded.level_of_competition
+     WHERE (sy.points, sy.last_scored_on, sy.level_of_competition)
+           IS DISTINCT FROM (excluded.points, excluded.last_scored_on, excluded.level_of_competition);
+  END IF;
 END
+$$;
+
+-- One user's whole competition year (bonuses, a level change).
+CREATE OR REPLACE FUNCTION "rescore_user_year"(p_user integer, p_year integer) RETURNS void LANGUAGE sql AS $$
+  SELECT rescore_user_months(p_user, p_year, NULL)
 $$;
 
 -- Rebuilds every score row of the competition years p_from..p_to from the source rows, in
@@ -115,6 +176,8 @@ DECLARE
   written integer;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('scoring_rebuild'));
+  -- The insight_months row trigger stands aside; the groups are recomputed once at the end.
+  PERFORM set_config('wellness.scores_rebuilding', 'on', true);
   DELETE FROM score_months WHERE competition_year BETWEEN p_from AND p_to;
   DELETE FROM score_years WHERE competition_year BETWEEN p_from AND p_to;
   INSERT INTO score_months (user_id, competition_year, month, points, minutes, steps, events, level_of_competition, role)
@@ -132,6 +195,8 @@ BEGIN
            WHERE d.day BETWEEN competition_year_first_day(p_from) AND competition_year_last_day(p_to) AND d.points > 0
            GROUP BY 1, 2) y;
   GET DIAGNOSTICS written = ROW_COUNT;
+  PERFORM insight_months_rebuild(p_from, p_to);
+  PERFORM set_config('wellness.scores_rebuilding', 'off', true);
   RETURN written;
 END
 $$;

@@ -4,7 +4,7 @@ import { activities, dailyStepAchievements, eventParticipations } from '../../db
 import { toIsoDay } from '@/domain/days';
 import { repoOf } from '../../db/repo-of';
 import { loadMonths } from './month-repo';
-import { findActivityRow } from './activity-row-repo';
+import { findActivityRow, insertActivityRow, updateActivityRow } from './activity-row-repo';
 
 /** Row-level SQL of the activity module; every query is scoped to its owner. */
 
@@ -12,27 +12,15 @@ export type NewActivity = { userId: number; name: string; movingTime: number; st
 
 const dayOf = (at: Date) => toIsoDay(at);
 
-export const insertActivity = async (tx: DbOrTx, input: NewActivity) => {
-  const [row] = await tx
-    .insert(activities)
-    .values({ ...input, startDate: dayOf(input.startAt), source: 'manual' })
-    .returning();
-  return row!;
-};
+export const insertActivity = (tx: DbOrTx, input: NewActivity) => insertActivityRow(tx, { ...input, startDate: dayOf(input.startAt) });
 
 export const findOwnActivity = async (tx: DbOrTx, userId: number, id: number) => {
   const [row] = await tx.select().from(activities).where(and(eq(activities.id, id), eq(activities.userId, userId))).limit(1);
   return row ?? null;
 };
 
-export const updateActivity = async (tx: DbOrTx, id: number, changes: { name: string; movingTime: number; startAt: Date }, now: Date) => {
-  const [row] = await tx
-    .update(activities)
-    .set({ ...changes, startDate: dayOf(changes.startAt), updatedAt: now })
-    .where(eq(activities.id, id))
-    .returning();
-  return row!;
-};
+export const updateActivity = (tx: DbOrTx, id: number, changes: { name: string; movingTime: number; startAt: Date }, now: Date) =>
+  updateActivityRow(tx, id, { ...changes, startDate: dayOf(changes.startAt) }, now);
 
 /** Deletes the owner's activity; its day, or null when the owner has no such activity. */
 export const deleteOwnActivity = async (tx: DbOrTx, userId: number, id: number) => {

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ActivityCreate, ActivityUpdate, EventCreate, MonthActivities } from '@/contract/activity';
 import { competitionYearOf, isEditableDay, toIsoDay } from '@/domain/competition';
 import { tickBatched } from '../../db/tick-batch';
-import { writeForUser } from '../../db/user-write-lock';
+import { blindWriteForUser, writeForUser } from '../../db/user-write-lock';
 import type { AppDeps } from '../../deps';
 import { editWindowClosed, futureDate, notFound } from '@/domain/errors';
 import { scoringService } from '../scoring/service';
@@ -45,8 +45,6 @@ export const activityService = ({ db, clock }: Deps) => {
   const readMonth = monthReads(reads);
   /** Every write keeps the standings exact: rescore the competition years the write touched. */
   const recompute = scoringService().rescoreDays;
-  /** The answer of a write: the activity as every read shows it. */
-  const activityOf = async (tx: Parameters<typeof activityRepo>[0], id: number) => toActivity((await activityRepo(tx).findActivityRow(id))!);
   return {
   /** The dashboard's range (at most MONTH_RANGE_MAX_DAYS): its rows, the range's and the year's minutes. */
   month: async (userId: number, query: MonthRange): Promise<MonthActivities> =>
@@ -56,10 +54,10 @@ export const activityService = ({ db, clock }: Deps) => {
     const startAt = new Date(input.startTime);
     const day = toIsoDay(startAt);
     assertWritableDay(day, clock.now());
-    return writeForUser(db, userId, async (tx) => {
+    return blindWriteForUser(db, async (tx) => {
       const row = await activityRepo(tx).insertActivity({ userId, name: storedName(input), movingTime: input.movingTime, startAt });
       await recompute(tx, userId, [day]);
-      return activityOf(tx, row.id);
+      return toActivity(row);
     });
   },
 
@@ -74,7 +72,7 @@ export const activityService = ({ db, clock }: Deps) => {
       const startAt = new Date(`${input.startDate}T${existing.startAt.toISOString().slice(11)}`);
       const row = await activityRepo(tx).updateActivity(id, { name: storedName(input), movingTime: input.movingTime, startAt }, now);
       await recompute(tx, userId, [existing.startDate, input.startDate]);
-      return activityOf(tx, row.id);
+      return toActivity(row);
     });
   },
 
@@ -114,7 +112,7 @@ export const activityService = ({ db, clock }: Deps) => {
 
   logEvent: async (userId: number, input: z.output<typeof EventCreate>) => {
     assertWritableDay(input.date, clock.now());
-    return writeForUser(db, userId, async (tx) => {
+    return blindWriteForUser(db, async (tx) => {
       const row = await activityRepo(tx).insertEvent({ userId, name: input.name, isInTheTopThree: input.isInTheTopThree, date: input.date });
       await recompute(tx, userId, [input.date]);
       return { id: row.id, name: row.name, isInTheTopThree: row.isInTheTopThree, date: row.date };

@@ -40,27 +40,28 @@ const entries = (limit: SQL) => sql`
      from event_participations e where ${visibleDay('e')} order by e.date desc, e.id desc limit ${limit})`;
 
 const ORDER = sql.raw('f.at desc, f.kind asc, f.entry_id desc');
-/** offset + limit: how many rows of each kind a page needs. */
-const enough = sql.raw('(b.page_offset + b.page_limit)');
-/** enough + FEED_COUNT_LOOKAHEAD: how far the bounded count looks. */
+/** offset + limit + FEED_COUNT_LOOKAHEAD: how many rows of each kind a page and its bounded count need. */
 const ceiling = sql`(b.page_offset + b.page_limit + ${sql.placeholder('lookahead')}::int)`;
 
 /**
- * Each requested page's whole FeedResponse as JSON, one row per page in the order asked: the
- * newest-first page and the bounded count. Step and event entries take their names and points from
- * the scoring values in force for their competition year; names come from a LATERAL primary-key
- * probe (limit 1 keeps it from being flattened). Field order follows the contract's FeedItem;
- * startDate is written as Date.toISOString() would.
+ * Each requested page's whole FeedResponse as JSON, one row per page in the order asked. The rows
+ * of each kind are read once (up to the count's ceiling) and numbered in feed order: the page is
+ * positions offset+1..offset+limit, the bounded count is how many there are (docs/performance.md:
+ * reading them twice, once for each, cost a quarter of the feed's row visits). Step and event
+ * entries take their names and points from the scoring values in force for their competition
+ * year; names come from a primary-key probe. Both probes run for the page's rows only: the
+ * item's subquery has `offset 0`, so its position test stays a filter inside it instead of being
+ * pulled up to after the probes. Field order follows the contract's FeedItem; startDate is written
+ * as Date.toISOString() would.
  */
 const feedStatement = rawStatement(
   'feed_pages',
-  sql`select '{"feed":' || coalesce((
-      select '[' || string_agg(row_to_json(item)::text, ',' order by ${ORDER}) || ']'
-        from (select f.* from (${entries(enough)}) f order by ${ORDER} limit b.page_limit offset b.page_offset) f
-        cross join lateral (select u.first_name, u.last_name, u.profile_picture from users u where u.id = f.user_id limit 1) u
-        cross join lateral (select r.daily_steps, r.event, r.event_top_three from scoring_rules r
-                             where r.from_year <= competition_year_of(f.at::date) order by r.from_year desc limit 1) r
-        cross join lateral (select
+  sql`select '{"feed":[' || coalesce(x.page, '') || '],"count":' || least(${ceiling}, x.total)::int || '}'
+    from ${pages}
+    cross join lateral (
+      select count(*)::int as total, string_agg(row_to_json(item)::text, ',' order by f.position) as page
+        from (select f.*, row_number() over (order by ${ORDER}) as position from (${entries(ceiling)}) f) f
+        left join lateral (select
             f.kind || '-' || f.entry_id as id,
             f.user_id as "userId",
             u.first_name as "firstName",
@@ -73,9 +74,13 @@ const feedStatement = rawStatement(
               when 'event' then r.event + case when f.top_three then r.event_top_three else 0 end
               else f.moving_time end as "movingTime",
             f.kind = 'steps' as "isAchievement",
-            f.kind = 'event' as "isEvent") item
-    ), '[]') || ',"count":' || least(${ceiling}::int, (select count(*) from (${entries(ceiling)}) c))::int || '}'
-    from ${pages}
+            f.kind = 'event' as "isEvent"
+           from (select u.first_name, u.last_name, u.profile_picture from users u where u.id = f.user_id limit 1) u
+          cross join lateral (select r.daily_steps, r.event, r.event_top_three from scoring_rules r
+                               where r.from_year <= competition_year_of(f.at::date) order by r.from_year desc limit 1) r
+          where f.position > b.page_offset and f.position <= b.page_offset + b.page_limit
+          offset 0) item on true
+    ) x
     order by b.ord`,
 );
 

@@ -11,6 +11,11 @@ export const rescoreUserYear = async (tx: DbOrTx, userId: number, competitionYea
   await tx.execute(sql`select rescore_user_year(${userId}::int, ${competitionYear}::int)`);
 };
 
+/** One user's score rows of the calendar months `months` (1-12) of one competition year, and the year row. */
+export const rescoreUserMonths = async (tx: DbOrTx, userId: number, competitionYear: number, months: readonly number[]) => {
+  await tx.execute(sql`select rescore_user_months(${userId}::int, ${competitionYear}::int, ${`{${months.join(',')}}`}::smallint[])`);
+};
+
 /** The competition years in which the user has score rows. */
 export const scoredYearsOf = async (tx: DbOrTx, userId: number) =>
   rowsOf<{ year: number }>(await tx.execute(sql`select competition_year as year from score_years where user_id = ${userId}`)).map((row) => Number(row.year));
@@ -57,4 +62,4 @@ export const storeRules = async (tx: DbOrTx, fromYear: number, rules: ScoringRul
       event_top_three = excluded.event_top_three, quarterly_bonus = excluded.quarterly_bonus, daily_minutes_cap = excluded.daily_minutes_cap, updated_at = excluded.updated_at`);
 };
 
-export const scoringRepo = repoOf({ rescoreUserYear, scoredYearsOf, rebuildScores, firstYearWithRows, rulesInForce, storeRules });
+export const scoringRepo = repoOf({ rescoreUserYear, rescoreUserMonths, scoredYearsOf, rebuildScores, firstYearWithRows, rulesInForce, storeRules });

@@ -8,9 +8,14 @@ import { scoringRepo } from './repo';
  * through this, never through the SQL.
  */
 export const scoringService = () => ({
-  /** After a write of one user's activities, steps or events on `days`: each competition year they fall in. */
+  /** After a write of one user's activities, steps or events on `days`: the months they fall in, per competition year. */
   rescoreDays: async (tx: DbOrTx, userId: number, days: readonly string[]) => {
-    for (const year of new Set(days.map(competitionYearOf))) await scoringRepo(tx).rescoreUserYear(userId, year);
+    const monthsByYear = new Map<number, Set<number>>();
+    for (const day of days) {
+      const year = competitionYearOf(day);
+      monthsByYear.set(year, (monthsByYear.get(year) ?? new Set()).add(Number(day.slice(5, 7))));
+    }
+    for (const [year, months] of monthsByYear) await scoringRepo(tx).rescoreUserMonths(userId, year, [...months]);
   },
   /** One whole competition year of one user (bonuses, a level change). */
   rescoreYear: (tx: DbOrTx, userId: number, competitionYear: number) => scoringRepo(tx).rescoreUserYear(userId, competitionYear),

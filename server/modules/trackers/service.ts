@@ -177,7 +177,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       await trackersRepo(tx).recordDuplicates(plan.duplicates.map((row) => ({ userId, source, ...row })));
       // Scores follow through the scoring service, the same path as every other activity change.
       const days = [...inserted.map((row) => row.startDate), ...plan.updates.flatMap((row) => [row.oldDay, row.row.startDate]), ...plan.deletes.map((row) => row.day)];
-      for (const year of new Set(days.map(competitionYearOf))) await scoring.rescoreYear(tx, userId, year);
+      await scoring.rescoreDays(tx, userId, days);
       return { added: inserted.length, removed: plan.deletes.length };
     });
   };
@@ -190,12 +190,12 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       return orphanedTwins;
     });
 
-  /** Deletes one imported activity (gone at the provider) and rescores its year. */
+  /** Deletes one imported activity (gone at the provider) and rescores its month. */
   const removeImport = (userId: number, service: ApiType, externalId: string) =>
     writeForUser(db, userId, async (tx) => {
       const rows = await trackersRepo(tx).importedByExternalId(userId, sourceOf[service], [externalId]);
       await trackersRepo(tx).deleteImports(rows.map((row) => row.id));
-      for (const year of new Set(rows.map((row) => competitionYearOf(row.startDate)))) await scoring.rescoreYear(tx, userId, year);
+      await scoring.rescoreDays(tx, userId, rows.map((row) => row.startDate));
     });
 
   /**
