@@ -1,4 +1,5 @@
 import { CSV_BOM, csvLine, type CsvExport } from '@/domain/csv';
+import type { FileDownload } from '@/domain/privacy';
 import { HttpResponse } from 'msw';
 import { errorBodyOf, type AppError } from './errors';
 
@@ -43,6 +44,13 @@ export const csvResponse = (file: CsvExport, headers: Headers) => {
   headers.set('content-disposition', `attachment; filename="${file.fileName}"`);
   headers.set('cache-control', 'no-store');
   return new HttpResponse(text, { status: 200, headers });
+};
+
+export const fileResponse = (file: FileDownload, headers: Headers) => {
+  headers.set('content-type', file.contentType);
+  headers.set('content-disposition', `attachment; filename="${file.fileName}"`);
+  headers.set('cache-control', 'no-store');
+  return new HttpResponse(file.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
 };
 
 export const emptyResponse = (status: number, headers: Headers) =>

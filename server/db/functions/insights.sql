@@ -56,14 +56,15 @@ END
 $$;
 
 -- Applies a statement's change of score_months to insight_months: `p_removed` and `p_added` are
--- the old and new rows as JSON arrays (employees only). Removals first, then additions, then
+-- the old and new rows as JSON arrays (employees only). Minutes imported from Strava are left out:
+-- the admin overview must not show them (docs/product-rules.md#privacy). Removals first, then additions, then
 -- groups left without anyone go.
 CREATE OR REPLACE FUNCTION "insight_months_apply"(p_removed json, p_added json) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   WITH removed AS (
     SELECT r.competition_year, r.level_of_competition, r.month, count(*)::int AS employees, sum(r.points)::int AS points,
-           sum(r.minutes)::int AS minutes, sum(r.steps)::int AS steps, sum(r.events)::int AS events, array_agg(r.points) AS sorted
-      FROM json_to_recordset(p_removed) AS r(competition_year smallint, level_of_competition text, month smallint, points int, minutes int, steps int, events int)
+           sum(r.minutes - coalesce(r.strava_minutes, 0))::int AS minutes, sum(r.steps)::int AS steps, sum(r.events)::int AS events, array_agg(r.points) AS sorted
+      FROM json_to_recordset(p_removed) AS r(competition_year smallint, level_of_competition text, month smallint, points int, minutes int, steps int, events int, strava_minutes int)
      GROUP BY 1, 2, 3
   )
   UPDATE insight_months t
@@ -73,8 +74,8 @@ BEGIN
    WHERE t.competition_year = r.competition_year AND t.level_of_competition = r.level_of_competition AND t.month = r.month;
 
   INSERT INTO insight_months AS t (competition_year, level_of_competition, month, employees, points, minutes, steps, events, sorted_points)
-  SELECT a.competition_year, a.level_of_competition, a.month, count(*), sum(a.points), sum(a.minutes), sum(a.steps), sum(a.events), array_agg(a.points ORDER BY a.points)
-    FROM json_to_recordset(p_added) AS a(competition_year smallint, level_of_competition text, month smallint, points int, minutes int, steps int, events int)
+  SELECT a.competition_year, a.level_of_competition, a.month, count(*), sum(a.points), sum(a.minutes - coalesce(a.strava_minutes, 0)), sum(a.steps), sum(a.events), array_agg(a.points ORDER BY a.points)
+    FROM json_to_recordset(p_added) AS a(competition_year smallint, level_of_competition text, month smallint, points int, minutes int, steps int, events int, strava_minutes int)
    GROUP BY 1, 2, 3
    ORDER BY 1, 2, 3
   ON CONFLICT (competition_year, level_of_competition, month) DO UPDATE
