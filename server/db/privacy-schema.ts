@@ -18,7 +18,9 @@ export const dataExports = pgTable(
   'data_exports',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ['preparing', 'ready', 'failed'] }).notNull(),
     requestedAt: at('requested_at').notNull(),
     readyAt: at('ready_at'),

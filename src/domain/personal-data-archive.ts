@@ -8,7 +8,20 @@ import { CSV_BOM, csvLine } from './csv';
  * part still has its CSV header; tracker connections never carry tokens.
  */
 export const personalDataParts = {
-  profile: ['id', 'email', 'firstName', 'lastName', 'dateOfBirth', 'gender', 'levelOfCompetition', 'isPrivateActivity', 'profilePicture', 'emailConfirmedAt', 'createdAt', 'updatedAt'],
+  profile: [
+    'id',
+    'email',
+    'firstName',
+    'lastName',
+    'dateOfBirth',
+    'gender',
+    'levelOfCompetition',
+    'isPrivateActivity',
+    'profilePicture',
+    'emailConfirmedAt',
+    'createdAt',
+    'updatedAt',
+  ],
   levels: ['competitionYear', 'levelOfCompetition'],
   activities: ['id', 'name', 'movingTime', 'startAt', 'startDate', 'source', 'externalId', 'isPrivate', 'createdAt', 'updatedAt'],
   steps: ['id', 'date', 'createdAt'],
@@ -59,4 +72,3 @@ export const buildPersonalDataArchive = (data: PersonalData, madeAt: Date, photo
   if (photo) files[`photo/${photo.name}`] = [photo.bytes, { level: 0 }];
   return zipSync(files, { level: 6, mtime: madeAt });
 };
-

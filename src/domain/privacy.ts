@@ -23,7 +23,12 @@ type StoredExport = { status: 'preparing' | 'ready' | 'failed'; requestedAt: Dat
 /** The answer for the newest export row: an expired or missing one is `none`. */
 export const dataExportOf = (row: StoredExport | null, now: Date): DataExport => {
   if (!row || (row.expiresAt && row.expiresAt <= now)) return { status: 'none', requestedAt: null, readyAt: null, expiresAt: null };
-  return { status: row.status, requestedAt: row.requestedAt.toISOString(), readyAt: row.readyAt?.toISOString() ?? null, expiresAt: row.expiresAt?.toISOString() ?? null };
+  return {
+    status: row.status,
+    requestedAt: row.requestedAt.toISOString(),
+    readyAt: row.readyAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
 };
 
 /** When a finished export stops being offered. */

@@ -31,5 +31,8 @@ export const deleteAccount = async (deps: DeletionDeps, caller: AuthUser, userId
     await repo.recordDeletion(deps.clock.now(), caller, userId, caller.id === userId ? 'self' : 'admin');
     return row.profilePicture;
   });
-  if (photo) await removePhoto(deps.config.dataDir, photo).catch((error: unknown) => log.warn({ err: error }, 'removing the photo of a deleted account failed'));
+  if (photo)
+    await removePhoto(deps.config.dataDir, photo).catch((error: unknown) =>
+      log.warn({ err: error }, 'removing the photo of a deleted account failed'),
+    );
 };

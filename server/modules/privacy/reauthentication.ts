@@ -37,4 +37,3 @@ export const identityCheck =
     }
     if (!(await signedInRecently(db, caller, clock.now()))) throw recentSignInRequired();
   };
-

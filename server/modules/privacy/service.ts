@@ -35,7 +35,8 @@ export const privacyService = (deps: Deps) => {
 
     download: async (userId: number): Promise<FileDownload> => {
       const row = await reads.readyArchive(userId);
-      if (!row || row.status !== 'ready' || !row.archive || !row.fileName || !row.expiresAt || row.expiresAt <= deps.clock.now()) throw exportNotReady();
+      if (!row || row.status !== 'ready' || !row.archive || !row.fileName || !row.expiresAt || row.expiresAt <= deps.clock.now())
+        throw exportNotReady();
       return { fileName: row.fileName, contentType: 'application/zip', bytes: new Uint8Array(row.archive) };
     },
 

@@ -29,7 +29,21 @@ export const privacyEndpoints = {
   /** Starts building a new export in the background (a running one is answered as it is). */
   requestExport: endpoint({ method: 'POST', path: '/privacy/export', auth: 'user', status: 202, response: DataExport }),
   /** The ZIP while it is offered (404 before it is ready and after it expired). */
-  downloadExport: endpoint({ method: 'GET', path: '/privacy/export/download', auth: 'user', status: 200, response: null, produces: 'file' }),
+  downloadExport: endpoint({
+    method: 'GET',
+    path: '/privacy/export/download',
+    auth: 'user',
+    status: 200,
+    response: null,
+    produces: 'file',
+  }),
   /** Deletes the caller's account and everything of theirs; the session ends with it. */
-  deleteAccount: endpoint({ method: 'POST', path: '/privacy/account-deletion', auth: 'user', body: AccountDeletion, status: 204, response: null }),
+  deleteAccount: endpoint({
+    method: 'POST',
+    path: '/privacy/account-deletion',
+    auth: 'user',
+    body: AccountDeletion,
+    status: 204,
+    response: null,
+  }),
 };
