@@ -5,7 +5,14 @@ import { errorBodyOf, type AppError } from './errors';
 
 /** Responses of the mocks: JSON bodies, Set-Cookie, error bodies (same shape as the server's). */
 
-export type CookieOptions = { path?: string; maxAge?: number; expires?: Date; httpOnly?: boolean; sameSite?: 'Strict' | 'Lax' | 'None'; secure?: boolean };
+export type CookieOptions = {
+  path?: string;
+  maxAge?: number;
+  expires?: Date;
+  httpOnly?: boolean;
+  sameSite?: 'Strict' | 'Lax' | 'None';
+  secure?: boolean;
+};
 
 /**
  * How Set-Cookie reaches the next request. `msw-store` (default: browser and jsdom tests) lets MSW's
