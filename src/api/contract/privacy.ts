@@ -23,6 +23,12 @@ export type DataExport = z.infer<typeof DataExport>;
 export const AccountDeletion = z.object({ password: field.loginPassword.optional() });
 export type AccountDeletion = z.infer<typeof AccountDeletion>;
 
+/** The confirmation dialog's field: empty for an account without a password (sent as no password). */
+export const AccountDeletionForm = z.object({
+  password: z.string().max(field.PASSWORD_MAX, `Password must be at most ${field.PASSWORD_MAX} characters`),
+});
+export type AccountDeletionForm = z.infer<typeof AccountDeletionForm>;
+
 export const privacyEndpoints = {
   /** The state of the caller's newest export. */
   exportStatus: endpoint({ method: 'GET', path: '/privacy/export', auth: 'user', status: 200, response: DataExport }),
