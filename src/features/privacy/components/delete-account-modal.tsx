@@ -51,7 +51,7 @@ function DeleteAccountForm({ remove, onClose }: { remove: ReturnType<typeof useD
           <Button variant="default" onClick={onClose} disabled={pending}>
             Cancel
           </Button>
-          <Button type="submit" color="red" loading={pending}>
+          <Button type="submit" color="red.9" loading={pending}>
             Delete my account
           </Button>
         </Group>

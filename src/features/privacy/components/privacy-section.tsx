@@ -85,7 +85,7 @@ export function PrivacySection() {
           <Text size="sm" c="dimmed">
             Deletes your account and everything in it for good, and removes you from every leaderboard and view.
           </Text>
-          <Button color="red" variant="outline" onClick={() => setDeleting(true)} style={{ alignSelf: 'flex-start' }}>
+          <Button color="red.9" variant="outline" onClick={() => setDeleting(true)} style={{ alignSelf: 'flex-start' }}>
             Delete my account
           </Button>
         </Stack>
