@@ -32,7 +32,14 @@ export type MockUser = {
   updatedAt: string;
 };
 /** Confirmation links (the API's email_confirmation_tokens; the token itself, nothing here is secret). */
-export type MockConfirmationToken = { id: number; userId: number; token: string; createdAt: string; expiresAt: string; usedAt: string | null };
+export type MockConfirmationToken = {
+  id: number;
+  userId: number;
+  token: string;
+  createdAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+};
 /** Invitations (the API's invitations table; the current link's token kept in clear: nothing here is secret). */
 export type MockInvitation = {
   id: number;
@@ -76,7 +83,14 @@ export type MockActivity = {
   updatedAt: string;
 };
 export type MockDailyStepAchievement = { id: number; userId: number; date: string; createdAt: string };
-export type MockEventParticipation = { id: number; userId: number; name: string; isInTheTopThree: boolean; date: string; createdAt: string };
+export type MockEventParticipation = {
+  id: number;
+  userId: number;
+  name: string;
+  isInTheTopThree: boolean;
+  date: string;
+  createdAt: string;
+};
 export type MockQuarterlyBonus = {
   userId: number;
   competitionYear: number;
@@ -103,6 +117,18 @@ export type MockOauthState = { state: string; userId: number; service: ApiType; 
 export type MockRateLimit = { key: string; windowStart: string; count: number };
 export type MockIdempotencyKey = { scope: string; key: string; requestHash: string; status: number; body: unknown; createdAt: string };
 
+/** 'Download my data' (the API's data_exports): the archive as base64 so the db stays JSON. */
+export type MockDataExport = {
+  id: number;
+  userId: number;
+  status: 'preparing' | 'ready' | 'failed';
+  requestedAt: string;
+  readyAt: string | null;
+  expiresAt: string | null;
+  fileName: string | null;
+  base64: string | null;
+};
+
 /** Uploaded photos: base64 so the db stays JSON. */
 export type MockUpload = { name: string; contentType: string; base64: string };
 
@@ -125,6 +151,7 @@ export type MockDb = {
   uploads: MockUpload[];
   emailConfirmationTokens?: MockConfirmationToken[];
   invitations?: MockInvitation[];
+  dataExports?: MockDataExport[];
   /** Last id handed out per serial table. */
   sequences: Record<'users' | 'passwordResetTokens' | 'activities' | 'dailyStepAchievements' | 'eventParticipations', number>;
 };
@@ -146,6 +173,7 @@ const emptyDb = (): MockDb => ({
   uploads: [],
   emailConfirmationTokens: [],
   invitations: [],
+  dataExports: [],
   sequences: { users: 0, passwordResetTokens: 0, activities: 0, dailyStepAchievements: 0, eventParticipations: 0 },
 });
 
@@ -175,7 +203,14 @@ export const resetMockDb = () => {
   const since = `${Math.min(...fixtureLevelYears(year))}-04-01T00:00:00.000Z`;
   for (const fixture of fixtureUsers) {
     const { password, ...profile } = fixture;
-    const user: MockUser = { ...profile, id: nextId('users'), passwordHash: mockHash(password), profilePicture: null, createdAt: since, updatedAt: now };
+    const user: MockUser = {
+      ...profile,
+      id: nextId('users'),
+      passwordHash: mockHash(password),
+      profilePicture: null,
+      createdAt: since,
+      updatedAt: now,
+    };
     mockDb.users.push(user);
     for (const competitionYear of fixtureLevelYears(year)) {
       mockDb.userLevels.push({ userId: user.id, competitionYear, levelOfCompetition: user.levelOfCompetition });

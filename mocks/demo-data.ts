@@ -34,11 +34,31 @@ export const seedDemoData = (now: Date) => {
         const startAt = `${day}T${hour}:00:00.000Z`;
         const name = activityTypes[Math.floor(random() * (activityTypes.length - 1))]!;
         const movingTime = 20 + Math.floor(random() * 70);
-        mockDb.activities.push({ id: nextId('activities'), userId: user.id, name, movingTime, startAt, startDate: day, source: 'manual', externalId: null, alsoRecordedBy: [], createdAt, updatedAt: createdAt });
+        mockDb.activities.push({
+          id: nextId('activities'),
+          userId: user.id,
+          name,
+          movingTime,
+          startAt,
+          startDate: day,
+          source: 'manual',
+          externalId: null,
+          alsoRecordedBy: [],
+          createdAt,
+          updatedAt: createdAt,
+        });
       }
-      if (random() < activeShare / 2) mockDb.dailyStepAchievements.push({ id: nextId('dailyStepAchievements'), userId: user.id, date: day, createdAt });
+      if (random() < activeShare / 2)
+        mockDb.dailyStepAchievements.push({ id: nextId('dailyStepAchievements'), userId: user.id, date: day, createdAt });
       if (back % 14 === index % 14 && random() < 0.8) {
-        mockDb.eventParticipations.push({ id: nextId('eventParticipations'), userId: user.id, name: 'City 10k', isInTheTopThree: random() < 0.3, date: day, createdAt });
+        mockDb.eventParticipations.push({
+          id: nextId('eventParticipations'),
+          userId: user.id,
+          name: 'City 10k',
+          isInTheTopThree: random() < 0.3,
+          date: day,
+          createdAt,
+        });
       }
     }
   });

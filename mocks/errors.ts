@@ -5,7 +5,17 @@ import { AppError } from '@/domain/errors';
  * The mocks throw the very same errors as the server (@/domain/errors is pure: no Node APIs),
  * so statuses, serverCodes and messages cannot drift. `mockRoute` turns them into the error body.
  */
-export { AppError, badRequest, conflict, editWindowClosed, forbidden, futureDate, notFound, quarterNotStarted, unauthorized } from '@/domain/errors';
+export {
+  AppError,
+  badRequest,
+  conflict,
+  editWindowClosed,
+  forbidden,
+  futureDate,
+  notFound,
+  quarterNotStarted,
+  unauthorized,
+} from '@/domain/errors';
 
 /** Same text as the server's error plugin for anything unexpected. */
 export const SERVER_ERROR_MESSAGE = 'Error in server , try again later';
@@ -24,7 +34,11 @@ export const validationBody = (issues: { path: string; message: string }[]): Err
   return {
     statusCode: 400,
     serverCode: 'VALIDATION_FAILED',
-    message: first ? (issues.length === 1 ? first.message : `${first.message} (and ${issues.length - 1} more)`) : 'The request is not valid',
+    message: first
+      ? issues.length === 1
+        ? first.message
+        : `${first.message} (and ${issues.length - 1} more)`
+      : 'The request is not valid',
     issues,
   };
 };

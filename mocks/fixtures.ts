@@ -21,12 +21,72 @@ export type FixtureUser = {
 export const FIXTURE_PASSWORD = 'Employee123!';
 
 export const fixtureUsers: readonly FixtureUser[] = [
-  { role: 'admin', email: 'admin@wellness.test', password: 'Admin123!', firstName: 'Ada', lastName: 'Admin', dateOfBirth: '1980-05-14', gender: 'female', levelOfCompetition: 'Beginner', isPrivateActivity: false },
-  { role: 'user', email: 'bea@wellness.test', password: FIXTURE_PASSWORD, firstName: 'Bea', lastName: 'Beginner', dateOfBirth: '1992-03-08', gender: 'female', levelOfCompetition: 'Beginner', isPrivateActivity: false },
-  { role: 'user', email: 'ivan@wellness.test', password: FIXTURE_PASSWORD, firstName: 'Ivan', lastName: 'Intermediate', dateOfBirth: '1988-11-30', gender: 'male', levelOfCompetition: 'Intermediate', isPrivateActivity: false },
-  { role: 'user', email: 'alex@wellness.test', password: FIXTURE_PASSWORD, firstName: 'Alex', lastName: 'Advanced', dateOfBirth: '1995-07-21', gender: 'other', levelOfCompetition: 'Advanced', isPrivateActivity: false },
-  { role: 'user', email: 'eli@wellness.test', password: FIXTURE_PASSWORD, firstName: 'Eli', lastName: 'Elite', dateOfBirth: '1985-01-02', gender: 'male', levelOfCompetition: 'Elite', isPrivateActivity: false },
-  { role: 'user', email: 'pia@wellness.test', password: FIXTURE_PASSWORD, firstName: 'Pia', lastName: 'Private', dateOfBirth: '1999-09-09', gender: 'female', levelOfCompetition: 'Beginner', isPrivateActivity: true },
+  {
+    role: 'admin',
+    email: 'admin@wellness.test',
+    password: 'Admin123!',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    dateOfBirth: '1980-05-14',
+    gender: 'female',
+    levelOfCompetition: 'Beginner',
+    isPrivateActivity: false,
+  },
+  {
+    role: 'user',
+    email: 'bea@wellness.test',
+    password: FIXTURE_PASSWORD,
+    firstName: 'Bea',
+    lastName: 'Beginner',
+    dateOfBirth: '1992-03-08',
+    gender: 'female',
+    levelOfCompetition: 'Beginner',
+    isPrivateActivity: false,
+  },
+  {
+    role: 'user',
+    email: 'ivan@wellness.test',
+    password: FIXTURE_PASSWORD,
+    firstName: 'Ivan',
+    lastName: 'Intermediate',
+    dateOfBirth: '1988-11-30',
+    gender: 'male',
+    levelOfCompetition: 'Intermediate',
+    isPrivateActivity: false,
+  },
+  {
+    role: 'user',
+    email: 'alex@wellness.test',
+    password: FIXTURE_PASSWORD,
+    firstName: 'Alex',
+    lastName: 'Advanced',
+    dateOfBirth: '1995-07-21',
+    gender: 'other',
+    levelOfCompetition: 'Advanced',
+    isPrivateActivity: false,
+  },
+  {
+    role: 'user',
+    email: 'eli@wellness.test',
+    password: FIXTURE_PASSWORD,
+    firstName: 'Eli',
+    lastName: 'Elite',
+    dateOfBirth: '1985-01-02',
+    gender: 'male',
+    levelOfCompetition: 'Elite',
+    isPrivateActivity: false,
+  },
+  {
+    role: 'user',
+    email: 'pia@wellness.test',
+    password: FIXTURE_PASSWORD,
+    firstName: 'Pia',
+    lastName: 'Private',
+    dateOfBirth: '1999-09-09',
+    gender: 'female',
+    levelOfCompetition: 'Beginner',
+    isPrivateActivity: true,
+  },
 ];
 
 /** Ids are assigned in fixture order starting at 1, on both targets. */
@@ -38,7 +98,8 @@ export const fixtureId = (email: string) => {
 
 export const fixtureAdmin = fixtureUsers[0]!;
 /** The first employee of each level. */
-export const fixtureEmployee = (level: LevelOfCompetition = 'Beginner') => fixtureUsers.find((user) => user.role === 'user' && user.levelOfCompetition === level)!;
+export const fixtureEmployee = (level: LevelOfCompetition = 'Beginner') =>
+  fixtureUsers.find((user) => user.role === 'user' && user.levelOfCompetition === level)!;
 
 /**
  * Competition years a fixture user has a level row for: every year from 2022 to the current one,

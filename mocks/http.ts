@@ -5,8 +5,9 @@ import { AppError, SERVER_ERROR_MESSAGE, forbidden, internalError, unauthorized,
 import { readMultipart, type MultipartFiles } from './multipart';
 import { notifyMockDbChanged } from './persistence';
 import { ValidationFailure, readJsonBody, readQuery, validatePart } from './request';
-import { csvResponse, emptyResponse, errorResponse, json, serializeCookie, type CookieOptions } from './responses';
+import { csvResponse, emptyResponse, fileResponse, errorResponse, json, serializeCookie, type CookieOptions } from './responses';
 import type { CsvExport } from '@/domain/csv';
+import type { FileDownload } from '@/domain/privacy';
 import { mockIdempotencyKeyOf, storeAnswer, storedAnswer } from './idempotency';
 import { mockScenario, SLOW_SCENARIO_MS } from './scenarios';
 import { verifyMockAccessToken } from './tokens';
@@ -15,7 +16,13 @@ import { verifyMockAccessToken } from './tokens';
 export type MockAuthUser = { id: number; role: Role };
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-type Result<E extends Endpoint> = E['produces'] extends 'csv' ? CsvExport : E['response'] extends z.ZodType ? z.input<E['response']> : void;
+type Result<E extends Endpoint> = E['produces'] extends 'csv'
+  ? CsvExport
+  : E['produces'] extends 'file'
+    ? FileDownload
+    : E['response'] extends z.ZodType
+      ? z.input<E['response']>
+      : void;
 
 export { setMockCookieMode, type CookieOptions } from './responses';
 export { validatePart } from './request';
@@ -114,12 +121,13 @@ export const mockRoute = <E extends Endpoint>(endpoint: E, resolver: MockResolve
       const reply: MockReply = {
         header: (name, value) => headers.set(name, value),
         setCookie: (name, value, options) => headers.append('set-cookie', serializeCookie(name, value, options)),
-        clearCookie: (name, options) => headers.append('set-cookie', serializeCookie(name, '', { ...options, maxAge: 0, expires: new Date(0) })),
+        clearCookie: (name, options) =>
+          headers.append('set-cookie', serializeCookie(name, '', { ...options, maxAge: 0, expires: new Date(0) })),
       };
       // Creations by a signed-in caller honour Idempotency-Key, as on the server.
       const idempotencyKey = endpoint.status === 201 && user ? mockIdempotencyKeyOf(request) : undefined;
       const scope = `user:${user?.id}`;
-      const requestHash = `${endpoint.method} ${endpoint.path}\n${JSON.stringify(endpoint.multipart ? null : rawBody ?? null)}`;
+      const requestHash = `${endpoint.method} ${endpoint.path}\n${JSON.stringify(endpoint.multipart ? null : (rawBody ?? null))}`;
       if (idempotencyKey) {
         const stored = storedAnswer(scope, idempotencyKey, requestHash);
         if (stored) {
@@ -130,6 +138,7 @@ export const mockRoute = <E extends Endpoint>(endpoint: E, resolver: MockResolve
       const result = await resolver({ ...validated, files, user, cookies, request, reply } as MockInput<E>);
       if (endpoint.method !== 'GET') notifyMockDbChanged();
       if (endpoint.produces === 'csv') return csvResponse(result as unknown as CsvExport, headers);
+      if (endpoint.produces === 'file') return fileResponse(result as unknown as FileDownload, headers);
       if (endpoint.status === 204 || !endpoint.response) {
         return emptyResponse(endpoint.status, headers);
       }

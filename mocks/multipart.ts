@@ -4,7 +4,8 @@ import { AppError, badRequest, issuePath } from './errors';
 
 /** Same errors as the API's http/multipart.ts. */
 export const photoTooLarge = () => new AppError(400, 'PHOTO_TOO_LARGE', PHOTO_TOO_LARGE_MESSAGE);
-export const photoTypeNotAllowed = () => new AppError(400, 'PHOTO_TYPE_NOT_ALLOWED', 'The photo must be a PNG or JPEG image (.png, .jpg, .jpeg)');
+export const photoTypeNotAllowed = () =>
+  new AppError(400, 'PHOTO_TYPE_NOT_ALLOWED', 'The photo must be a PNG or JPEG image (.png, .jpg, .jpeg)');
 
 export type MockPhoto = { bytes: Uint8Array; extension: 'png' | 'jpg'; contentType: 'image/png' | 'image/jpeg' };
 export type MultipartFiles = { photo?: MockPhoto };

@@ -15,8 +15,11 @@ let logToConsole = false;
 export const mockOutbox = {
   all: (): readonly MockMail[] => mails,
   send: (message: MailMessage) => {
-    const link = /https?:\/\/\S+\/(?:reset-password\?token|confirm-email\?token|signup\?invitation)=[^\s"<]+/.exec(message.text)?.[0] ?? null;
-    const token = link ? decodeURIComponent(new URL(link).searchParams.get('token') ?? new URL(link).searchParams.get('invitation') ?? '') || null : null;
+    const link =
+      /https?:\/\/\S+\/(?:reset-password\?token|confirm-email\?token|signup\?invitation)=[^\s"<]+/.exec(message.text)?.[0] ?? null;
+    const token = link
+      ? decodeURIComponent(new URL(link).searchParams.get('token') ?? new URL(link).searchParams.get('invitation') ?? '') || null
+      : null;
     const mail: MockMail = { ...message, sentAt: mockClock.now().toISOString(), link, token };
     mails.push(mail);
     if (logToConsole) {

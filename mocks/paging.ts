@@ -5,4 +5,7 @@ export const pageRows = <T>(rows: readonly T[], page: number, pageSize: number) 
 });
 
 /** Newest first by a text key (ISO dates sort as text), then by id descending. */
-export const newestFirst = <T extends { id: number }>(key: (row: T) => string) => (a: T, b: T) => key(b).localeCompare(key(a)) || b.id - a.id;
+export const newestFirst =
+  <T extends { id: number }>(key: (row: T) => string) =>
+  (a: T, b: T) =>
+    key(b).localeCompare(key(a)) || b.id - a.id;

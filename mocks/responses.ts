@@ -1,10 +1,18 @@
 import { CSV_BOM, csvLine, type CsvExport } from '@/domain/csv';
+import type { FileDownload } from '@/domain/privacy';
 import { HttpResponse } from 'msw';
 import { errorBodyOf, type AppError } from './errors';
 
 /** Responses of the mocks: JSON bodies, Set-Cookie, error bodies (same shape as the server's). */
 
-export type CookieOptions = { path?: string; maxAge?: number; expires?: Date; httpOnly?: boolean; sameSite?: 'Strict' | 'Lax' | 'None'; secure?: boolean };
+export type CookieOptions = {
+  path?: string;
+  maxAge?: number;
+  expires?: Date;
+  httpOnly?: boolean;
+  sameSite?: 'Strict' | 'Lax' | 'None';
+  secure?: boolean;
+};
 
 /**
  * How Set-Cookie reaches the next request. `msw-store` (default: browser and jsdom tests) lets MSW's
@@ -43,6 +51,13 @@ export const csvResponse = (file: CsvExport, headers: Headers) => {
   headers.set('content-disposition', `attachment; filename="${file.fileName}"`);
   headers.set('cache-control', 'no-store');
   return new HttpResponse(text, { status: 200, headers });
+};
+
+export const fileResponse = (file: FileDownload, headers: Headers) => {
+  headers.set('content-type', file.contentType);
+  headers.set('content-disposition', `attachment; filename="${file.fileName}"`);
+  headers.set('cache-control', 'no-store');
+  return new HttpResponse(file.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
 };
 
 export const emptyResponse = (status: number, headers: Headers) =>

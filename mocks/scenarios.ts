@@ -30,7 +30,8 @@ let latencyMs = 0;
 export const mockScenario = {
   /** Arms a scenario for the next call. */
   next: (scenario: Scenario | null) => {
-    if (scenario !== null && !isScenario(scenario)) throw new Error(`Unknown mock scenario "${String(scenario)}"; use one of ${scenarios.join(', ')}`);
+    if (scenario !== null && !isScenario(scenario))
+      throw new Error(`Unknown mock scenario "${String(scenario)}"; use one of ${scenarios.join(', ')}`);
     pending = scenario;
     const store = storage();
     if (scenario) store?.setItem(SCENARIO_STORAGE_KEY, scenario);

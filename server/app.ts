@@ -15,6 +15,8 @@ import { registerFeedRoutes } from './modules/feed/routes';
 import { registerInsightsRoutes } from './modules/insights/routes';
 import { registerLeadersRoutes } from './modules/leaders/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
+import { registerPrivacyRoutes } from './modules/privacy/routes';
+import { registerPrivacyJobs } from './modules/privacy/export-job';
 import { registerSystemRoutes } from './modules/system/routes';
 import { registerTrackerRoutes } from './modules/trackers/routes';
 import { registerUsersRoutes } from './modules/users/routes';
@@ -103,6 +105,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   registerMailJobs(deps);
   registerScoringJobs(deps, () => app.log);
   registerAccessMailJobs(deps);
+  registerPrivacyJobs(deps);
 
   await registerSystemRoutes(app, deps, options.ping);
   await registerAuthRoutes(app, deps);
@@ -116,6 +119,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await registerAuditRoutes(app, deps);
   await registerInsightsRoutes(app, deps);
   await registerAccessRoutes(app, deps);
+  await registerPrivacyRoutes(app, deps);
   await registerServing(app, options.config);
 
   return app;

@@ -12,6 +12,7 @@ import { pruneExpiredAuthRows } from './modules/auth/repo';
 import { pruneConfirmationTokens } from './modules/access/repo';
 import { createTrackers } from './modules/trackers/create-trackers';
 import { scheduleTrackerSync } from './modules/trackers/tasks';
+import { schedulePrivacyPurge } from './modules/privacy/export-job';
 import { checkScoringAtStart } from './modules/scoring/jobs';
 import { appJobs } from './jobs/catalog';
 import { createPgBossQueue } from './jobs/pg-boss-queue';
@@ -139,6 +140,7 @@ const main = async () => {
   await jobsStarted;
   await scheduleTrackerSync(jobs, config.trackerSyncEveryMinutes);
   await scheduleBackups(jobs, config.backup);
+  await schedulePrivacyPurge(jobs);
 };
 
 main().catch((error: unknown) => {

@@ -18,7 +18,14 @@ export const sendConfirmationMail = (user: MockUser) => {
   const now = mockClock.now();
   const token = randomToken(32);
   const rows = tokens();
-  rows.push({ id: rows.length + 1, userId: user.id, token, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_HOURS * 3600 * 1000).toISOString(), usedAt: null });
+  rows.push({
+    id: rows.length + 1,
+    userId: user.id,
+    token,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_HOURS * 3600 * 1000).toISOString(),
+    usedAt: null,
+  });
   mockOutbox.send(confirmEmailMail(user, `${appOrigin()}/confirm-email?token=${encodeURIComponent(token)}`, CONFIRMATION_TTL_HOURS));
 };
 

@@ -93,7 +93,8 @@ export const revokeInvitation = (admin: { id: number; role: string }, id: number
 const planFile = (csv: string) => {
   const { rows, headerProblem } = parseRoster(csv);
   if (headerProblem) throw badRequest(headerProblem);
-  if (rows.length > ROSTER_MAX_ROWS) throw badRequest(`A roster holds at most ${ROSTER_MAX_ROWS.toLocaleString('en')} rows; split the file`);
+  if (rows.length > ROSTER_MAX_ROWS)
+    throw badRequest(`A roster holds at most ${ROSTER_MAX_ROWS.toLocaleString('en')} rows; split the file`);
   const known = (email: string): KnownAddress | undefined => {
     if (findUserByEmail(email)) return 'account';
     const row = table().find((candidate) => candidate.email === email);
@@ -113,7 +114,8 @@ export const importRoster = (admin: { id: number; role: string }, csv: string) =
   const { rows, counts, problems } = planFile(csv);
   const invitees = rows.flatMap((row) => (row.invitee ? [row.invitee] : []));
   for (const invitee of invitees) upsert(invitee);
-  if (invitees.length) mockAudit({ actor: admin, action: 'roster.import', subject: null, after: { invitations: invitees.length, rows: counts } });
+  if (invitees.length)
+    mockAudit({ actor: admin, action: 'roster.import', subject: null, after: { invitations: invitees.length, rows: counts } });
   return { counts, problems, invited: invitees.length };
 };
 
@@ -148,7 +150,11 @@ export const acceptInvitation = (fields: AcceptInvitationBody, photo: MockPhoto 
     updatedAt: now,
   };
   mockDb.users.push(user);
-  mockDb.userLevels.push({ userId: user.id, competitionYear: currentCompetitionYear(mockClock.now()), levelOfCompetition: user.levelOfCompetition });
+  mockDb.userLevels.push({
+    userId: user.id,
+    competitionYear: currentCompetitionYear(mockClock.now()),
+    levelOfCompetition: user.levelOfCompetition,
+  });
   mockAudit({ actor: null, action: 'invitation.accept', subject: user });
   return { userId: user.id, refreshToken: createRefreshSession(user.id) };
 };

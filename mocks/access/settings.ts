@@ -26,7 +26,8 @@ const isMode = (value: unknown): value is SignupMode => signupModes.includes(val
 const load = (): SignupPolicy => {
   try {
     const stored = JSON.parse(storage()?.getItem(ACCESS_STORAGE_KEY) ?? 'null') as Partial<SignupPolicy> | null;
-    if (stored && isMode(stored.signupMode)) return { signupMode: stored.signupMode, emailDomains: Array.isArray(stored.emailDomains) ? stored.emailDomains.map(String) : [] };
+    if (stored && isMode(stored.signupMode))
+      return { signupMode: stored.signupMode, emailDomains: Array.isArray(stored.emailDomains) ? stored.emailDomains.map(String) : [] };
   } catch {
     storage()?.removeItem(ACCESS_STORAGE_KEY);
   }
@@ -37,7 +38,8 @@ export const mockAccess = {
   policy: (): SignupPolicy => load(),
   /** Domain mode without domains falls back to the fixtures' domain (the server refuses to start that way). */
   set: (next: { signupMode: SignupMode; emailDomains?: readonly string[] }) => {
-    if (!isMode(next.signupMode)) throw new Error(`Unknown sign-up mode "${String(next.signupMode)}"; use one of ${signupModes.join(', ')}`);
+    if (!isMode(next.signupMode))
+      throw new Error(`Unknown sign-up mode "${String(next.signupMode)}"; use one of ${signupModes.join(', ')}`);
     const domains = next.signupMode === 'domain' ? (next.emailDomains?.length ? [...next.emailDomains] : DEFAULT_MOCK_DOMAINS) : [];
     current = { signupMode: next.signupMode, emailDomains: domains };
     storage()?.setItem(ACCESS_STORAGE_KEY, JSON.stringify(current));

@@ -33,7 +33,11 @@ export const signin = (body: { email: string; password: string }) => {
   if (!isRemembered(rateLimitRules.signinKnownAddress, pair)) assertUnderRateLimit(rateLimitRules.signinPerAccount, body.email);
   const user = findUserByEmail(body.email);
   if (!user || user.passwordHash !== mockHash(body.password)) {
-    for (const [rule, subject] of [[rateLimitRules.signinPerAddress, MOCK_ADDRESS], [rateLimitRules.signinPerAccountAddress, pair], [rateLimitRules.signinPerAccount, body.email]] as const) {
+    for (const [rule, subject] of [
+      [rateLimitRules.signinPerAddress, MOCK_ADDRESS],
+      [rateLimitRules.signinPerAccountAddress, pair],
+      [rateLimitRules.signinPerAccount, body.email],
+    ] as const) {
       addToWindow(rule, subject, 1);
     }
     throw invalidCredentials();
@@ -73,7 +77,11 @@ export const signup = (fields: SignupBody, photo: MockPhoto | undefined) => {
   };
   mockDb.users.push(user);
   sendConfirmationMail(user);
-  mockDb.userLevels.push({ userId: user.id, competitionYear: currentCompetitionYear(mockClock.now()), levelOfCompetition: user.levelOfCompetition });
+  mockDb.userLevels.push({
+    userId: user.id,
+    competitionYear: currentCompetitionYear(mockClock.now()),
+    levelOfCompetition: user.levelOfCompetition,
+  });
   return { userId: user.id, refreshToken: createRefreshSession(user.id) };
 };
 

@@ -9,7 +9,8 @@ export { rateLimitRules, type RateLimitRule } from '@/domain/rate-limit-rules';
 export const MOCK_ADDRESS = '127.0.0.1';
 
 const keyOf = (rule: RateLimitRule, subject: string) => `${rule.name}:${subject.toLowerCase()}`;
-const isCurrent = (rule: RateLimitRule, windowStart: string, now: Date) => new Date(windowStart).getTime() > expiredWindowStart(rule, now).getTime();
+const isCurrent = (rule: RateLimitRule, windowStart: string, now: Date) =>
+  new Date(windowStart).getTime() > expiredWindowStart(rule, now).getTime();
 
 /** Adds `amount` to the subject's current window (a new one when the last ended); returns the row. */
 export const addToWindow = (rule: RateLimitRule, subject: string, amount: number) => {

@@ -44,7 +44,8 @@ const findByToken = (token: string) => mockDb.refreshSessions.find((session) => 
 const findById = (id: string | null) => (id ? (mockDb.refreshSessions.find((session) => session.id === id) ?? null) : null);
 
 const revokeFamily = (familyId: string, now: Date) => {
-  for (const session of mockDb.refreshSessions) if (session.familyId === familyId && !session.revokedAt) session.revokedAt = now.toISOString();
+  for (const session of mockDb.refreshSessions)
+    if (session.familyId === familyId && !session.revokedAt) session.revokedAt = now.toISOString();
 };
 
 export const revokeAllSessionsOfUser = (userId: number) => {

@@ -1,7 +1,16 @@
 import type { HttpHandler } from 'msw';
 import { accessEndpoints } from '@/contract/access';
 import { invitationEndpoints } from '@/contract/invitations';
-import { acceptInvitation, importRoster, invitationDetails, invite, listInvitations, previewRoster, resendInvitation, revokeInvitation } from '../access/invitations';
+import {
+  acceptInvitation,
+  importRoster,
+  invitationDetails,
+  invite,
+  listInvitations,
+  previewRoster,
+  resendInvitation,
+  revokeInvitation,
+} from '../access/invitations';
 import { authSessionFor, REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS, REFRESH_TTL_DAYS } from '../auth/sessions';
 import { mockAccess } from '../access/settings';
 import { confirmEmail, confirmationStatus, resendConfirmation } from '../access/confirmation';

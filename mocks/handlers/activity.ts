@@ -24,7 +24,9 @@ const assertEditableStoredDay = (day: string) => {
 
 const between = (day: string, start: string, end: string) => day >= start && day <= end;
 const sumMinutes = (userId: number, start: string, end: string) =>
-  mockDb.activities.filter((row) => row.userId === userId && between(row.startDate, start, end)).reduce((total, row) => total + row.movingTime, 0);
+  mockDb.activities
+    .filter((row) => row.userId === userId && between(row.startDate, start, end))
+    .reduce((total, row) => total + row.movingTime, 0);
 
 const ownActivity = (userId: number, id: number) => {
   const row = mockDb.activities.find((activity) => activity.id === id && activity.userId === userId);
@@ -40,8 +42,12 @@ export const activityHandlers: HttpHandler[] = [
     const activities = mockDb.activities
       .filter((row) => row.userId === user.id && between(row.startDate, start, end))
       .sort((a, b) => a.startAt.localeCompare(b.startAt) || a.id - b.id);
-    const steps = mockDb.dailyStepAchievements.filter((row) => row.userId === user.id && between(row.date, start, end)).sort((a, b) => a.date.localeCompare(b.date));
-    const eventDates = new Set(mockDb.eventParticipations.filter((row) => row.userId === user.id && between(row.date, start, end)).map((row) => row.date));
+    const steps = mockDb.dailyStepAchievements
+      .filter((row) => row.userId === user.id && between(row.date, start, end))
+      .sort((a, b) => a.date.localeCompare(b.date));
+    const eventDates = new Set(
+      mockDb.eventParticipations.filter((row) => row.userId === user.id && between(row.date, start, end)).map((row) => row.date),
+    );
     return {
       activities: activities.map(toActivity),
       dailyStepsAchievements: steps.map((row) => ({ id: row.id, date: row.date, isDailyStepsBonus: true })),
@@ -54,7 +60,19 @@ export const activityHandlers: HttpHandler[] = [
     const day = body.startTime.slice(0, 10);
     assertWritableDay(day);
     const now = nowIso();
-    const row = { id: nextId('activities'), userId: user.id, name: storedName(body), movingTime: body.movingTime, startAt: body.startTime, startDate: day, source: 'manual' as const, externalId: null, alsoRecordedBy: [], createdAt: now, updatedAt: now };
+    const row = {
+      id: nextId('activities'),
+      userId: user.id,
+      name: storedName(body),
+      movingTime: body.movingTime,
+      startAt: body.startTime,
+      startDate: day,
+      source: 'manual' as const,
+      externalId: null,
+      alsoRecordedBy: [],
+      createdAt: now,
+      updatedAt: now,
+    };
     mockDb.activities.push(row);
     return toActivity(row);
   }),
@@ -64,7 +82,13 @@ export const activityHandlers: HttpHandler[] = [
     assertEditableStoredDay(row.startDate);
     assertWritableDay(body.startDate);
     // The day moves, the time of day stays.
-    Object.assign(row, { name: storedName(body), movingTime: body.movingTime, startAt: `${body.startDate}${new Date(row.startAt).toISOString().slice(10)}`, startDate: body.startDate, updatedAt: nowIso() });
+    Object.assign(row, {
+      name: storedName(body),
+      movingTime: body.movingTime,
+      startAt: `${body.startDate}${new Date(row.startAt).toISOString().slice(10)}`,
+      startDate: body.startDate,
+      updatedAt: nowIso(),
+    });
     return toActivity(row);
   }),
 
@@ -100,7 +124,14 @@ export const activityHandlers: HttpHandler[] = [
 
   mockRoute(endpoints.logEvent, ({ user, body }) => {
     assertWritableDay(body.date);
-    const row = { id: nextId('eventParticipations'), userId: user.id, name: body.name, isInTheTopThree: body.isInTheTopThree, date: body.date, createdAt: nowIso() };
+    const row = {
+      id: nextId('eventParticipations'),
+      userId: user.id,
+      name: body.name,
+      isInTheTopThree: body.isInTheTopThree,
+      date: body.date,
+      createdAt: nowIso(),
+    };
     mockDb.eventParticipations.push(row);
     return toEvent(row);
   }),

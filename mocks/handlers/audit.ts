@@ -7,7 +7,13 @@ import { mockDb, type MockUser } from '../db';
 import { mockRoute } from '../http';
 
 /** Appends an entry like the API's modules/audit/repo.ts `audit` (names and e-mail kept as a snapshot). */
-export const mockAudit = (entry: { actor: { id: number; role: string } | null; action: AuditAction; subject: MockUser | null; before?: unknown; after?: unknown }) => {
+export const mockAudit = (entry: {
+  actor: { id: number; role: string } | null;
+  action: AuditAction;
+  subject: MockUser | null;
+  before?: unknown;
+  after?: unknown;
+}) => {
   const rows = (mockDb.auditEvents ??= []);
   rows.push({
     id: rows.length + 1,
@@ -32,7 +38,17 @@ export const auditHandlers: HttpHandler[] = [
   mockRoute(endpoints.exportList, ({ query }) => ({
     fileName: csvFileName(['audit', query.action ?? 'all'], toIsoDay(mockClock.now())),
     header: ['When', 'Actor id', 'Actor role', 'Action', 'Subject id', 'Subject', 'Subject e-mail', 'Before', 'After'],
-    rows: matching(query).map((event) => [event.at, event.actorId, event.actorRole, event.action, event.subjectId, event.subjectName, event.subjectEmail, event.before, event.after]),
+    rows: matching(query).map((event) => [
+      event.at,
+      event.actorId,
+      event.actorRole,
+      event.action,
+      event.subjectId,
+      event.subjectName,
+      event.subjectEmail,
+      event.before,
+      event.after,
+    ]),
   })),
   mockRoute(endpoints.list, ({ query }) => {
     const rows = matching(query);

@@ -1,7 +1,23 @@
 import type { HttpHandler } from 'msw';
 import { authEndpoints } from '@/contract/auth';
-import { checkResetToken, forgotPassword, FORGOT_PASSWORD_MESSAGE, PASSWORD_CHANGED_MESSAGE, resetPassword, signin, signup } from '../auth/accounts';
-import { authSessionFor, REFRESH_COOKIE, REFRESH_COOKIE_OPTIONS, REFRESH_TTL_DAYS, revokeByToken, rotateRefreshToken, signedOut } from '../auth/sessions';
+import {
+  checkResetToken,
+  forgotPassword,
+  FORGOT_PASSWORD_MESSAGE,
+  PASSWORD_CHANGED_MESSAGE,
+  resetPassword,
+  signin,
+  signup,
+} from '../auth/accounts';
+import {
+  authSessionFor,
+  REFRESH_COOKIE,
+  REFRESH_COOKIE_OPTIONS,
+  REFRESH_TTL_DAYS,
+  revokeByToken,
+  rotateRefreshToken,
+  signedOut,
+} from '../auth/sessions';
 import { AppError } from '../errors';
 import { mockRoute, type MockReply } from '../http';
 

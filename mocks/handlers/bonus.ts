@@ -15,10 +15,23 @@ const setQuarterlyBonus = (caller: { id: number; role: string }, userId: number,
   if (!user || user.role !== 'user') throw notFound('User not found');
   const competitionYear = quarterlyBonusYear(mockClock.now());
   const existing = mockDb.quarterlyBonuses.find((row) => row.userId === userId && row.competitionYear === competitionYear);
-  const early = quarters.find((quarter) => flags[quarter] && !existing?.[quarter] && !hasQuarterStarted(competitionYear, quarter, mockClock.now()));
+  const early = quarters.find(
+    (quarter) => flags[quarter] && !existing?.[quarter] && !hasQuarterStarted(competitionYear, quarter, mockClock.now()),
+  );
   if (early) throw quarterNotStarted(quarterName(competitionYear, early));
-  const flagsOf = (row: QuarterlyBonus) => ({ firstQuarter: row.firstQuarter, secondQuarter: row.secondQuarter, thirdQuarter: row.thirdQuarter, fourthQuarter: row.fourthQuarter });
-  mockAudit({ actor: caller, action: 'bonus.change', subject: user, before: { year: competitionYear, ...flagsOf(existing ?? noQuarterlyBonus) }, after: { year: competitionYear, ...flagsOf(flags) } });
+  const flagsOf = (row: QuarterlyBonus) => ({
+    firstQuarter: row.firstQuarter,
+    secondQuarter: row.secondQuarter,
+    thirdQuarter: row.thirdQuarter,
+    fourthQuarter: row.fourthQuarter,
+  });
+  mockAudit({
+    actor: caller,
+    action: 'bonus.change',
+    subject: user,
+    before: { year: competitionYear, ...flagsOf(existing ?? noQuarterlyBonus) },
+    after: { year: competitionYear, ...flagsOf(flags) },
+  });
   if (existing) Object.assign(existing, flags, { updatedAt: nowIso() });
   else mockDb.quarterlyBonuses.push({ userId, competitionYear, ...flags, updatedAt: nowIso() });
   return toContractUser(user);

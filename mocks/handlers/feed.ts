@@ -25,13 +25,43 @@ export const feedHandlers: HttpHandler[] = [
     const entries: Entry[] = [
       ...mockDb.activities
         .filter((row) => visibleUser(row.userId) && (row.source !== 'strava' || row.userId === user.id))
-        .map((row) => ({ kind: 'activity', rowId: row.id, id: `activity-${row.id}`, userId: row.userId, name: row.name, startDate: new Date(row.startAt).toISOString(), movingTime: row.movingTime, isAchievement: false, isEvent: false })),
+        .map((row) => ({
+          kind: 'activity',
+          rowId: row.id,
+          id: `activity-${row.id}`,
+          userId: row.userId,
+          name: row.name,
+          startDate: new Date(row.startAt).toISOString(),
+          movingTime: row.movingTime,
+          isAchievement: false,
+          isEvent: false,
+        })),
       ...mockDb.dailyStepAchievements
         .filter((row) => visibleUser(row.userId))
-        .map((row) => ({ kind: 'steps', rowId: row.id, id: `steps-${row.id}`, userId: row.userId, name: STEPS_FEED_NAME, startDate: midnight(row.date), movingTime: rules.dailySteps, isAchievement: true, isEvent: false })),
+        .map((row) => ({
+          kind: 'steps',
+          rowId: row.id,
+          id: `steps-${row.id}`,
+          userId: row.userId,
+          name: STEPS_FEED_NAME,
+          startDate: midnight(row.date),
+          movingTime: rules.dailySteps,
+          isAchievement: true,
+          isEvent: false,
+        })),
       ...mockDb.eventParticipations
         .filter((row) => visibleUser(row.userId))
-        .map((row) => ({ kind: 'event', rowId: row.id, id: `event-${row.id}`, userId: row.userId, name: EVENT_FEED_NAME, startDate: midnight(row.date), movingTime: rules.event + (row.isInTheTopThree ? rules.eventTopThree : 0), isAchievement: false, isEvent: true })),
+        .map((row) => ({
+          kind: 'event',
+          rowId: row.id,
+          id: `event-${row.id}`,
+          userId: row.userId,
+          name: EVENT_FEED_NAME,
+          startDate: midnight(row.date),
+          movingTime: rules.event + (row.isInTheTopThree ? rules.eventTopThree : 0),
+          isAchievement: false,
+          isEvent: true,
+        })),
     ].sort((a, b) => b.startDate.localeCompare(a.startDate) || a.kind.localeCompare(b.kind) || b.rowId - a.rowId);
     const offset = (query.page - 1) * query.pageSize;
     return {

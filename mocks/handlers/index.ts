@@ -9,12 +9,17 @@ import { feedHandlers } from './feed';
 import { insightsHandlers } from './insights';
 import { leadersHandlers } from './leaders';
 import { profileHandlers } from './profile';
+import { privacyHandlers } from './privacy';
 import { systemHandlers } from './system';
 import { trackersHandlers } from './trackers';
 import { usersHandlers } from './users';
 
 /** `*\/api/users/:id` -> ['users', ':id'] (the leading `*` and `api` dropped). */
-const segments = (handler: HttpHandler) => String(handler.info.path).replace(/^\*\/api/, '').split('/').filter(Boolean);
+const segments = (handler: HttpHandler) =>
+  String(handler.info.path)
+    .replace(/^\*\/api/, '')
+    .split('/')
+    .filter(Boolean);
 
 /**
  * Static segments before `:params`, like Fastify's router: `DELETE /users/disconnect-api` must win
@@ -35,7 +40,11 @@ const bySpecificity = (a: HttpHandler, b: HttpHandler) => {
 const notFoundHandler = http.all('*/api/*', ({ request }) => {
   // Only the app's own /api: dev-server modules such as /src/features/x/api/y.ts pass through.
   if (!new URL(request.url).pathname.startsWith('/api/')) return undefined;
-  const body: ErrorBody = { statusCode: 404, serverCode: 'NOT_FOUND', message: `No endpoint ${request.method} ${new URL(request.url).pathname}` };
+  const body: ErrorBody = {
+    statusCode: 404,
+    serverCode: 'NOT_FOUND',
+    message: `No endpoint ${request.method} ${new URL(request.url).pathname}`,
+  };
   return HttpResponse.json(body, { status: 404 });
 });
 
@@ -46,6 +55,7 @@ export const endpointHandlers: HttpHandler[] = [
   ...accessHandlers,
   ...usersHandlers,
   ...profileHandlers,
+  ...privacyHandlers,
   ...trackersHandlers,
   ...activityHandlers,
   ...feedHandlers,

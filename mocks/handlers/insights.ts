@@ -11,7 +11,8 @@ import { mockLevelInYear, mockYearScore } from '../scores';
 
 /** The insights endpoints in memory, with the server's rules (the API's insights module). */
 
-type MonthFacts = { points: number; minutes: number; steps: number; events: number };
+/** `stravaMinutes`: of `minutes`, those imported from Strava (only their athlete sees them: the overview leaves them out). */
+type MonthFacts = { points: number; minutes: number; steps: number; events: number; stravaMinutes: number };
 
 /** Every employee's scoring months of a year (months without points are absent, as in score_months). */
 const employeeMonths = (year: number) => {
@@ -21,12 +22,17 @@ const employeeMonths = (year: number) => {
     .filter((user) => user.role === 'user')
     .map((user) => {
       const months = new Map<number, MonthFacts>();
-      for (const [month, points] of mockYearScore(user.id, year).monthlyPoints) months.set(month, { points, minutes: 0, steps: 0, events: 0 });
-      const add = (day: string, key: 'minutes' | 'steps' | 'events', value: number) => {
+      for (const [month, points] of mockYearScore(user.id, year).monthlyPoints)
+        months.set(month, { points, minutes: 0, steps: 0, events: 0, stravaMinutes: 0 });
+      const add = (day: string, key: 'minutes' | 'steps' | 'events' | 'stravaMinutes', value: number) => {
         const facts = inYear(day) ? months.get(Number(day.slice(5, 7))) : undefined;
         if (facts) facts[key] += value;
       };
-      for (const row of mockDb.activities) if (row.userId === user.id) add(row.startDate, 'minutes', row.movingTime);
+      for (const row of mockDb.activities) {
+        if (row.userId !== user.id) continue;
+        add(row.startDate, 'minutes', row.movingTime);
+        if (row.source === 'strava') add(row.startDate, 'stravaMinutes', row.movingTime);
+      }
       for (const row of mockDb.dailyStepAchievements) if (row.userId === user.id) add(row.date, 'steps', 1);
       for (const row of mockDb.eventParticipations) if (row.userId === user.id) add(row.date, 'events', 1);
       return { user, level: mockLevelInYear(user, year), months };
@@ -69,11 +75,20 @@ export const insightsHandlers: HttpHandler[] = [
       competitionYear: year,
       months: insightMonthsOf(year, now).map(({ key, month }) => {
         const active = everyone.filter((entry) => entry.months.has(month));
-        const sum = (pick: (facts: MonthFacts) => number, of = active) => of.reduce((total, entry) => total + pick(entry.months.get(month)!), 0);
+        const sum = (pick: (facts: MonthFacts) => number, of = active) =>
+          of.reduce((total, entry) => total + pick(entry.months.get(month)!), 0);
         return {
           month: key,
           activeEmployees: active.length,
-          minutesByLevel: Object.fromEntries(levels.map((level) => [level, sum((facts) => facts.minutes, active.filter((entry) => entry.level === level))])) as CompetitionOverview['months'][number]['minutesByLevel'],
+          minutesByLevel: Object.fromEntries(
+            levels.map((level) => [
+              level,
+              sum(
+                (facts) => facts.minutes - facts.stravaMinutes,
+                active.filter((entry) => entry.level === level),
+              ),
+            ]),
+          ) as CompetitionOverview['months'][number]['minutesByLevel'],
           eventParticipations: sum((facts) => facts.events),
           stepAchievements: sum((facts) => facts.steps),
         };
@@ -83,7 +98,8 @@ export const insightsHandlers: HttpHandler[] = [
         fitbit: connections.filter((row) => row.service === 'FITBIT').length,
         connectedEmployees: new Set(connections.map((row) => row.userId)).size,
         // Employees who existed in the year: joined before its end, or scored in it.
-        employees: mockDb.users.filter((user) => user.role === 'user' && (user.createdAt < `${year + 1}-04-01` || scorers.has(user.id))).length,
+        employees: mockDb.users.filter((user) => user.role === 'user' && (user.createdAt < `${year + 1}-04-01` || scorers.has(user.id)))
+          .length,
       },
     };
   }),

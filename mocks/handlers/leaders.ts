@@ -27,8 +27,16 @@ const leaderRows = (query: { levelOfCompetition?: LevelOfCompetition; competitio
   const month = monthlyPointsMonth(year, now);
   const rows = employeesInYear(year)
     .filter((entry) => !query.levelOfCompetition || entry.level === query.levelOfCompetition)
-    .filter((entry) => !query.search || matchesSearch(searchWordsOf(entry.user.firstName, entry.user.lastName, entry.user.email), query.search))
-    .sort((a, b) => b.score.annualPoints - a.score.annualPoints || a.user.lastName.localeCompare(b.user.lastName) || a.user.firstName.localeCompare(b.user.firstName) || a.user.id - b.user.id);
+    .filter(
+      (entry) => !query.search || matchesSearch(searchWordsOf(entry.user.firstName, entry.user.lastName, entry.user.email), query.search),
+    )
+    .sort(
+      (a, b) =>
+        b.score.annualPoints - a.score.annualPoints ||
+        a.user.lastName.localeCompare(b.user.lastName) ||
+        a.user.firstName.localeCompare(b.user.firstName) ||
+        a.user.id - b.user.id,
+    );
   return {
     year,
     rows: rows.map(({ user, level, score }) => ({
@@ -48,14 +56,25 @@ export const leadersHandlers: HttpHandler[] = [
     const year = resolveCompetitionYear(query.competitionYear, mockClock.now());
     const ranked = employeesInYear(year)
       .filter((entry) => entry.score.annualPoints > 0 && isEmailConfirmed(entry.user))
-      .sort((a, b) => b.score.annualPoints - a.score.annualPoints || (a.score.lastScoredOn ?? '').localeCompare(b.score.lastScoredOn ?? '') || a.user.id - b.user.id);
+      .sort(
+        (a, b) =>
+          b.score.annualPoints - a.score.annualPoints ||
+          (a.score.lastScoredOn ?? '').localeCompare(b.score.lastScoredOn ?? '') ||
+          a.user.id - b.user.id,
+      );
     return Object.fromEntries(
       levels.map((level) => [
         level,
         ranked
           .filter((entry) => entry.level === level)
           .slice(0, 10)
-          .map(({ user, score }) => ({ userId: user.id, firstName: user.firstName, lastName: user.lastName, profilePicture: uploadUrl(user.profilePicture), annualPoints: score.annualPoints })),
+          .map(({ user, score }) => ({
+            userId: user.id,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            profilePicture: uploadUrl(user.profilePicture),
+            annualPoints: score.annualPoints,
+          })),
       ]),
     ) as TopLeaders;
   }),

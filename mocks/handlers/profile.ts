@@ -54,7 +54,6 @@ const updateProfile = (caller: MockAuthUser, id: number, fields: ProfileUpdate, 
   return toContractUser(user);
 };
 
-
 const UPLOAD_NAME = /^[a-f0-9]{32}\.(png|jpg)$/;
 
 const base64ToBytes = (base64: string) => Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
@@ -66,7 +65,11 @@ const photoHandlers: HttpHandler[] = [
     const upload = UPLOAD_NAME.test(name) ? mockDb.uploads.find((entry) => entry.name === name) : undefined;
     if (!upload) return HttpResponse.json(errorBodyOf(notFound('No such photo')), { status: 404 });
     return new HttpResponse(base64ToBytes(upload.base64), {
-      headers: { 'content-type': upload.contentType, 'cache-control': 'public, max-age=31536000, immutable', 'content-disposition': 'inline' },
+      headers: {
+        'content-type': upload.contentType,
+        'cache-control': 'public, max-age=31536000, immutable',
+        'content-disposition': 'inline',
+      },
     });
   }),
 ];

@@ -23,7 +23,9 @@ const returnPath = { STRAVA: '/strava', FITBIT: '/fitbit' } as const;
 const sourceOf = { STRAVA: 'strava', FITBIT: 'fitbit' } as const;
 
 const statusOf = (userId: number): ConnectedApis => {
-  const connections = mockDb.trackerConnections.filter((connection) => connection.userId === userId).sort((a, b) => a.service.localeCompare(b.service));
+  const connections = mockDb.trackerConnections
+    .filter((connection) => connection.userId === userId)
+    .sort((a, b) => a.service.localeCompare(b.service));
   return {
     apis: connections.map((connection) => connection.service),
     services: connections.map((connection) => ({
@@ -52,19 +54,34 @@ const importFrom = (userId: number, service: ApiType) => {
   const source = sourceOf[service];
   if (mockDb.activities.some((row) => row.userId === userId && row.externalId === externalId)) return 0;
   const startAt = `${toIsoDay(yesterday)}T07:00:00.000Z`;
-  const twin = mockDb.activities.find((row) => row.userId === userId && row.source !== 'manual' && row.source !== source && row.startAt === startAt);
+  const twin = mockDb.activities.find(
+    (row) => row.userId === userId && row.source !== 'manual' && row.source !== source && row.startAt === startAt,
+  );
   if (twin) {
     if (!twin.alsoRecordedBy.includes(source)) twin.alsoRecordedBy = [...twin.alsoRecordedBy, source].sort();
     return 0;
   }
   const now = nowIso();
-  mockDb.activities.push({ id: nextId('activities'), userId, name: service === 'STRAVA' ? 'Running' : 'Walking', movingTime: 30, startAt, startDate: toIsoDay(yesterday), source, externalId, alsoRecordedBy: [], createdAt: now, updatedAt: now });
+  mockDb.activities.push({
+    id: nextId('activities'),
+    userId,
+    name: service === 'STRAVA' ? 'Running' : 'Walking',
+    movingTime: 30,
+    startAt,
+    startDate: toIsoDay(yesterday),
+    source,
+    externalId,
+    alsoRecordedBy: [],
+    createdAt: now,
+    updatedAt: now,
+  });
   return 1;
 };
 
 const syncOne = (userId: number, service: ApiType) => {
   const connection = mockDb.trackerConnections.find((row) => row.userId === userId && row.service === service)!;
-  if ((connection.status ?? 'connected') === 'reconnect_needed') return { imported: 0, problem: connection.lastResult ?? trackerMessages.reconnect(service) };
+  if ((connection.status ?? 'connected') === 'reconnect_needed')
+    return { imported: 0, problem: connection.lastResult ?? trackerMessages.reconnect(service) };
   const imported = importFrom(userId, service);
   // Strictly later than the previous attempt (the SPA waits for the attempt to change).
   const previous = connection.lastAttemptAt ? Date.parse(connection.lastAttemptAt) : 0;
@@ -80,10 +97,21 @@ const connect = (service: ApiType) =>
   mockRoute(service === 'STRAVA' ? trackersEndpoints.connectStrava : trackersEndpoints.connectFitbit, ({ user, body }) => {
     requireSimulated(service);
     const pending = mockDb.oauthStates?.find((row) => row.state === body.state && row.usedAt === null);
-    if (!pending || pending.userId !== user.id || pending.service !== service || pending.expiresAt <= nowIso()) throw trackerStateInvalid(service);
+    if (!pending || pending.userId !== user.id || pending.service !== service || pending.expiresAt <= nowIso())
+      throw trackerStateInvalid(service);
     pending.usedAt = nowIso();
     mockDb.trackerConnections = mockDb.trackerConnections.filter((row) => !(row.userId === user.id && row.service === service));
-    mockDb.trackerConnections.push({ userId: user.id, service, externalUserId: 'simulated', connectedAt: nowIso(), lastSyncedAt: null, status: 'connected', lastAttemptAt: null, lastResult: null, lastAttemptOk: null });
+    mockDb.trackerConnections.push({
+      userId: user.id,
+      service,
+      externalUserId: 'simulated',
+      connectedAt: nowIso(),
+      lastSyncedAt: null,
+      status: 'connected',
+      lastAttemptAt: null,
+      lastResult: null,
+      lastAttemptOk: null,
+    });
     // The backfill, done at once here (the server runs it after answering).
     syncOne(user.id, service);
     return statusOf(user.id);
@@ -96,7 +124,12 @@ export const trackersHandlers: HttpHandler[] = [
   // Strava's webhook callback, answered as the server does: the challenge echoed only to the holder of the verify token.
   mockRoute(trackersEndpoints.stravaWebhookValidation, ({ query }) => {
     const challenge = query['hub.challenge'];
-    if (!simulatedTrackers.enabled || query['hub.mode'] !== 'subscribe' || challenge === undefined || query['hub.verify_token'] !== SIMULATED_WEBHOOK_VERIFY_TOKEN) {
+    if (
+      !simulatedTrackers.enabled ||
+      query['hub.mode'] !== 'subscribe' ||
+      challenge === undefined ||
+      query['hub.verify_token'] !== SIMULATED_WEBHOOK_VERIFY_TOKEN
+    ) {
       throw forbidden('This webhook subscription is not ours');
     }
     return { 'hub.challenge': challenge };
@@ -109,10 +142,23 @@ export const trackersHandlers: HttpHandler[] = [
   mockRoute(trackersEndpoints.authorizeTracker, ({ user, body, request }) => {
     requireSimulated(body.apiType);
     const state = randomHex(24);
-    mockDb.oauthStates = [...(mockDb.oauthStates ?? []), { state, userId: user.id, service: body.apiType, expiresAt: new Date(mockClock.now().getTime() + STATE_TTL_MS).toISOString(), usedAt: null }];
+    mockDb.oauthStates = [
+      ...(mockDb.oauthStates ?? []),
+      {
+        state,
+        userId: user.id,
+        service: body.apiType,
+        expiresAt: new Date(mockClock.now().getTime() + STATE_TTL_MS).toISOString(),
+        usedAt: null,
+      },
+    ];
     // The simulated provider agrees at once: straight back to the return page.
     const back = new URL(returnPath[body.apiType], new URL(request.url).origin);
-    back.search = new URLSearchParams({ code: 'simulated-code', state, ...(body.apiType === 'STRAVA' ? { scope: 'read,activity:read_all' } : {}) }).toString();
+    back.search = new URLSearchParams({
+      code: 'simulated-code',
+      state,
+      ...(body.apiType === 'STRAVA' ? { scope: 'read,activity:read_all' } : {}),
+    }).toString();
     return { url: back.toString() };
   }),
 
@@ -120,12 +166,18 @@ export const trackersHandlers: HttpHandler[] = [
   connect('FITBIT'),
 
   mockRoute(trackersEndpoints.disconnectApi, ({ user, body }) => {
-    mockDb.trackerConnections = mockDb.trackerConnections.filter((connection) => !(connection.userId === user.id && connection.service === body.apiType));
+    mockDb.trackerConnections = mockDb.trackerConnections.filter(
+      (connection) => !(connection.userId === user.id && connection.service === body.apiType),
+    );
     // Access ended: the provider's imports go too, and it is no longer a source of the others' (as on the server).
     const source = sourceOf[body.apiType];
     mockDb.activities = mockDb.activities
       .filter((row) => !(row.userId === user.id && row.source === source))
-      .map((row) => (row.userId === user.id && row.alsoRecordedBy.includes(source) ? { ...row, alsoRecordedBy: row.alsoRecordedBy.filter((other) => other !== source) } : row));
+      .map((row) =>
+        row.userId === user.id && row.alsoRecordedBy.includes(source)
+          ? { ...row, alsoRecordedBy: row.alsoRecordedBy.filter((other) => other !== source) }
+          : row,
+      );
     return statusOf(user.id);
   }),
 
@@ -136,8 +188,10 @@ export const trackersHandlers: HttpHandler[] = [
     const queued: ApiType[] = [];
     const problems: { apiType: ApiType; message: string }[] = [];
     for (const connection of mockDb.trackerConnections.filter((row) => row.userId === user.id)) {
-      if (!simulatedTrackers.enabled) problems.push({ apiType: connection.service, message: trackerMessages.unavailable(connection.service) });
-      else if ((connection.status ?? 'connected') === 'reconnect_needed') problems.push({ apiType: connection.service, message: connection.lastResult ?? trackerMessages.reconnect(connection.service) });
+      if (!simulatedTrackers.enabled)
+        problems.push({ apiType: connection.service, message: trackerMessages.unavailable(connection.service) });
+      else if ((connection.status ?? 'connected') === 'reconnect_needed')
+        problems.push({ apiType: connection.service, message: connection.lastResult ?? trackerMessages.reconnect(connection.service) });
       else {
         syncOne(user.id, connection.service);
         if (queued.length === 0) consumeRateLimit(syncRateLimit, String(user.id));
@@ -156,7 +210,10 @@ export const trackersHandlers: HttpHandler[] = [
         apiType,
         configured: simulatedTrackers.enabled,
         needsAdministrator: null,
-        connections: { connected: rows.filter((row) => (row.status ?? 'connected') === 'connected').length, reconnectNeeded: rows.filter((row) => row.status === 'reconnect_needed').length },
+        connections: {
+          connected: rows.filter((row) => (row.status ?? 'connected') === 'connected').length,
+          reconnectNeeded: rows.filter((row) => row.status === 'reconnect_needed').length,
+        },
         lastSuccessfulSyncAt: synced.at(-1) ?? null,
         failures: [],
         budget: { fifteenMinutes: null, day: null },

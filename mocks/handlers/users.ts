@@ -8,8 +8,9 @@ import { matchesSearch, searchWordsOf } from '@/domain/search-words';
 import { sendPasswordResetMail } from '../auth/accounts';
 import { consumeRateLimit, rateLimitRules } from '../auth/rate-limit';
 import { mockClock } from '../clock';
-import { deleteUserCascade, mockDb, nowIso, upsertYearLevel } from '../db';
+import { mockDb, nowIso, upsertYearLevel } from '../db';
 import { conflict, notFound } from '../errors';
+import { deleteMockAccount } from '../privacy/account-deletion';
 import { mockRoute } from '../http';
 import { mockAudit } from './audit';
 import { newestFirst, pageRows } from '../paging';
@@ -39,7 +40,13 @@ const matchingEmployees = (query: Omit<UsersQuery, 'currentPage' | 'pageSize'>) 
     .filter((user) => user.role === 'user')
     .filter((user) => !query.level || user.levelOfCompetition === query.level)
     .filter((user) => !query.search || matchesSearch(searchWordsOf(user.firstName, user.lastName, user.email), query.search))
-    .sort((a, b) => direction * byCode(String(a[query.sort]), String(b[query.sort])) || byCode(a.lastName, b.lastName) || byCode(a.firstName, b.firstName) || a.id - b.id);
+    .sort(
+      (a, b) =>
+        direction * byCode(String(a[query.sort]), String(b[query.sort])) ||
+        byCode(a.lastName, b.lastName) ||
+        byCode(a.firstName, b.firstName) ||
+        a.id - b.id,
+    );
 };
 
 export const usersHandlers: HttpHandler[] = [
@@ -54,11 +61,33 @@ export const usersHandlers: HttpHandler[] = [
     const year = quarterlyBonusYear(now);
     return {
       fileName: csvFileName(['employees', query.level ?? 'all-levels'], toIsoDay(now)),
-      header: ['First name', 'Last name', 'Email', 'Gender', 'Level of competition', 'Date of birth', `${year} Q1 bonus`, `${year} Q2 bonus`, `${year} Q3 bonus`, `${year} Q4 bonus`],
+      header: [
+        'First name',
+        'Last name',
+        'Email',
+        'Gender',
+        'Level of competition',
+        'Date of birth',
+        `${year} Q1 bonus`,
+        `${year} Q2 bonus`,
+        `${year} Q3 bonus`,
+        `${year} Q4 bonus`,
+      ],
       rows: matchingEmployees(query).map((row) => {
         const user = toContractUser(row);
         const bonus = user.quarterlyBonus;
-        return [user.firstName, user.lastName, user.email, user.gender, user.levelOfCompetition, user.dateOfBirth ?? '', yesNo(bonus.firstQuarter), yesNo(bonus.secondQuarter), yesNo(bonus.thirdQuarter), yesNo(bonus.fourthQuarter)];
+        return [
+          user.firstName,
+          user.lastName,
+          user.email,
+          user.gender,
+          user.levelOfCompetition,
+          user.dateOfBirth ?? '',
+          yesNo(bonus.firstQuarter),
+          yesNo(bonus.secondQuarter),
+          yesNo(bonus.thirdQuarter),
+          yesNo(bonus.fourthQuarter),
+        ];
       }),
     };
   }),
@@ -85,10 +114,22 @@ export const usersHandlers: HttpHandler[] = [
 
   mockRoute(endpoints.update, ({ params, body, user: caller }) => {
     const user = employee(params.id);
-    const fields = ({ firstName, lastName, gender, dateOfBirth, levelOfCompetition }: typeof body) => ({ firstName, lastName, gender, dateOfBirth, levelOfCompetition });
+    const fields = ({ firstName, lastName, gender, dateOfBirth, levelOfCompetition }: typeof body) => ({
+      firstName,
+      lastName,
+      gender,
+      dateOfBirth,
+      levelOfCompetition,
+    });
     mockAudit({ actor: caller, action: 'user.update', subject: { ...user }, before: fields(user as typeof body), after: fields(body) });
     if (user.levelOfCompetition !== body.levelOfCompetition) {
-      mockAudit({ actor: caller, action: 'level.change', subject: { ...user }, before: { levelOfCompetition: user.levelOfCompetition }, after: { levelOfCompetition: body.levelOfCompetition } });
+      mockAudit({
+        actor: caller,
+        action: 'level.change',
+        subject: { ...user },
+        before: { levelOfCompetition: user.levelOfCompetition },
+        after: { levelOfCompetition: body.levelOfCompetition },
+      });
     }
     Object.assign(user, { ...body, updatedAt: nowIso() });
     // An admin may correct the level at any time; it holds for the current competition year.
@@ -99,8 +140,8 @@ export const usersHandlers: HttpHandler[] = [
   mockRoute(endpoints.remove, ({ params, user: caller }) => {
     if (caller.id === params.id) throw conflict(CANNOT_DELETE_SELF);
     const target = employee(params.id);
-    mockAudit({ actor: caller, action: 'user.delete', subject: { ...target }, before: { firstName: target.firstName, lastName: target.lastName, email: target.email, levelOfCompetition: target.levelOfCompetition } });
-    deleteUserCascade(target.id);
+    // The same deletion as 'Delete my account' (the API's modules/privacy/account-deletion.ts).
+    deleteMockAccount(caller, target.id);
   }),
 
   mockRoute(endpoints.sendResetMail, ({ params, user: caller }) => {

@@ -64,11 +64,12 @@ export const sourceTables: readonly string[] = [
   'replaceable_sql_applied',
   'email_confirmation_tokens',
   'invitations',
+  'data_exports',
 ];
 
 /** Every trigger of a migrated database and its job. */
 export const triggers: Readonly<Record<string, string>> = {
-  audit_events_no_update: 'the audit trail is append-only',
+  audit_events_no_update: 'the audit trail is append-only (a deleted account\'s entries may only lose the person\'s data)',
   audit_events_no_truncate: 'the audit trail is append-only',
   score_months_insights: 'insight_months follows each score_months row',
   score_months_insights_truncate: 'insight_months is cleared with score_months',

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
  * are applied again when their checksums (or the migration journal: a new migration may drop what
  * they create) differ from those recorded in replaceable_sql_applied, all in one transaction.
  */
-export const FUNCTION_FILES = ['scoring.sql', 'insights.sql'] as const;
+export const FUNCTION_FILES = ['scoring.sql', 'insights.sql', 'audit-trail.sql'] as const;
 
 const folder = fileURLToPath(new URL('./functions/', import.meta.url));
 const JOURNAL = 'migrations/meta/_journal.json';

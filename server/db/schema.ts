@@ -271,6 +271,8 @@ export const scoreMonths = pgTable(
     minutes: integer('minutes').notNull().default(0),
     steps: smallint('steps').notNull().default(0),
     events: smallint('events').notNull().default(0),
+    /** Of `minutes`, those imported from Strava: shown to their athlete only, so the admin overview leaves them out (docs/product-rules.md#privacy). */
+    stravaMinutes: integer('strava_minutes').notNull().default(0),
     /** The year's level and the user's role when scored (rescore_user_year), so insight_months can follow deletes. */
     levelOfCompetition: text('level_of_competition', { enum: ['Beginner', 'Intermediate', 'Advanced', 'Elite'] }),
     role: text('role', { enum: ['admin', 'user'] }),

@@ -6,7 +6,8 @@ import { verifyAccessToken, type AuthUser } from './access-token';
 import { forbidden, unauthorized } from '@/domain/errors';
 import { ValidationError } from './validation-error';
 import type { CsvExport } from '@/domain/csv';
-import { sendCsv } from './csv-stream';
+import type { FileDownload } from '@/domain/privacy';
+import { sendCsv, sendFile } from './csv-stream';
 import { idempotencyKeyOf, idempotent, requestHashOf, sendStored } from './idempotency';
 import { PreSerialized } from './pre-serialized';
 import type { AppDeps } from '../deps';
@@ -19,7 +20,7 @@ declare module 'fastify' {
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
-type Response<E extends Endpoint> = E['produces'] extends 'csv' ? CsvExport : E['response'] extends z.ZodType ? z.input<E['response']> : void;
+type Response<E extends Endpoint> = E['produces'] extends 'csv' ? CsvExport : E['produces'] extends 'file' ? FileDownload : E['response'] extends z.ZodType ? z.input<E['response']> : void;
 
 export type RouteInput<E extends Endpoint> = {
   params: Out<E['params']>;
@@ -103,6 +104,7 @@ export const route = <E extends Endpoint>(
       }
       const result = await run();
       if (endpoint.produces === 'csv') return sendCsv(reply, result as unknown as CsvExport);
+      if (endpoint.produces === 'file') return sendFile(reply, result as unknown as FileDownload);
       if (endpoint.status === 204) return reply.code(204).send();
       if (result instanceof PreSerialized) {
         // A string with a JSON content type skips the schema serializer (fastify sends it as is).

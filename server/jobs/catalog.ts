@@ -56,6 +56,10 @@ export const appJobs = {
   }),
   /** The safety net: queues a sync of every working connection (on a cron schedule). */
   'trackers.sync-all': job({ payload: z.object({}), retryLimit: 1, retryDelaySeconds: 300, retryBackoff: false, timeoutSeconds: 600, policy: 'singleton' }),
+  /** 'Download my data': builds the archive of one export row (modules/privacy/export-job.ts). */
+  'privacy.export': job({ payload: z.object({ exportId: z.number().int().positive() }), retryLimit: 2, retryDelaySeconds: 30, retryBackoff: true, timeoutSeconds: 300 }),
+  /** Hourly: removes data exports past their 24 hours (the archives hold personal data). */
+  'privacy.purge-exports': job({ payload: z.object({}), retryLimit: 1, retryDelaySeconds: 300, retryBackoff: false, timeoutSeconds: 300, policy: 'singleton' }),
   /** A scheduled backup into BACKUP_DIR, then the oldest archives beyond BACKUP_KEEP removed (docs/operations.md). */
   'ops.backup': job({ payload: z.object({}), retryLimit: 2, retryDelaySeconds: 600, retryBackoff: false, timeoutSeconds: 3600, policy: 'singleton' }),
 };

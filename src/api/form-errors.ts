@@ -8,6 +8,7 @@ const FIELD_OF_CODE: Partial<Record<ServerCode, string>> = {
   LEVEL_WINDOW_CLOSED: 'levelOfCompetition',
   PHOTO_TOO_LARGE: 'photo',
   PHOTO_TYPE_NOT_ALLOWED: 'photo',
+  REAUTHENTICATION_REQUIRED: 'password',
 };
 
 export type ServerFormErrors = {

@@ -56,19 +56,21 @@ END
 $$;
 
 -- Adds (p_sign 1) or removes (p_sign -1) one employee-month of points to or from its group.
+-- Minutes imported from Strava are left out: the admin overview must not show them
+-- (docs/product-rules.md#privacy).
 CREATE OR REPLACE FUNCTION "insight_months_move"(p_row score_months, p_sign integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM insight_months_lock(ARRAY[p_row.competition_year]);
   IF p_sign > 0 THEN
     INSERT INTO insight_months AS t (competition_year, level_of_competition, month, employees, points, minutes, steps, events, sorted_points)
-    VALUES (p_row.competition_year, p_row.level_of_competition, p_row.month, 1, p_row.points, p_row.minutes, p_row.steps, p_row.events, ARRAY[p_row.points])
+    VALUES (p_row.competition_year, p_row.level_of_competition, p_row.month, 1, p_row.points, p_row.minutes - p_row.strava_minutes, p_row.steps, p_row.events, ARRAY[p_row.points])
     ON CONFLICT (competition_year, level_of_competition, month) DO UPDATE
        SET employees = t.employees + 1, points = t.points + excluded.points, minutes = t.minutes + excluded.minutes,
            steps = t.steps + excluded.steps, events = t.events + excluded.events,
            sorted_points = insight_sorted_add(t.sorted_points, excluded.sorted_points);
   ELSE
     UPDATE insight_months t
-       SET employees = t.employees - 1, points = t.points - p_row.points, minutes = t.minutes - p_row.minutes,
+       SET employees = t.employees - 1, points = t.points - p_row.points, minutes = t.minutes - (p_row.minutes - p_row.strava_minutes),
            steps = t.steps - p_row.steps, events = t.events - p_row.events,
            sorted_points = insight_sorted_remove(t.sorted_points, ARRAY[p_row.points])
      WHERE t.competition_year = p_row.competition_year AND t.level_of_competition = p_row.level_of_competition AND t.month = p_row.month;
@@ -103,7 +105,7 @@ BEGIN
      AND OLD.level_of_competition = NEW.level_of_competition AND OLD.month = NEW.month THEN
     PERFORM insight_months_lock(ARRAY[NEW.competition_year]);
     UPDATE insight_months t
-       SET points = t.points - OLD.points + NEW.points, minutes = t.minutes - OLD.minutes + NEW.minutes,
+       SET points = t.points - OLD.points + NEW.points, minutes = t.minutes - (OLD.minutes - OLD.strava_minutes) + (NEW.minutes - NEW.strava_minutes),
            steps = t.steps - OLD.steps + NEW.steps, events = t.events - OLD.events + NEW.events,
            sorted_points = insight_sorted_add(insight_sorted_remove(t.sorted_points, ARRAY[OLD.points]), ARRAY[NEW.points])
      WHERE t.competition_year = NEW.competition_year AND t.level_of_competition = NEW.level_of_competition AND t.month = NEW.month;
@@ -124,7 +126,7 @@ CREATE OR REPLACE FUNCTION "insight_months_rebuild"(p_from integer, p_to integer
 BEGIN
   DELETE FROM insight_months WHERE competition_year BETWEEN p_from AND p_to;
   INSERT INTO insight_months (competition_year, level_of_competition, month, employees, points, minutes, steps, events, sorted_points)
-  SELECT sm.competition_year, sm.level_of_competition, sm.month, count(*), sum(sm.points), sum(sm.minutes), sum(sm.steps), sum(sm.events),
+  SELECT sm.competition_year, sm.level_of_competition, sm.month, count(*), sum(sm.points), sum(sm.minutes - sm.strava_minutes), sum(sm.steps), sum(sm.events),
          array_agg(sm.points ORDER BY sm.points)
     FROM score_months sm
    WHERE sm.competition_year BETWEEN p_from AND p_to AND sm.role = 'user' AND sm.level_of_competition IS NOT NULL

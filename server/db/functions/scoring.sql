@@ -34,25 +34,28 @@ BEGIN
 END
 $$;
 
--- Every scoring day of every user: (user_id, day, points, minutes, steps, events), one row per
+-- Every scoring day of every user: (user_id, day, points, minutes, steps, events, strava_minutes), one row per
 -- activity day (minutes summed, capped when a cap is set), step achievement, event participation
 -- and quarterly bonus flag, each scored with the values in force for its competition year (the
 -- latest scoring_rules row at or before it). Callers filter on user_id and day: PostgreSQL pushes
 -- those conditions into each branch, so one user's year reads one index range per table.
+-- strava_minutes (of `minutes`, those imported from Strava; last, so the view is replaced in place)
+-- are kept apart because only their athlete may see them (docs/product-rules.md#privacy).
 CREATE OR REPLACE VIEW "scored_days" AS
-  SELECT g.user_id, g.day, (least(g.minutes, r.daily_minutes_cap) * r.points_per_minute)::int AS points, g.minutes, 0 AS steps, 0 AS events
-    FROM (SELECT a.user_id, a.start_date AS day, sum(a.moving_time)::int AS minutes FROM activities a GROUP BY a.user_id, a.start_date) g
+  SELECT g.user_id, g.day, (least(g.minutes, r.daily_minutes_cap) * r.points_per_minute)::int AS points, g.minutes, 0 AS steps, 0 AS events, g.strava_minutes
+    FROM (SELECT a.user_id, a.start_date AS day, sum(a.moving_time)::int AS minutes, coalesce(sum(a.moving_time) FILTER (WHERE a.source = 'strava'), 0)::int AS strava_minutes
+            FROM activities a GROUP BY a.user_id, a.start_date) g
     CROSS JOIN LATERAL (SELECT * FROM scoring_rules r WHERE r.from_year <= competition_year_of(g.day) ORDER BY r.from_year DESC LIMIT 1) r
   UNION ALL
-  SELECT s.user_id, s.date, r.daily_steps, 0, 1, 0
+  SELECT s.user_id, s.date, r.daily_steps, 0, 1, 0, 0
     FROM daily_step_achievements s
     CROSS JOIN LATERAL (SELECT * FROM scoring_rules r WHERE r.from_year <= competition_year_of(s.date) ORDER BY r.from_year DESC LIMIT 1) r
   UNION ALL
-  SELECT e.user_id, e.date, r.event + CASE WHEN e.is_in_the_top_three THEN r.event_top_three ELSE 0 END, 0, 0, 1
+  SELECT e.user_id, e.date, r.event + CASE WHEN e.is_in_the_top_three THEN r.event_top_three ELSE 0 END, 0, 0, 1, 0
     FROM event_participations e
     CROSS JOIN LATERAL (SELECT * FROM scoring_rules r WHERE r.from_year <= competition_year_of(e.date) ORDER BY r.from_year DESC LIMIT 1) r
   UNION ALL
-  SELECT b.user_id, quarter_end_day(b.competition_year, q.quarter), r.quarterly_bonus, 0, 0, 0
+  SELECT b.user_id, quarter_end_day(b.competition_year, q.quarter), r.quarterly_bonus, 0, 0, 0, 0
     FROM quarterly_bonuses b
     CROSS JOIN LATERAL (VALUES (b.first_quarter, 1), (b.second_quarter, 2), (b.third_quarter, 3), (b.fourth_quarter, 4)) AS q(flag, quarter)
     CROSS JOIN LATERAL (SELECT * FROM scoring_rules r WHERE r.from_year <= b.competition_year ORDER BY r.from_year DESC LIMIT 1) r
@@ -109,25 +112,25 @@ BEGIN
       INTO v_from, v_to FROM unnest(p_months) AS m;
   END IF;
   WITH days AS (
-    SELECT d.day, d.points, d.minutes, d.steps, d.events FROM scored_days d
+    SELECT d.day, d.points, d.minutes, d.steps, d.events, d.strava_minutes FROM scored_days d
      WHERE d.user_id = p_user AND d.day BETWEEN v_from AND v_to AND d.points > 0
        AND (p_months IS NULL OR extract(month FROM d.day)::smallint = ANY (p_months))
   ), months AS (
     SELECT extract(month FROM day)::smallint AS month, sum(points)::int AS points, sum(minutes)::int AS minutes,
-           sum(steps)::int AS steps, sum(events)::int AS events
+           sum(steps)::int AS steps, sum(events)::int AS events, sum(strava_minutes)::int AS strava_minutes
       FROM days GROUP BY 1
   ), gone AS (
     DELETE FROM score_months sm WHERE sm.user_id = p_user AND sm.competition_year = p_year
        AND (p_months IS NULL OR sm.month = ANY (p_months))
        AND sm.month <> ALL (array(SELECT m.month FROM months m))
   ), upserted AS (
-    INSERT INTO score_months AS sm (user_id, competition_year, month, points, minutes, steps, events, level_of_competition, role)
-    SELECT p_user, p_year, m.month, m.points, m.minutes, m.steps, m.events, v_level, v_role FROM months m
+    INSERT INTO score_months AS sm (user_id, competition_year, month, points, minutes, steps, events, level_of_competition, role, strava_minutes)
+    SELECT p_user, p_year, m.month, m.points, m.minutes, m.steps, m.events, v_level, v_role, m.strava_minutes FROM months m
     ON CONFLICT (user_id, competition_year, month) DO UPDATE
        SET points = excluded.points, minutes = excluded.minutes, steps = excluded.steps, events = excluded.events,
-           level_of_competition = excluded.level_of_competition, role = excluded.role
-     WHERE (sm.points, sm.minutes, sm.steps, sm.events, sm.level_of_competition, sm.role)
-           IS DISTINCT FROM (excluded.points, excluded.minutes, excluded.steps, excluded.events, excluded.level_of_competition, excluded.role)
+           level_of_competition = excluded.level_of_competition, role = excluded.role, strava_minutes = excluded.strava_minutes
+     WHERE (sm.points, sm.minutes, sm.steps, sm.events, sm.level_of_competition, sm.role, sm.strava_minutes)
+           IS DISTINCT FROM (excluded.points, excluded.minutes, excluded.steps, excluded.events, excluded.level_of_competition, excluded.role, excluded.strava_minutes)
   )
   SELECT max(day) INTO v_rescored_last FROM days;
 
@@ -180,10 +183,10 @@ BEGIN
   PERFORM set_config('wellness.scores_rebuilding', 'on', true);
   DELETE FROM score_months WHERE competition_year BETWEEN p_from AND p_to;
   DELETE FROM score_years WHERE competition_year BETWEEN p_from AND p_to;
-  INSERT INTO score_months (user_id, competition_year, month, points, minutes, steps, events, level_of_competition, role)
-  SELECT m.user_id, m.year, m.month, m.points, m.minutes, m.steps, m.events, competition_level(m.user_id, m.year), u.role
+  INSERT INTO score_months (user_id, competition_year, month, points, minutes, steps, events, level_of_competition, role, strava_minutes)
+  SELECT m.user_id, m.year, m.month, m.points, m.minutes, m.steps, m.events, competition_level(m.user_id, m.year), u.role, m.strava_minutes
     FROM (SELECT d.user_id, competition_year_of(d.day) AS year, extract(month FROM d.day)::smallint AS month, sum(d.points)::int AS points,
-                 sum(d.minutes)::int AS minutes, sum(d.steps)::int AS steps, sum(d.events)::int AS events
+                 sum(d.minutes)::int AS minutes, sum(d.steps)::int AS steps, sum(d.events)::int AS events, sum(d.strava_minutes)::int AS strava_minutes
             FROM scored_days d
            WHERE d.day BETWEEN competition_year_first_day(p_from) AND competition_year_last_day(p_to) AND d.points > 0
            GROUP BY 1, 2, 3) m

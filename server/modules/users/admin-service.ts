@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { trackerServiceOf } from '../trackers/tasks';
+import { deleteAccount } from '../privacy/account-deletion';
 import type { PageQuery } from '@/contract/common';
 import { type AdminUserUpdate, type User, type UsersQuery, type usersEndpoints } from '@/contract/users';
 import { currentCompetitionYear, quarterlyBonusYear } from '@/domain/competition';
@@ -11,7 +11,6 @@ import { scoringService } from '../scoring/service';
 import { auditRepo } from '../audit/repo';
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '@/domain/errors';
-import { removePhoto } from '../../http/photo-storage';
 import { pageOf, type Page } from './page';
 import { PreSerialized } from '../../http/pre-serialized';
 import { usersRepo } from './repo';
@@ -79,25 +78,12 @@ export const adminUsersService = (deps: UsersDeps) => {
       });
     },
 
-    /**
-     * Deletes the employee and, through the foreign keys' ON DELETE CASCADE, every row of theirs
-     * (activities, steps, events, bonuses, scores, sessions, tracker links); then their photo file.
-     */
+    /** Deletes the employee through the same service as 'Delete my account' (modules/privacy/account-deletion.ts). */
     remove: async (caller: AuthUser, id: number, log: FastifyBaseLogger): Promise<void> => {
       // Checked first, so the admin gets a sentence rather than a bare 404 for their own id.
       if (caller.id === id) throw conflict(CANNOT_DELETE_SELF);
-      // Their tracker grants are withdrawn at the providers first (failures logged; the deletion goes on).
-      await trackerServiceOf(deps, log).revokeAllOf(id, log);
-      const photo = await writeForUser(deps.db, id, async (tx) => {
-        const repo = usersRepo(tx);
-        const row = await repo.findEmployeeRow(id, true);
-        if (!row) throw userNotFound();
-        await auditRepo(tx).audit({ at: deps.clock.now(), actor: caller, action: 'user.delete', subject: row, before: { firstName: row.firstName, lastName: row.lastName, email: row.email, levelOfCompetition: row.levelOfCompetition } });
-        await repo.deleteUserRow(id);
-        return row.profilePicture;
-      });
-      // After the commit: a failed delete never loses the photo of a user who still exists.
-      if (photo) await removePhoto(deps.config.dataDir, photo).catch(() => undefined);
+      if (!(await reads.findEmployeeRow(id))) throw userNotFound();
+      await deleteAccount(deps, caller, id, log);
     },
 
     /** The very mail of forgot-password (the auth module's, through deps), triggered by an admin. */

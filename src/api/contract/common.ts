@@ -8,6 +8,7 @@ export { PAGE_MAX, SEARCH_MAX, genders, levels, sortOrders };
 export const serverCodes = [
   'VALIDATION_FAILED',
   'INVALID_CREDENTIALS',
+  'REAUTHENTICATION_REQUIRED',
   'UNAUTHENTICATED',
   'TOKEN_EXPIRED',
   'SESSION_REVOKED',
@@ -195,8 +196,8 @@ export type Endpoint = {
   /** Success status and its body schema (null for 204 and for file downloads). */
   status: 200 | 201 | 202 | 204;
   response: z.ZodType | null;
-  /** A download instead of JSON: `csv` answers text/csv with a file name (admin exports). */
-  produces?: 'csv';
+  /** A download instead of JSON: `csv` answers text/csv with a file name (admin exports); `file` answers the bytes of a FileDownload. */
+  produces?: 'csv' | 'file';
 };
 
 export const endpoint = <E extends Endpoint>(definition: E) => definition;

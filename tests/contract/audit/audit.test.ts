@@ -17,10 +17,27 @@ describe.each(targets)('audit trail on $name', (target) => {
     const token = (await target.signIn(fixtureAdmin.email, fixtureAdmin.password)).accessToken;
     expectSuccess(
       usersEndpoints.update,
-      await target.call(usersEndpoints.update, { token, params: { id: beaId }, body: { firstName: 'Beatrix', lastName: bea.lastName, dateOfBirth: bea.dateOfBirth, gender: bea.gender, levelOfCompetition: 'Advanced' } }),
+      await target.call(usersEndpoints.update, {
+        token,
+        params: { id: beaId },
+        body: {
+          firstName: 'Beatrix',
+          lastName: bea.lastName,
+          dateOfBirth: bea.dateOfBirth,
+          gender: bea.gender,
+          levelOfCompetition: 'Advanced',
+        },
+      }),
     );
     target.advance(1000);
-    expectSuccess(bonusEndpoints.quarterlyBonus, await target.call(bonusEndpoints.quarterlyBonus, { token, params: { id: beaId }, body: { newQuarterlyBonusData: { firstQuarter: true, secondQuarter: false, thirdQuarter: false, fourthQuarter: false } } }));
+    expectSuccess(
+      bonusEndpoints.quarterlyBonus,
+      await target.call(bonusEndpoints.quarterlyBonus, {
+        token,
+        params: { id: beaId },
+        body: { newQuarterlyBonusData: { firstQuarter: true, secondQuarter: false, thirdQuarter: false, fourthQuarter: false } },
+      }),
+    );
     target.advance(1000);
     expectSuccess(usersEndpoints.sendResetMail, await target.call(usersEndpoints.sendResetMail, { token, params: { id: beaId } }));
 
@@ -29,7 +46,13 @@ describe.each(targets)('audit trail on $name', (target) => {
     // Same instant: the later entry (higher id) first.
     expect(all.rows.map((row) => row.action)).toEqual(['user.reset_password_mail', 'bonus.change', 'level.change', 'user.update']);
     const update = all.rows.find((row) => row.action === 'user.update')!;
-    expect(update).toMatchObject({ actorId: adminId, actorRole: 'admin', subjectId: beaId, subjectName: 'Bea Beginner', subjectEmail: bea.email });
+    expect(update).toMatchObject({
+      actorId: adminId,
+      actorRole: 'admin',
+      subjectId: beaId,
+      subjectName: 'Bea Beginner',
+      subjectEmail: bea.email,
+    });
     expect(JSON.parse(update.before!)).toMatchObject({ firstName: 'Bea', levelOfCompetition: 'Beginner' });
     expect(JSON.parse(update.after!)).toMatchObject({ firstName: 'Beatrix', levelOfCompetition: 'Advanced' });
     const bonus = all.rows.find((row) => row.action === 'bonus.change')!;
@@ -42,15 +65,36 @@ describe.each(targets)('audit trail on $name', (target) => {
     const csv = await target.call(auditEndpoints.exportList, { token, query: { subjectId: beaId } });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const parsed = Papa.parse<string[]>((csv.body as string).replace(/^\uFEFF/, ''), { skipEmptyLines: true });
-    expect(parsed.data[0]).toEqual(['When', 'Actor id', 'Actor role', 'Action', 'Subject id', 'Subject', 'Subject e-mail', 'Before', 'After']);
+    expect(parsed.data[0]).toEqual([
+      'When',
+      'Actor id',
+      'Actor role',
+      'Action',
+      'Subject id',
+      'Subject',
+      'Subject e-mail',
+      'Before',
+      'After',
+    ]);
     expect(parsed.data).toHaveLength(5);
   });
 
-  test('a deleted employee keeps their entries; entries cannot be edited or deleted through the API', async () => {
+  test('a deleted employee keeps their entries without name or e-mail; entries cannot be edited or deleted through the API', async () => {
     const token = (await target.signIn(fixtureAdmin.email, fixtureAdmin.password)).accessToken;
+    expectSuccess(usersEndpoints.sendResetMail, await target.call(usersEndpoints.sendResetMail, { token, params: { id: beaId } }));
     expectSuccess(usersEndpoints.remove, await target.call(usersEndpoints.remove, { token, params: { id: beaId } }));
     const entries = expectSuccess(auditEndpoints.list, await target.call(auditEndpoints.list, { token, query: { subjectId: beaId } }));
-    expect(entries.rows).toMatchObject([{ action: 'user.delete', subjectName: 'Bea Beginner', subjectEmail: bea.email }]);
+    expect(entries.rows).toMatchObject([
+      {
+        action: 'user.delete',
+        actorId: adminId,
+        subjectName: `Deleted account #${beaId}`,
+        subjectEmail: null,
+        before: null,
+        after: '{"deletedBy":"admin"}',
+      },
+      { action: 'user.reset_password_mail', subjectName: `Deleted account #${beaId}`, subjectEmail: null },
+    ]);
     for (const method of ['PUT', 'DELETE', 'POST'] as const) {
       expect((await target.request(method, `/audit/${entries.rows[0]!.id}`, { token })).status).toBe(404);
     }

@@ -42,6 +42,10 @@ const recompute = async ({ db }: TestApp, year: number) => {
         {
           points,
           minutes: mine(allActivities).filter((row) => inYear(row.startDate) && Number(row.startDate.slice(5, 7)) === month).reduce((sum, row) => sum + row.movingTime, 0),
+          // Strava imports are shown to their athlete only: the admin overview leaves their minutes out (docs/product-rules.md#privacy).
+          sharedMinutes: mine(allActivities)
+            .filter((row) => inYear(row.startDate) && Number(row.startDate.slice(5, 7)) === month && row.source !== 'strava')
+            .reduce((sum, row) => sum + row.movingTime, 0),
           steps: count(mine(allSteps).map((row) => row.date), month),
           events: count(mine(allEvents).map((row) => row.date), month),
         },
@@ -67,11 +71,11 @@ const recompute = async ({ db }: TestApp, year: number) => {
     competitionYear: year,
     months: insightMonthsOf(year, now).map(({ key, month }) => {
       const active = people.filter((person) => person.months.has(month));
-      const sum = (pick: 'minutes' | 'steps' | 'events', of = active) => of.reduce((total, person) => total + person.months.get(month)![pick], 0);
+      const sum = (pick: 'sharedMinutes' | 'steps' | 'events', of = active) => of.reduce((total, person) => total + person.months.get(month)![pick], 0);
       return {
         month: key,
         activeEmployees: active.length,
-        minutesByLevel: Object.fromEntries(levels.map((level) => [level, sum('minutes', active.filter((person) => person.level === level))])) as CompetitionOverview['months'][number]['minutesByLevel'],
+        minutesByLevel: Object.fromEntries(levels.map((level) => [level, sum('sharedMinutes', active.filter((person) => person.level === level))])) as CompetitionOverview['months'][number]['minutesByLevel'],
         eventParticipations: sum('events'),
         stepAchievements: sum('steps'),
       };
@@ -128,7 +132,7 @@ const day = fc.record({ year: fc.constantFrom(2025, 2026, 2026), month: fc.const
 });
 const who = fc.integer({ min: 0, max: 5 });
 const operation = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('activity' as const), who, day, minutes: fc.integer({ min: 1, max: 90 }) }) },
+  { weight: 5, arbitrary: fc.record({ kind: fc.constant('activity' as const), who, day, minutes: fc.integer({ min: 1, max: 90 }), source: fc.constantFrom('manual' as const, 'strava' as const, 'fitbit' as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('steps' as const), who, day }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('event' as const), who, day, top: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('deleteActivity' as const), who }) },
@@ -161,7 +165,7 @@ test('progress and overview equal a recomputation from the rows after any sequen
         }
         const person = people[op.who]!;
         if (gone.has(person.id)) continue;
-        if (op.kind === 'activity') await logActivity(db, person.id, op.day, op.minutes);
+        if (op.kind === 'activity') await logActivity(db, person.id, op.day, op.minutes, { source: op.source });
         if (op.kind === 'steps') {
           const [existing] = await db.select().from(dailyStepAchievements).where(and(eq(dailyStepAchievements.userId, person.id), eq(dailyStepAchievements.date, op.day)));
           if (!existing) await logSteps(db, person.id, op.day);
@@ -244,3 +248,21 @@ test('parallel writers of one level and admin level changes: no 5xx, answers equ
   await expectAnswersEqualRecomputation(ctx, admin);
   await ctx.app.close();
 }, 120_000);
+
+test('the admin overview leaves Strava minutes out; the athlete still sees them in their own progress', async () => {
+  const ctx = await createTestApp({ now: NOW });
+  const admin = (await addUser(ctx.db, { role: 'admin' })) as { id: number; role: 'admin' };
+  const athlete = await addUser(ctx.db, { level: 'Advanced' });
+  await logActivity(ctx.db, athlete.id, '2026-11-02', 40, { source: 'strava', name: 'Morning ride' });
+  await logActivity(ctx.db, athlete.id, '2026-11-03', 25, { source: 'fitbit' });
+  await logActivity(ctx.db, athlete.id, '2026-11-04', 10);
+  const overview = (await ctx.app.inject({ method: 'GET', url: '/api/insights/overview?competitionYear=2026', headers: await authHeader(admin, ctx.config, now) })).json() as CompetitionOverview;
+  expect(overview.months.find((month) => month.month === '2026-11')!.minutesByLevel.Advanced).toBe(35);
+  const progress = (await ctx.app.inject({ method: 'GET', url: '/api/insights/progress?competitionYear=2026', headers: await authHeader(athlete, ctx.config, now) })).json() as MyProgress;
+  expect(progress.months.find((month) => month.month === '2026-11')).toMatchObject({ minutes: 75, points: 75 });
+  // A rebuild keeps it so.
+  await rebuildScores(ctx.db, 2026, 2026);
+  const rebuilt = (await ctx.app.inject({ method: 'GET', url: '/api/insights/overview?competitionYear=2026', headers: await authHeader(admin, ctx.config, now) })).json() as CompetitionOverview;
+  expect(rebuilt.months.find((month) => month.month === '2026-11')!.minutesByLevel.Advanced).toBe(35);
+  await ctx.app.close();
+});

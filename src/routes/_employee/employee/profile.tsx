@@ -7,17 +7,20 @@ import { RouteLoadError } from '../../../components/route-load-error';
 import { currentCompetitionYear } from '@/domain/competition';
 import { ProgressSection } from '../../../features/insights';
 import { insightsQueries } from '../../../features/insights/api/insights-queries';
+import { PrivacySection } from '../../../features/privacy';
+import { privacyQueries } from '../../../features/privacy/api/privacy-queries';
 import { ProfileScreen } from '../../../features/profile';
 import { profileQueries } from '../../../features/profile/api/profile-queries';
 import { FitnessServicesConnector } from '../../../features/trackers';
 import { trackerQueries } from '../../../features/trackers/api/tracker-queries';
 
-/** Profile form, the fitness service connector (docs/product-rules.md#trackers) and the progress charts (docs/product-rules.md#progress-charts-and-overview). */
+/** Profile form, the fitness service connector (docs/product-rules.md#trackers), the progress charts (docs/product-rules.md#progress-charts-and-overview) and the privacy self-service (docs/access.md#privacy-self-service). */
 export const Route = createFileRoute('/_employee/employee/profile')({
   loader: async ({ context }) => {
     const { queryClient, auth, clock } = context;
     // The charts load on their own (their section shows its own placeholder and error); the form and the services wait.
     void queryClient.prefetchQuery(insightsQueries.progress(currentCompetitionYear(clock.now())));
+    void queryClient.prefetchQuery(privacyQueries.export());
     const userId = auth.session()?.user.id;
     await Promise.all([
       userId ? queryClient.ensureQueryData(profileQueries.detail(userId)) : undefined,
@@ -35,6 +38,7 @@ export const Route = createFileRoute('/_employee/employee/profile')({
           {session && <ProfileScreen userId={session.user.id} />}
           <FitnessServicesConnector />
           <ProgressSection />
+          <PrivacySection />
         </Stack>
       </PageShell>
     );

@@ -1,0 +1,59 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { FIXTURE_PASSWORD, fixtureEmployee } from '../../../mocks/fixtures';
+import { mockClock, mockDb } from '../../../mocks/node';
+import { renderApp } from '../render-app';
+
+/** The profile's privacy section (docs/access.md#privacy-self-service) over the MSW handlers. */
+vi.setConfig({ testTimeout: 30_000 });
+
+const bea = fixtureEmployee('Beginner');
+
+describe('profile: your data and account', () => {
+  beforeEach(() => mockClock.set('2026-11-22T10:00:00Z'));
+
+  it('Download my data shows Preparing…, then the download with the time it is available until', async () => {
+    const { user } = await renderApp('/employee/profile', { signedInAs: 'user', clock: mockClock });
+    const section = await screen.findByRole('region', { name: 'Your data and account' });
+    await user.click(within(section).getByRole('button', { name: 'Download my data' }));
+    expect(await within(section).findByText(/^Preparing…/)).toBeInTheDocument();
+    const download = await within(section).findByRole(
+      'button',
+      { name: /^Download \(available until 23 Nov, \d\d:\d\d\)$/ },
+      { timeout: 8000 },
+    );
+    expect(download).toBeEnabled();
+    expect(within(section).getByRole('button', { name: 'Prepare a new copy' })).toBeInTheDocument();
+  });
+
+  it('Delete my account lists the consequences, refuses a wrong password on the field, then deletes and signs out', async () => {
+    const { user } = await renderApp('/employee/profile', { signedInAs: 'user', clock: mockClock });
+    const section = await screen.findByRole('region', { name: 'Your data and account' });
+    await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete my account' });
+    expect(within(dialog).getByText('This cannot be undone. Deleting your account:')).toBeInTheDocument();
+    expect(within(dialog).getByText(/You disappear from the feed, the leaderboards and the charts/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/access is withdrawn at Strava and Google/)).toBeInTheDocument();
+
+    const password = within(dialog).getByLabelText('Your password');
+    await user.type(password, 'Not my password 1');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('The password is not correct')).toBeInTheDocument();
+    expect(mockDb.users.some((row) => row.email === bea.email)).toBe(true);
+
+    await user.clear(password);
+    await user.type(password, FIXTURE_PASSWORD);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByRole('form', { name: 'Log in' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(mockDb.users.some((row) => row.email === bea.email)).toBe(false);
+  });
+
+  it('Cancel closes the dialog and deletes nothing', async () => {
+    const { user } = await renderApp('/employee/profile', { signedInAs: 'user', clock: mockClock });
+    const section = await screen.findByRole('region', { name: 'Your data and account' });
+    await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete my account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete my account' })).not.toBeInTheDocument());
+    expect(mockDb.users.some((row) => row.email === bea.email)).toBe(true);
+  });
+});
