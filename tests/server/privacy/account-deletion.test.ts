@@ -16,6 +16,7 @@ import { invitations } from '../../../server/db/access-schema';
 import { rowsOf } from '../../../server/db/rows';
 import { uploadsDir } from '../../../server/http/photo-storage';
 import { signAccessToken } from '../../../server/http/access-token';
+import { SESSION_CHECK_TTL_MS } from '../../../server/http/session-liveness';
 import { hashPassword } from '../../../server/modules/auth/passwords';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
@@ -160,7 +161,8 @@ describe('POST /api/privacy/account-deletion', () => {
       ['level.change', `Deleted account #${person.id}`, null, null, null],
       ['user.delete', `Deleted account #${person.id}`, null, null, '{"deletedBy":"self"}'],
     ]);
-    // The session is gone with the account.
+    // The session is gone with the account (each process re-checks a token's account within SESSION_CHECK_TTL_MS).
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_TTL_MS + 100));
     expect((await ctx.app.inject({ method: 'GET', url: '/api/privacy/export', headers })).statusCode).toBe(401);
   });
 

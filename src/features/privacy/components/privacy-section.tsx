@@ -23,12 +23,18 @@ function DataExportControls({ state }: { state: DataExport | undefined }) {
     );
   }
   if (state?.status === 'ready' && state.expiresAt) {
+    const availableUntil = `available until ${until.format(new Date(state.expiresAt))}`;
     return (
-      <Group gap="sm">
+      <Group gap="xs" align="center">
+        {/* The time sits beside the button, so a phone wraps it instead of cutting the label. */}
         <DownloadButton
-          label={`Download (available until ${until.format(new Date(state.expiresAt))})`}
+          label="Download"
+          ariaLabel={`Download (${availableUntil})`}
           download={() => downloadFile(privacyEndpoints.downloadExport)}
         />
+        <Text size="sm" aria-hidden>
+          ({availableUntil})
+        </Text>
         <Button variant="subtle" loading={request.isPending} onClick={() => request.mutate()}>
           Prepare a new copy
         </Button>
