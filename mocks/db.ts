@@ -103,6 +103,11 @@ export type MockOauthState = { state: string; userId: number; service: ApiType; 
 export type MockRateLimit = { key: string; windowStart: string; count: number };
 export type MockIdempotencyKey = { scope: string; key: string; requestHash: string; status: number; body: unknown; createdAt: string };
 
+/** A code the simulated identity provider issued (single use, 60 s) for the identity QA chose. */
+export type MockSsoCode = { code: string; state: string; email: string; emailVerified: boolean; givenName: string; familyName: string; expiresAt: string; usedAt: string | null };
+/** A newcomer the provider vouched for, between the callback and the completed profile (the server keeps it in a sealed cookie). */
+export type MockSsoNewcomer = { id: string; email: string; firstName: string; lastName: string; expiresAt: string };
+
 /** Uploaded photos: base64 so the db stays JSON. */
 export type MockUpload = { name: string; contentType: string; base64: string };
 
@@ -125,6 +130,8 @@ export type MockDb = {
   uploads: MockUpload[];
   emailConfirmationTokens?: MockConfirmationToken[];
   invitations?: MockInvitation[];
+  ssoCodes?: MockSsoCode[];
+  ssoNewcomers?: MockSsoNewcomer[];
   /** Last id handed out per serial table. */
   sequences: Record<'users' | 'passwordResetTokens' | 'activities' | 'dailyStepAchievements' | 'eventParticipations', number>;
 };
@@ -146,6 +153,8 @@ const emptyDb = (): MockDb => ({
   uploads: [],
   emailConfirmationTokens: [],
   invitations: [],
+  ssoCodes: [],
+  ssoNewcomers: [],
   sequences: { users: 0, passwordResetTokens: 0, activities: 0, dailyStepAchievements: 0, eventParticipations: 0 },
 });
 

@@ -12,6 +12,7 @@ import { profileHandlers } from './profile';
 import { systemHandlers } from './system';
 import { trackersHandlers } from './trackers';
 import { usersHandlers } from './users';
+import { ssoHandlers } from './sso';
 
 /** `*\/api/users/:id` -> ['users', ':id'] (the leading `*` and `api` dropped). */
 const segments = (handler: HttpHandler) => String(handler.info.path).replace(/^\*\/api/, '').split('/').filter(Boolean);
@@ -44,6 +45,7 @@ export const endpointHandlers: HttpHandler[] = [
   ...systemHandlers,
   ...authHandlers,
   ...accessHandlers,
+  ...ssoHandlers,
   ...usersHandlers,
   ...profileHandlers,
   ...trackersHandlers,

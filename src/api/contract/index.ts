@@ -13,9 +13,11 @@ export * from './audit';
 export * from './insights';
 export * from './access';
 export * from './invitations';
+export * from './sso';
 
 import { accessEndpoints } from './access';
 import { invitationEndpoints } from './invitations';
+import { ssoEndpoints } from './sso';
 import { activityEndpoints } from './activity';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
@@ -46,4 +48,5 @@ export const api = {
   insights: insightsEndpoints,
   access: accessEndpoints,
   invitations: invitationEndpoints,
+  sso: ssoEndpoints,
 };
