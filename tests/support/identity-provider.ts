@@ -32,13 +32,13 @@ const readForm = async (request: IncomingMessage) => {
   return new URLSearchParams(body);
 };
 
-export const startIdentityProvider = async (options: { redirectUris: string[]; port?: number }): Promise<TestIdentityProvider> => {
+export const startIdentityProvider = async (options: { redirectUris: string[]; port?: number; clientSecret?: string }): Promise<TestIdentityProvider> => {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const accounts = new Map<string, IdpAccount>();
   const clientId = 'wellness-challenge';
-  const clientSecret = `secret-${randomUUID()}`;
+  const clientSecret = options.clientSecret ?? `secret-${randomUUID()}`;
   let codeTtl = 60;
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
 
