@@ -1,7 +1,7 @@
 import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { entryPage } from '../../../lib/guard';
 import { ssoCallbackCall, ssoQueries } from '../api/sso-calls';
@@ -26,10 +26,12 @@ export function SsoCallbackScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  // The provider's answer exactly as it arrived (the raw query string, as the server checks it).
+  const search = useLocation({ select: (location) => location.searchStr });
 
   useEffect(() => {
     let live = true;
-    redeemOnce(window.location.search).then(
+    redeemOnce(search).then(
       async (result) => {
         if (!live) return;
         if (result.status === 'signed-in') {
@@ -47,7 +49,7 @@ export function SsoCallbackScreen() {
     return () => {
       live = false;
     };
-  }, [auth, navigate, queryClient]);
+  }, [auth, navigate, queryClient, search]);
 
   if (failure) {
     return (
