@@ -64,6 +64,11 @@ export default defineConfig({
       GOOGLE_REVOKE_URL: `${E2E.fakeTrackerUrl}/google/revoke`,
       GOOGLE_HEALTH_API_URL: `${E2E.fakeTrackerUrl}/google-health`,
       TRACKER_SYNC_EVERY_MINUTES: '0',
+      // Single sign-on against a real OpenID provider that sso.spec.ts starts (discovery waits for the first sign-in).
+      OIDC_ISSUER: E2E.identityProvider.url,
+      OIDC_CLIENT_ID: 'wellness-challenge',
+      OIDC_CLIENT_SECRET: E2E.identityProvider.clientSecret,
+      OIDC_BUTTON_LABEL: E2E.identityProvider.label,
     },
   },
 });

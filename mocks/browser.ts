@@ -9,6 +9,7 @@ import { mockOutbox } from './outbox';
 import { setMockDbChangeListener } from './persistence';
 import { mockScenario } from './scenarios';
 import { mockAccess } from './access/settings';
+import { mockSso } from './sso/settings';
 
 /** Where the browser keeps the mock db between reloads (a reload keeps the session, like the real app). */
 export const DB_STORAGE_KEY = 'wellness.mockDb';
@@ -43,6 +44,8 @@ const qaHandle = {
   scenario: mockScenario,
   /** The sign-up policy (open, domain, invite): `access.set({ signupMode: 'domain', emailDomains: ['acme.com'] })`. */
   access: mockAccess,
+  /** Single sign-on: `sso.set({ label: 'Acme SSO', email: 'new.person@wellness.test', passwordSignin: false })`. */
+  sso: mockSso,
   outbox: mockOutbox,
   fixtures: fixtureUsers,
   /** Back to the fixtures (and real time); the page reloads. */
@@ -71,6 +74,7 @@ export const startMockWorker = async () => {
   mockOutbox.logToConsole(true);
   mockScenario.applyUrl(location.search);
   mockAccess.applyUrl(location.search);
+  mockSso.applyUrl(location.search);
   // QA can connect and sync Strava and Fitbit offline against a simulated provider.
   simulatedTrackers.enabled = true;
   window.__wellnessMocks = qaHandle;

@@ -128,6 +128,10 @@ export type MockDataExport = {
   fileName: string | null;
   base64: string | null;
 };
+/** A code the simulated identity provider issued (single use, 60 s) for the identity QA chose. */
+export type MockSsoCode = { code: string; state: string; email: string; emailVerified: boolean; givenName: string; familyName: string; expiresAt: string; usedAt: string | null };
+/** A newcomer the provider vouched for, between the callback and the completed profile (the server keeps it in a sealed cookie). */
+export type MockSsoNewcomer = { id: string; email: string; firstName: string; lastName: string; expiresAt: string };
 
 /** Uploaded photos: base64 so the db stays JSON. */
 export type MockUpload = { name: string; contentType: string; base64: string };
@@ -152,6 +156,8 @@ export type MockDb = {
   emailConfirmationTokens?: MockConfirmationToken[];
   invitations?: MockInvitation[];
   dataExports?: MockDataExport[];
+  ssoCodes?: MockSsoCode[];
+  ssoNewcomers?: MockSsoNewcomer[];
   /** Last id handed out per serial table. */
   sequences: Record<'users' | 'passwordResetTokens' | 'activities' | 'dailyStepAchievements' | 'eventParticipations', number>;
 };
@@ -174,6 +180,8 @@ const emptyDb = (): MockDb => ({
   emailConfirmationTokens: [],
   invitations: [],
   dataExports: [],
+  ssoCodes: [],
+  ssoNewcomers: [],
   sequences: { users: 0, passwordResetTokens: 0, activities: 0, dailyStepAchievements: 0, eventParticipations: 0 },
 });
 

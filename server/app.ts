@@ -7,6 +7,7 @@ import type { Db } from './db/client';
 import type { AppDeps } from './deps';
 import type { Mailer } from '@/domain/mail';
 import { registerAccessRoutes } from './modules/access/routes';
+import { registerSsoRoutes } from './modules/sso/routes';
 import { registerActivityRoutes } from './modules/activity/routes';
 import { registerAuditRoutes } from './modules/audit/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
@@ -120,6 +121,7 @@ export const buildApp = async (options: BuildAppOptions) => {
   await registerInsightsRoutes(app, deps);
   await registerAccessRoutes(app, deps);
   await registerPrivacyRoutes(app, deps);
+  await registerSsoRoutes(app, deps);
   await registerServing(app, options.config);
 
   return app;

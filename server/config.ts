@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { rateLimitRules } from '@/domain/rate-limit-rules';
 import { OPEN_SIGNUP, parseEmailDomains, signupModes, type SignupPolicy } from '@/domain/access-policy';
 import { defaultScoringRules, type ScoringRules } from '@/domain/scoring-rules';
+import { SSO_CALLBACK_PATH } from '@/contract/sso';
 
 /** Strava: OAuth pages and the API live on separate, configurable bases (Strava announced a host split for 2027). */
 export type StravaConfig = {
@@ -33,6 +34,18 @@ export type GoogleHealthConfig = {
   revokeUrl: string;
   /** Base of the Google Health API, e.g. https://health.googleapis.com. */
   apiBaseUrl: string;
+};
+
+/** Single sign-on with an OpenID Connect provider (docs/access.md#single-sign-on). */
+export type OidcConfig = {
+  /** The issuer; its discovery document is `${issuer}/.well-known/openid-configuration`. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** 'Sign in with <label>' on the login page. */
+  buttonLabel: string;
+  /** APP_ORIGIN + /sso/callback: the redirect URI registered with the provider. */
+  redirectUri: string;
 };
 
 /** Everything the server reads from the environment, in one typed object (docs/configuration.md). */
@@ -82,6 +95,10 @@ export type AppConfig = {
   confirmationTtlHours: number;
   /** How long an invitation link works (INVITATION_TTL_DAYS). */
   invitationTtlDays: number;
+  /** OIDC_ISSUER and its client; null: no single sign-on. */
+  oidc: OidcConfig | null;
+  /** PASSWORD_SIGNIN=false: local passwords are off (sign-in, sign-up, reset links), single sign-on only. */
+  passwordSignin: boolean;
 };
 
 const env = (name: string) => {
@@ -156,6 +173,27 @@ const signupPolicy = (): SignupPolicy & { fromEnvironment: boolean } => {
   return { signupMode: mode, emailDomains: mode === 'domain' ? emailDomains : [], fromEnvironment: true };
 };
 
+/** OIDC_ISSUER with its client id and secret (all three, or none); the label defaults to 'SSO'. */
+const oidcConfig = (appOrigin: string): OidcConfig | null => {
+  const issuer = env('OIDC_ISSUER');
+  const clientId = env('OIDC_CLIENT_ID');
+  const clientSecret = env('OIDC_CLIENT_SECRET');
+  if (!issuer) {
+    if (clientId || clientSecret) throw new Error('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET need OIDC_ISSUER (the identity provider\'s issuer URL)');
+    return null;
+  }
+  if (!URL.canParse(issuer)) throw new Error(`OIDC_ISSUER must be a URL, got "${issuer}"`);
+  if (!clientId || !clientSecret) throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (the app\'s registration with the identity provider)');
+  return { issuer, clientId, clientSecret, buttonLabel: env('OIDC_BUTTON_LABEL') ?? 'SSO', redirectUri: `${appOrigin}${SSO_CALLBACK_PATH}` };
+};
+
+/** PASSWORD_SIGNIN=false leaves single sign-on as the only way in: without OIDC nobody could sign in. */
+const passwordSignin = (oidc: OidcConfig | null) => {
+  const enabled = bool('PASSWORD_SIGNIN', true);
+  if (!enabled && !oidc) throw new Error('PASSWORD_SIGNIN=false needs single sign-on: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  return enabled;
+};
+
 /** DATA_DIR as loadConfig reads it (start-up checks it before anything is written there). */
 export const dataDirFromEnv = () => resolve(env('DATA_DIR') ?? './data');
 
@@ -163,6 +201,7 @@ export const loadConfig = (): AppConfig => {
   const port = int('PORT', 3000);
   const dataDir = dataDirFromEnv();
   const appOrigin = (env('APP_ORIGIN') ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const oidc = oidcConfig(appOrigin);
   return {
     port,
     host: env('HOST') ?? '0.0.0.0',
@@ -203,6 +242,8 @@ export const loadConfig = (): AppConfig => {
     signup: signupPolicy(),
     confirmationTtlHours: int('EMAIL_CONFIRMATION_TTL_HOURS', 72),
     invitationTtlDays: int('INVITATION_TTL_DAYS', 14),
+    oidc,
+    passwordSignin: passwordSignin(oidc),
   };
 };
 
@@ -235,5 +276,7 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   signup: { ...OPEN_SIGNUP, fromEnvironment: true },
   confirmationTtlHours: 72,
   invitationTtlDays: 14,
+  oidc: null,
+  passwordSignin: true,
   ...overrides,
 });

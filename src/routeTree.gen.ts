@@ -31,6 +31,7 @@ import { Route as EmployeeEmployeeActivityFeedRouteImport } from './routes/_empl
 import { Route as EmployeeEmployeeDashboardRouteImport } from './routes/_employee/employee/dashboard'
 import { Route as EmployeeEmployeeFitnessServicesRouteImport } from './routes/_employee/employee/fitness-services'
 import { Route as EmployeeEmployeeProfileRouteImport } from './routes/_employee/employee/profile'
+import { Route as GuestSsoCallbackRouteImport } from './routes/_guest/sso/callback'
 import { Route as AdminAdminUsersIdWorkoutsRouteImport } from './routes/_admin/admin/users/$id/workouts'
 
 const SplatRoute = SplatRouteImport.update({
@@ -142,6 +143,11 @@ const EmployeeEmployeeProfileRoute = EmployeeEmployeeProfileRouteImport.update({
   path: '/employee/profile',
   getParentRoute: () => EmployeeRoute,
 } as any)
+const GuestSsoCallbackRoute = GuestSsoCallbackRouteImport.update({
+  id: '/sso/callback',
+  path: '/sso/callback',
+  getParentRoute: () => GuestRoute,
+} as any)
 const AdminAdminUsersIdWorkoutsRoute =
   AdminAdminUsersIdWorkoutsRouteImport.update({
     id: '/admin/users/$id/workouts',
@@ -168,6 +174,7 @@ export interface FileRoutesByFullPath {
   '/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
   '/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
   '/employee/profile': typeof EmployeeEmployeeProfileRoute
+  '/sso/callback': typeof GuestSsoCallbackRoute
   '/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRoutesByTo {
@@ -189,6 +196,7 @@ export interface FileRoutesByTo {
   '/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
   '/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
   '/employee/profile': typeof EmployeeEmployeeProfileRoute
+  '/sso/callback': typeof GuestSsoCallbackRoute
   '/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRoutesById {
@@ -215,6 +223,7 @@ export interface FileRoutesById {
   '/_employee/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
   '/_employee/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
   '/_employee/employee/profile': typeof EmployeeEmployeeProfileRoute
+  '/_guest/sso/callback': typeof GuestSsoCallbackRoute
   '/_admin/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRouteTypes {
@@ -238,6 +247,7 @@ export interface FileRouteTypes {
     | '/employee/dashboard'
     | '/employee/fitness-services'
     | '/employee/profile'
+    | '/sso/callback'
     | '/admin/users/$id/workouts'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -259,6 +269,7 @@ export interface FileRouteTypes {
     | '/employee/dashboard'
     | '/employee/fitness-services'
     | '/employee/profile'
+    | '/sso/callback'
     | '/admin/users/$id/workouts'
   id:
     | '__root__'
@@ -284,6 +295,7 @@ export interface FileRouteTypes {
     | '/_employee/employee/dashboard'
     | '/_employee/employee/fitness-services'
     | '/_employee/employee/profile'
+    | '/_guest/sso/callback'
     | '/_admin/admin/users/$id/workouts'
   fileRoutesById: FileRoutesById
 }
@@ -452,6 +464,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EmployeeEmployeeProfileRouteImport
       parentRoute: typeof EmployeeRoute
     }
+    '/_guest/sso/callback': {
+      id: '/_guest/sso/callback'
+      path: '/sso/callback'
+      fullPath: '/sso/callback'
+      preLoaderRoute: typeof GuestSsoCallbackRouteImport
+      parentRoute: typeof GuestRoute
+    }
     '/_admin/admin/users/$id/workouts': {
       id: '/_admin/admin/users/$id/workouts'
       path: '/admin/users/$id/workouts'
@@ -510,12 +529,14 @@ interface GuestRouteChildren {
   GuestResetPasswordRoute: typeof GuestResetPasswordRoute
   GuestSignupRoute: typeof GuestSignupRoute
   GuestIndexRoute: typeof GuestIndexRoute
+  GuestSsoCallbackRoute: typeof GuestSsoCallbackRoute
 }
 
 const GuestRouteChildren: GuestRouteChildren = {
   GuestResetPasswordRoute: GuestResetPasswordRoute,
   GuestSignupRoute: GuestSignupRoute,
   GuestIndexRoute: GuestIndexRoute,
+  GuestSsoCallbackRoute: GuestSsoCallbackRoute,
 }
 
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)

@@ -20,6 +20,7 @@ import {
 } from '../auth/sessions';
 import { AppError } from '../errors';
 import { mockRoute, type MockReply } from '../http';
+import { assertPasswordSignin } from '../sso/password-signin';
 
 /** The refresh cookie, as the API's modules/auth/refresh-cookie.ts sets and clears it. */
 const setRefreshCookie = (reply: MockReply, token: string) =>
@@ -33,12 +34,14 @@ const readRefreshCookie = (cookies: Record<string, string>) => {
 /** Every endpoint of src/api/contract/auth.ts, stateful over the mock db (the API's modules/auth/routes.ts). */
 export const authHandlers: HttpHandler[] = [
   mockRoute(authEndpoints.signin, ({ body, reply }) => {
+    assertPasswordSignin();
     const { userId, refreshToken } = signin(body);
     setRefreshCookie(reply, refreshToken);
     return authSessionFor(userId);
   }),
 
   mockRoute(authEndpoints.signup, ({ body, files, reply }) => {
+    assertPasswordSignin();
     const { userId, refreshToken } = signup(body, files.photo);
     setRefreshCookie(reply, refreshToken);
     return authSessionFor(userId);
@@ -65,16 +68,19 @@ export const authHandlers: HttpHandler[] = [
   }),
 
   mockRoute(authEndpoints.forgotPassword, ({ body }) => {
+    assertPasswordSignin();
     forgotPassword(body.email);
     return { message: FORGOT_PASSWORD_MESSAGE };
   }),
 
   mockRoute(authEndpoints.checkResetToken, ({ query }) => {
+    assertPasswordSignin();
     checkResetToken(query.token);
     return { valid: true as const };
   }),
 
   mockRoute(authEndpoints.resetPassword, ({ query, body, reply }) => {
+    assertPasswordSignin();
     resetPassword(query.token, body.newPassword);
     clearRefreshCookie(reply);
     return { message: PASSWORD_CHANGED_MESSAGE };

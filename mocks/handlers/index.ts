@@ -13,6 +13,7 @@ import { privacyHandlers } from './privacy';
 import { systemHandlers } from './system';
 import { trackersHandlers } from './trackers';
 import { usersHandlers } from './users';
+import { ssoHandlers } from './sso';
 
 /** `*\/api/users/:id` -> ['users', ':id'] (the leading `*` and `api` dropped). */
 const segments = (handler: HttpHandler) =>
@@ -53,6 +54,7 @@ export const endpointHandlers: HttpHandler[] = [
   ...systemHandlers,
   ...authHandlers,
   ...accessHandlers,
+  ...ssoHandlers,
   ...usersHandlers,
   ...profileHandlers,
   ...privacyHandlers,

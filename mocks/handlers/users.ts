@@ -1,3 +1,4 @@
+import { assertPasswordSignin } from '../sso/password-signin';
 import { defaultScoringRules } from '@/domain/scoring-rules';
 import { workoutForOthers } from '@/domain/strava-agreement';
 import type { HttpHandler } from 'msw';
@@ -145,6 +146,7 @@ export const usersHandlers: HttpHandler[] = [
   }),
 
   mockRoute(endpoints.sendResetMail, ({ params, user: caller }) => {
+    assertPasswordSignin();
     const target = employee(params.id);
     consumeRateLimit(rateLimitRules.adminResetPerAccount, String(target.id));
     sendPasswordResetMail(target);

@@ -15,8 +15,10 @@ export function NavBar() {
   const session = useSession();
   const { pathname } = useLocation();
   const role = session?.user.role;
-  // Invite mode: accounts come from invitations only, so guests are not offered a profile of their own.
-  const signupOpen = useAccessOptions()?.signupMode !== 'invite';
+  // Invite mode: accounts come from invitations only, so guests are not offered a profile of their own;
+  // with passwords off, newcomers join through 'Sign in with' on the login page.
+  const options = useAccessOptions();
+  const signupOpen = options?.signupMode !== 'invite' && options?.passwordSignin !== false;
 
   return (
     <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" component="nav" aria-label="Main">

@@ -5,6 +5,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { mockClock, mockOutbox, mockScenario, mockServer, resetMockDb } from '../../mocks/node';
 import { mockAccess } from '../../mocks/access/settings';
+import { mockSso } from '../../mocks/sso/settings';
 
 /** Browser APIs Mantine uses that jsdom lacks. */
 const installJsdomStubs = () => {
@@ -72,6 +73,7 @@ beforeEach(() => {
   mockScenario.setLatency(0);
   localStorage.clear();
   mockAccess.reset();
+  mockSso.reset();
 });
 
 afterEach(() => {

@@ -5,7 +5,7 @@ import type { ApiResponse, Client, RequestOptions } from './support/client';
 import { DEFAULT_NOW, mockTarget, serverTarget, type Target } from './support/targets';
 
 export type { ApiResponse, Client, RequestOptions } from './support/client';
-export { DEFAULT_NOW } from './support/targets';
+export { DEFAULT_NOW, SSO_REDIRECT_URI, type SsoSetup } from './support/targets';
 
 /**
  * The contract suite runs every scenario twice: against the real server (buildApp over a migrated
@@ -38,8 +38,8 @@ const wrap = (target: Target): ContractTarget => {
     get defaultClient() {
       return current();
     },
-    reset: async (now, signup) => {
-      await target.reset(now, signup);
+    reset: async (now, signup, sso) => {
+      await target.reset(now, signup, sso);
       defaultClient = target.client();
     },
     request: (method, path, options) => current().request(method, path, options),

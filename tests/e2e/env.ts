@@ -8,4 +8,6 @@ export const E2E = {
   admin: { email: 'admin@e2e.test', password: 'Admin-e2e-Password1' },
   /** A fake Strava and Google Health (tests/server/trackers/fake-provider.ts) that profile.spec.ts runs on this port. */
   fakeTrackerUrl: `http://127.0.0.1:${port + 1}`,
+  /** The identity provider (oidc-provider, tests/support/identity-provider.ts) that sso.spec.ts runs; the app discovers it at the first sign-in. */
+  identityProvider: { url: `http://127.0.0.1:${port + 10}`, clientSecret: 'e2e-oidc-client-secret', label: 'Acme SSO' },
 } as const;

@@ -3,6 +3,7 @@ import { accessEndpoints } from '@/contract/access';
 import { AcceptInvitationBody, invitationEndpoints } from '@/contract/invitations';
 import { setRefreshCookie } from '../auth/refresh-cookie';
 import { authService } from '../auth/service';
+import { assertPasswordSignin } from '../auth/password-signin';
 import { readMultipart } from '../../http/multipart';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';
@@ -26,6 +27,8 @@ export const registerAccessRoutes = async (app: FastifyInstance, deps: AppDeps) 
   route(app, deps, invitationEndpoints.importRoster, ({ user, body }) => invitations.importRoster(user, body.csv));
   route(app, deps, invitationEndpoints.details, ({ query }) => invitations.details(query.token));
   route(app, deps, invitationEndpoints.accept, async ({ request, reply }) => {
+    // With passwords off the invitee joins through single sign-on, which honours the invitation.
+    assertPasswordSignin(deps.config);
     const { fields, photo } = await readMultipart(request, AcceptInvitationBody);
     const { userId, refreshToken, familyId } = await invitations.accept(fields, photo);
     setRefreshCookie(reply, deps.config, refreshToken);

@@ -8,18 +8,21 @@ import { readMultipart } from '../../http/multipart';
 import { route } from '../../http/route';
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_CHANGED_MESSAGE, authService } from './service';
 import { signedOut } from './sessions';
+import { assertPasswordSignin } from './password-signin';
 
 /** Registers the auth endpoints of the contract (src/api/contract/auth.ts). */
 export const registerAuthRoutes = async (app: FastifyInstance, deps: AppDeps) => {
   const service = authService(deps);
 
   route(app, deps, authEndpoints.signin, async ({ body, request, reply }) => {
+    assertPasswordSignin(deps.config);
     const { userId, refreshToken, familyId } = await service.signin(body, request, readRefreshCookie(request));
     setRefreshCookie(reply, deps.config, refreshToken);
     return service.session(userId, familyId);
   });
 
   route(app, deps, authEndpoints.signup, async ({ request, reply }) => {
+    assertPasswordSignin(deps.config);
     const { fields, photo } = await readMultipart(request, SignupBody);
     const { userId, refreshToken, familyId } = await service.signup(fields, photo, request);
     setRefreshCookie(reply, deps.config, refreshToken);
@@ -50,16 +53,19 @@ export const registerAuthRoutes = async (app: FastifyInstance, deps: AppDeps) =>
   });
 
   route(app, deps, authEndpoints.forgotPassword, async ({ body, request }) => {
+    assertPasswordSignin(deps.config);
     await service.forgotPassword(body.email, request);
     return { message: FORGOT_PASSWORD_MESSAGE };
   });
 
   route(app, deps, authEndpoints.checkResetToken, async ({ query }) => {
+    assertPasswordSignin(deps.config);
     await service.checkResetToken(query.token);
     return { valid: true as const };
   });
 
   route(app, deps, authEndpoints.resetPassword, async ({ query, body, reply }) => {
+    assertPasswordSignin(deps.config);
     await service.resetPassword(query.token, body.newPassword);
     clearRefreshCookie(reply, deps.config);
     return { message: PASSWORD_CHANGED_MESSAGE };

@@ -26,11 +26,15 @@ export const signedInRecently = async (db: DbOrTx, caller: AuthUser, now: Date) 
 /** An account can sign in with a password unless it has none (created by single sign-on). */
 const hasPassword = (passwordHash: string | null) => typeof passwordHash === 'string' && passwordHash.length > 0;
 
+/**
+ * Where passwords are switched off (PASSWORD_SIGNIN=false) nobody is asked for one: a recent
+ * sign-in through the identity provider is the check for every account.
+ */
 export const identityCheck =
-  ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): IdentityCheck =>
+  ({ db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>): IdentityCheck =>
   async (caller, password) => {
     const passwordHash = await privacyRepo(db).passwordHashOf(caller.id);
-    if (hasPassword(passwordHash)) {
+    if (config.passwordSignin && hasPassword(passwordHash)) {
       if (!password) throw passwordMissing();
       if (!(await verifyPassword(passwordHash!, password))) throw passwordIncorrect();
       return;

@@ -1,3 +1,4 @@
+import { assertPasswordSignin } from '../auth/password-signin';
 import type { FastifyInstance } from 'fastify';
 import { usersEndpoints } from '@/contract/users';
 import type { AppDeps } from '../../deps';
@@ -16,7 +17,10 @@ export const registerUsersRoutes = async (app: FastifyInstance, deps: AppDeps) =
   route(app, deps, usersEndpoints.detail, ({ params }) => service.detail(params.id));
   route(app, deps, usersEndpoints.update, ({ params, body, user }) => service.update(user, params.id, body));
   route(app, deps, usersEndpoints.remove, ({ params, user, request }) => service.remove(user, params.id, request.log));
-  route(app, deps, usersEndpoints.sendResetMail, ({ params, user }) => service.sendResetMail(user, params.id));
+  route(app, deps, usersEndpoints.sendResetMail, ({ params, user }) => {
+    assertPasswordSignin(deps.config);
+    return service.sendResetMail(user, params.id);
+  });
   route(app, deps, usersEndpoints.workouts, ({ params, query }) => service.workouts(params.id, query));
   route(app, deps, usersEndpoints.eventParticipation, ({ params, query }) => service.events(params.id, query));
   route(app, deps, usersEndpoints.dailyAchievements, ({ params, query }) => service.achievements(params.id, query));

@@ -11,6 +11,10 @@ export const AccessOptions = z.object({
   signupMode: z.enum(signupModes),
   /** The company's e-mail domains in `domain` mode (empty otherwise). */
   emailDomains: z.array(z.string()),
+  /** False when PASSWORD_SIGNIN=false: the login form, sign-up and 'Forgot password?' give way to single sign-on. */
+  passwordSignin: z.boolean(),
+  /** Single sign-on, when OIDC_ISSUER is set: the login page's 'Sign in with <label>' button. */
+  sso: z.object({ label: z.string() }).nullable(),
 });
 export type AccessOptions = z.infer<typeof AccessOptions>;
 

@@ -14,10 +14,12 @@ export * from './insights';
 export * from './access';
 export * from './invitations';
 export * from './privacy';
+export * from './sso';
 
 import { accessEndpoints } from './access';
 import { invitationEndpoints } from './invitations';
 import { privacyEndpoints } from './privacy';
+import { ssoEndpoints } from './sso';
 import { activityEndpoints } from './activity';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
@@ -49,4 +51,5 @@ export const api = {
   access: accessEndpoints,
   invitations: invitationEndpoints,
   privacy: privacyEndpoints,
+  sso: ssoEndpoints,
 };

@@ -29,4 +29,6 @@ export const auditActions = [
   'invitation.revoke',
   'invitation.accept',
   'roster.import',
+  'auth.sso_signin',
+  'auth.sso_signup',
 ] as const;

@@ -19,7 +19,7 @@ describe.each(targets)('sign-up policy on $name', (target) => {
   useTarget(target);
 
   test('open mode (the default) lets anyone create a profile and says so', async () => {
-    expect(expectSuccess(accessEndpoints.options, await target.call(accessEndpoints.options))).toEqual({ signupMode: 'open', emailDomains: [] });
+    expect(expectSuccess(accessEndpoints.options, await target.call(accessEndpoints.options))).toEqual({ signupMode: 'open', emailDomains: [], passwordSignin: true, sso: null });
     expectSuccess(authEndpoints.signup, await target.call(authEndpoints.signup, { formData: signupForm('nora@elsewhere.example') }));
   });
 
@@ -27,7 +27,7 @@ describe.each(targets)('sign-up policy on $name', (target) => {
     beforeEach(() => target.reset(DEFAULT_NOW, { signupMode: 'domain', emailDomains: ['acme.com', 'acme.co.uk'] }));
 
     test('the options name the domains', async () => {
-      expect(expectSuccess(accessEndpoints.options, await target.call(accessEndpoints.options))).toEqual({ signupMode: 'domain', emailDomains: ['acme.com', 'acme.co.uk'] });
+      expect(expectSuccess(accessEndpoints.options, await target.call(accessEndpoints.options))).toEqual({ signupMode: 'domain', emailDomains: ['acme.com', 'acme.co.uk'], passwordSignin: true, sso: null });
     });
 
     test('an address outside the domains is refused on the e-mail field and nothing is created', async () => {
@@ -54,7 +54,7 @@ describe.each(targets)('sign-up policy on $name', (target) => {
     beforeEach(() => target.reset(DEFAULT_NOW, { signupMode: 'invite', emailDomains: [] }));
 
     test('sign-up without an invitation is refused and nothing is created', async () => {
-      expect(expectSuccess(accessEndpoints.options, await target.call(accessEndpoints.options))).toEqual({ signupMode: 'invite', emailDomains: [] });
+      expect(expectSuccess(accessEndpoints.options, await target.call(accessEndpoints.options))).toEqual({ signupMode: 'invite', emailDomains: [], passwordSignin: true, sso: null });
       expectError(await target.call(authEndpoints.signup, { formData: signupForm('nora@acme.com') }), 403, 'INVITATION_REQUIRED', INVITATION_REQUIRED_MESSAGE);
       await expectNoAccount(target, 'nora@acme.com');
     });

@@ -8,11 +8,17 @@ import { mockScenario } from '../../../mocks/scenarios';
 import type { MailMessage } from '@/domain/mail';
 import { OPEN_SIGNUP, type SignupPolicy } from '@/domain/access-policy';
 import { mockAccess } from '../../../mocks/access/settings';
+import { mockSso } from '../../../mocks/sso/settings';
 import { createTestApp, testDatabase } from '../../server/helpers/test-app';
 import { createClient, type Client, type RawResponse, type Send } from './client';
 import { seedServerFixtures } from './seed-server';
 
 export const DEFAULT_NOW = '2026-11-22T10:00:00Z';
+
+/** Single sign-on of a scenario: the server's OIDC client of a test provider; the mocks' simulated one with the same label. */
+export type SsoSetup = { label: string; passwordSignin: boolean; issuer: string; clientId: string; clientSecret: string };
+/** Where both targets send the provider's answer (the server's test APP_ORIGIN). */
+export const SSO_REDIRECT_URI = 'http://localhost:3000/sso/callback';
 
 /** One side of the contract: the real server or the MSW handlers, driven the same way. */
 export type Target = {
@@ -20,8 +26,8 @@ export type Target = {
   /** Once per file (opens PGlite / starts MSW). */
   setup: () => Promise<void>;
   teardown: () => Promise<void>;
-  /** Fixture users only, clock at `now`, empty outbox; the sign-up policy `signup` (open by default). */
-  reset: (now?: string, signup?: SignupPolicy) => Promise<void>;
+  /** Fixture users only, clock at `now`, empty outbox; the sign-up policy `signup` (open by default); single sign-on when `sso` is given. */
+  reset: (now?: string, signup?: SignupPolicy, sso?: SsoSetup) => Promise<void>;
   setNow: (iso: string) => void;
   advance: (ms: number) => void;
   /** A new client with its own cookie jar (a browser tab of its own). */
@@ -59,9 +65,10 @@ export const serverTarget = (): Target => {
     teardown: async () => {
       await app?.close();
     },
-    reset: async (now = DEFAULT_NOW, signup = OPEN_SIGNUP) => {
+    reset: async (now = DEFAULT_NOW, signup = OPEN_SIGNUP, sso) => {
       await app?.close();
-      const created = await createTestApp({ now, config: { signup: { ...signup, fromEnvironment: true } } });
+      const oidc = sso ? { issuer: sso.issuer, clientId: sso.clientId, clientSecret: sso.clientSecret, buttonLabel: sso.label, redirectUri: SSO_REDIRECT_URI } : null;
+      const created = await createTestApp({ now, config: { signup: { ...signup, fromEnvironment: true }, oidc, passwordSignin: sso?.passwordSignin ?? true } });
       ({ app, clock, mailer } = created);
       await seedServerFixtures(created.db, new Date(now));
     },
@@ -93,9 +100,11 @@ export const mockTarget = (): Target => {
       mockServer.close();
       setMockCookieMode('msw-store');
     },
-    reset: async (now = DEFAULT_NOW, signup = OPEN_SIGNUP) => {
+    reset: async (now = DEFAULT_NOW, signup = OPEN_SIGNUP, sso) => {
       mockClock.set(now);
       mockAccess.set(signup);
+      mockSso.reset();
+      if (sso) mockSso.set({ label: sso.label, passwordSignin: sso.passwordSignin });
       resetMockDb();
       mockOutbox.clear();
       mockScenario.reset();

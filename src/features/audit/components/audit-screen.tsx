@@ -25,6 +25,8 @@ export const actionLabels: Record<AuditAction, string> = {
   'invitation.revoke': 'Invitation revoked',
   'invitation.accept': 'Invitation accepted',
   'roster.import': 'Roster imported',
+  'auth.sso_signin': 'Signed in with SSO',
+  'auth.sso_signup': 'Joined with SSO',
 };
 
 /** 'firstName: Bea → Beatrix' for the fields that changed; the whole state when there is one side only. */

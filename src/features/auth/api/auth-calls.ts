@@ -1,5 +1,5 @@
 import { callApi } from '../../../api/call-api';
-import { SigninBody, authEndpoints } from '../../../api/contract';
+import { SigninBody, authEndpoints, ssoEndpoints } from '../../../api/contract';
 
 /** The login form's schema: the contract's own sign-in body (same rules and messages as the server). */
 export { SigninBody };
@@ -11,3 +11,5 @@ export { SigninBody };
  */
 export const signInCall = (body: SigninBody) => callApi(authEndpoints.signin, { body });
 export const forgotPasswordCall = (email: string) => callApi(authEndpoints.forgotPassword, { body: { email } });
+/** 'Sign in with <label>' (docs/access.md#single-sign-on): the provider's page to go to. */
+export const startSsoCall = () => callApi(ssoEndpoints.start);

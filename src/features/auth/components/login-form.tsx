@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useSchemaForm } from '../../../components/form';
 import { preloadAuthCalls } from '../api/lazy-auth-calls';
 import { useSignIn } from '../api/use-sign-in';
@@ -10,7 +10,8 @@ export const LOGIN_FORM_MAX_WIDTH = 360;
 const loadSigninSchema = async () => (await preloadAuthCalls()).SigninBody;
 
 /** Email + password login (docs/product-rules.md#screens-and-navigation); 'Log in' reads 'Loading...' while the request runs. */
-export function LoginForm({ onForgotPassword }: { onForgotPassword: (typedEmail: string) => void }) {
+/** `children`: more ways in below the button (single sign-on). */
+export function LoginForm({ onForgotPassword, children }: { onForgotPassword: (typedEmail: string) => void; children?: ReactNode }) {
   const signIn = useSignIn();
   const { form, field, onSubmit, pending } = useSchemaForm({ schema: loadSigninSchema, mode: 'onTouched', defaultValues: { email: '', password: '' }, mutation: signIn });
   const { reset } = form;
@@ -51,6 +52,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: (typedEmail:
         <Button type="submit" fullWidth disabled={pending}>
           {pending ? 'Loading...' : 'Log in'}
         </Button>
+        {children}
       </Stack>
     </Paper>
   );

@@ -1,10 +1,12 @@
-import { Box, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useState } from 'react';
 import { IconCalendarEvent, IconRun, IconTrophy } from '@tabler/icons-react';
 import { LazyForgotPasswordDialog } from './lazy-forgot-password-dialog';
-import { LoginForm } from './login-form';
+import { LOGIN_FORM_MAX_WIDTH, LoginForm } from './login-form';
 import './login-screen.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAccessOptions } from '../../../api/access-options';
+import { SsoButton } from './sso-button';
 
 const highlights = [
   { icon: IconRun, text: 'Log workouts and daily step goals in seconds' },
@@ -17,6 +19,10 @@ export function LoginScreen() {
   useDocumentTitle('Log in');
   // The dialog opens with the e-mail typed so far; null: closed.
   const [forgotEmail, setForgotEmail] = useState<string | null>(null);
+  // Single sign-on and PASSWORD_SIGNIN come from the public options (the nav bar asks for them too); until they arrive the password form shows.
+  const options = useAccessOptions();
+  const sso = options?.sso ?? null;
+  const passwordsOff = options?.passwordSignin === false && sso !== null;
   return (
     <Box px={{ base: 'sm', sm: 'xl' }} py={{ base: 'lg', sm: 64 }} maw={1040} mx="auto">
       <div className="login-screen-grid">
@@ -39,10 +45,19 @@ export function LoginScreen() {
           </Stack>
         </Stack>
         <Box style={{ display: 'flex', justifyContent: 'center' }}>
-          <LoginForm onForgotPassword={setForgotEmail} />
+          {passwordsOff ? (
+            // Passwords off (PASSWORD_SIGNIN=false): the company account is the only way in, for newcomers too.
+            <Paper component="section" aria-label="Log in" withBorder shadow="sm" p="lg" radius="lg" w="100%" maw={LOGIN_FORM_MAX_WIDTH}>
+              <SsoButton label={sso.label} />
+            </Paper>
+          ) : (
+            <LoginForm onForgotPassword={setForgotEmail}>
+              {sso && <SsoButton label={sso.label} />}
+            </LoginForm>
+          )}
         </Box>
       </div>
-      <LazyForgotPasswordDialog opened={forgotEmail !== null} initialEmail={forgotEmail ?? ''} onClose={() => setForgotEmail(null)} />
+      {!passwordsOff && <LazyForgotPasswordDialog opened={forgotEmail !== null} initialEmail={forgotEmail ?? ''} onClose={() => setForgotEmail(null)} />}
     </Box>
   );
 }

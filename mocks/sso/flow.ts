@@ -1,0 +1,124 @@
+import type { SsoProfile, SsoProfileBody } from '@/contract/sso';
+import { SSO_CALLBACK_PATH } from '@/contract/sso';
+import { currentCompetitionYear } from '@/domain/competition';
+import { SSO_EXPIRED_MESSAGE, SSO_PROFILE_EXPIRED_MESSAGE, assertSsoNewcomerAllowed, namesOf, ssoFailed, ssoNotConfigured, verifiedEmailOf } from '@/domain/sso-rules';
+import { mockClock } from '../clock';
+import { findUserByEmail, mockDb, mockHash, nextId, nowIso, type MockSsoNewcomer, type MockUser } from '../db';
+import type { MockPhoto } from '../multipart';
+import { randomToken } from '../random';
+import { emailTaken, storePhoto } from '../auth/accounts';
+import { consumeRateLimit, MOCK_ADDRESS, rateLimitRules } from '../auth/rate-limit';
+import { createRefreshSession } from '../auth/sessions';
+import { mockAccess } from '../access/settings';
+import { mockAudit } from '../handlers/audit';
+import { mockSso } from './settings';
+
+/**
+ * Single sign-on as the API's modules/sso does it, with the identity provider simulated: 'Sign in
+ * with' leads straight back to the callback page with a single-use code for the identity QA chose
+ * (mocks/sso/settings.ts). State, expiry, single use and the sign-up policy are checked as on the server.
+ */
+const MOCK_ISSUER = 'https://sso.mock.invalid';
+const CODE_TTL_MS = 60 * 1000;
+const ATTEMPT_TTL_MS = 10 * 60 * 1000;
+const NEWCOMER_TTL_MS = 30 * 60 * 1000;
+
+const appOrigin = () => (typeof location !== 'undefined' && location.origin !== 'null' ? location.origin : 'http://localhost:3000');
+const codes = () => (mockDb.ssoCodes ??= []);
+const newcomers = () => (mockDb.ssoNewcomers ??= []);
+const labelOrRefuse = () => mockSso.settings().label ?? (() => { throw ssoNotConfigured(); })();
+
+const openInvitation = (email: string) => {
+  const now = mockClock.now();
+  return (mockDb.invitations ?? []).find((row) => row.email === email && !row.acceptedAt && !row.revokedAt && new Date(row.expiresAt) > now) ?? null;
+};
+
+/** The attempt cookie's value: the state, and until when it may come back (the server seals both). */
+export const startSso = () => {
+  labelOrRefuse();
+  const state = randomToken(32);
+  const { identity } = mockSso.settings();
+  const code = randomToken(32);
+  const now = mockClock.now().getTime();
+  codes().push({ code, state, ...identity, expiresAt: new Date(now + CODE_TTL_MS).toISOString(), usedAt: null });
+  const callback = new URL(SSO_CALLBACK_PATH, appOrigin());
+  callback.search = new URLSearchParams({ code, state, iss: MOCK_ISSUER }).toString();
+  return { authorizationUrl: callback.href, attempt: `${state}.${now + ATTEMPT_TTL_MS}` };
+};
+
+const redeem = (search: string, attempt: string | undefined) => {
+  const [state, until] = (attempt ?? '').split('.');
+  if (!state || !(Number(until) > mockClock.now().getTime())) throw ssoFailed(SSO_EXPIRED_MESSAGE);
+  const params = new URLSearchParams(search);
+  if (params.get('error') || params.get('state') !== state || params.get('iss') !== MOCK_ISSUER) throw ssoFailed();
+  const row = codes().find((candidate) => candidate.code === params.get('code') && candidate.state === state);
+  if (!row || row.usedAt || new Date(row.expiresAt) <= mockClock.now()) throw ssoFailed();
+  row.usedAt = nowIso();
+  return row;
+};
+
+export type MockCallbackOutcome = { kind: 'signed-in'; userId: number; refreshToken: string } | { kind: 'profile-required'; newcomerId: string; profile: SsoProfile };
+
+export const ssoCallback = (search: string, attempt: string | undefined): MockCallbackOutcome => {
+  const label = labelOrRefuse();
+  const identity = redeem(search, attempt);
+  const email = verifiedEmailOf({ email: identity.email, email_verified: identity.emailVerified }, label);
+  const account = findUserByEmail(email);
+  if (account) {
+    const confirmed = account.emailConfirmedAt === null;
+    if (confirmed) account.emailConfirmedAt = nowIso();
+    mockAudit({ actor: null, action: 'auth.sso_signin', subject: account, after: { issuer: MOCK_ISSUER, ...(confirmed ? { emailConfirmed: true } : {}) } });
+    return { kind: 'signed-in', userId: account.id, refreshToken: createRefreshSession(account.id) };
+  }
+  const invitation = openInvitation(email);
+  assertSsoNewcomerAllowed(mockAccess.policy(), email, invitation !== null);
+  const names = invitation ? { firstName: invitation.firstName, lastName: invitation.lastName } : namesOf({ given_name: identity.givenName, family_name: identity.familyName });
+  const newcomer: MockSsoNewcomer = { id: randomToken(24), email, ...names, expiresAt: new Date(mockClock.now().getTime() + NEWCOMER_TTL_MS).toISOString() };
+  newcomers().push(newcomer);
+  return { kind: 'profile-required', newcomerId: newcomer.id, profile: { email, ...names, levelOfCompetition: invitation?.levelOfCompetition ?? null } };
+};
+
+const newcomerOf = (id: string | undefined) => {
+  const row = newcomers().find((candidate) => candidate.id === id && new Date(candidate.expiresAt) > mockClock.now());
+  if (!row) throw ssoFailed(SSO_PROFILE_EXPIRED_MESSAGE);
+  return row;
+};
+
+export const ssoProfile = (id: string | undefined): SsoProfile => {
+  const row = newcomerOf(id);
+  return { email: row.email, firstName: row.firstName, lastName: row.lastName, levelOfCompetition: openInvitation(row.email)?.levelOfCompetition ?? null };
+};
+
+export const completeSsoProfile = (id: string | undefined, fields: SsoProfileBody, photo: MockPhoto | undefined) => {
+  const row = newcomerOf(id);
+  consumeRateLimit(rateLimitRules.signupPerAddress, MOCK_ADDRESS);
+  if (photo) consumeRateLimit(rateLimitRules.uploadBytesPerAddress, MOCK_ADDRESS, photo.bytes.length);
+  if (findUserByEmail(row.email)) throw emailTaken();
+  const invitation = openInvitation(row.email);
+  assertSsoNewcomerAllowed(mockAccess.policy(), row.email, invitation !== null);
+  const now = nowIso();
+  if (invitation) invitation.acceptedAt = now;
+  const level = invitation?.levelOfCompetition ?? fields.levelOfCompetition;
+  const user: MockUser = {
+    id: nextId('users'),
+    role: 'user',
+    email: row.email,
+    passwordHash: mockHash(randomToken(32)),
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    dateOfBirth: fields.dateOfBirth,
+    gender: fields.gender,
+    levelOfCompetition: level,
+    profilePicture: photo ? storePhoto(photo) : null,
+    isPrivateActivity: false,
+    emailConfirmedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+  mockDb.users.push(user);
+  mockDb.userLevels.push({ userId: user.id, competitionYear: currentCompetitionYear(mockClock.now()), levelOfCompetition: level });
+  mockAudit({ actor: null, action: 'auth.sso_signup', subject: user, after: { issuer: MOCK_ISSUER, levelOfCompetition: level } });
+  if (invitation) mockAudit({ actor: null, action: 'invitation.accept', subject: user });
+  mockDb.ssoNewcomers = newcomers().filter((candidate) => candidate.id !== row.id);
+  return { userId: user.id, refreshToken: createRefreshSession(user.id) };
+};

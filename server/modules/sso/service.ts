@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SsoProfile, SsoProfileBody } from '@/contract/sso';
+import { currentCompetitionYear } from '@/domain/competition';
+import { assertSsoNewcomerAllowed, namesOf, ssoNotConfigured, verifiedEmailOf } from '@/domain/sso-rules';
+import { rateLimitRules } from '@/domain/rate-limit-rules';
+import type { AppDeps } from '../../deps';
+import type { Photo } from '../../http/multipart';
+import { withStoredPhoto } from '../../http/photo-storage';
+import { consumeRateLimit } from '../../http/rate-limit';
+import { auditRepo } from '../audit/repo';
+import { authRepo } from '../auth/repo';
+import { emailTaken } from '../auth/service';
+import { createRefreshSession } from '../auth/sessions';
+import { usersRepo } from '../users/repo';
+import type { Newcomer } from './cookies';
+import { beginSignIn, finishSignIn, type SignInAttempt } from './relying-party';
+import { ssoRepo } from './repo';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+
+const oidcOf = (deps: Deps) => deps.config.oidc ?? (() => { throw ssoNotConfigured(); })();
+
+export type CallbackOutcome =
+  | { kind: 'signed-in'; userId: number; refreshToken: string; familyId: string }
+  | { kind: 'profile-required'; newcomer: Newcomer; profile: SsoProfile };
+
+/** An existing account: confirmed by the provider's word if it was not yet, audited, signed in. */
+const signInExisting = (deps: Deps, userId: number, issuer: string) => {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const confirmed = await ssoRepo(tx).confirmEmailBySso(userId, now);
+    const audits = auditRepo(tx);
+    await audits.audit({ at: now, actor: null, action: 'auth.sso_signin', subject: await audits.subjectOf(userId), after: { issuer, ...(confirmed.length ? { emailConfirmed: true } : {}) } });
+    const session = await createRefreshSession(deps, tx, userId, now);
+    return { kind: 'signed-in' as const, userId, refreshToken: session.token, familyId: session.familyId };
+  });
+};
+
+/** The provider's answer: the account of the verified address, or a newcomer the sign-up policy admits. */
+const callback = async (deps: Deps, attempt: SignInAttempt, search: string, log: FastifyBaseLogger): Promise<CallbackOutcome> => {
+  const oidc = oidcOf(deps);
+  const claims = await finishSignIn(oidc, attempt, search, log);
+  const email = verifiedEmailOf(claims, oidc.buttonLabel);
+  const account = await usersRepo(deps.db).findUserRowByEmail(email);
+  if (account) return signInExisting(deps, account.id, claims.iss);
+  const invitation = await ssoRepo(deps.db).findOpenInvitationByEmail(email, deps.clock.now());
+  assertSsoNewcomerAllowed(deps.config.signup, email, invitation !== null);
+  const names = invitation ? { firstName: invitation.firstName, lastName: invitation.lastName } : namesOf(claims);
+  const newcomer: Newcomer = { email, ...names };
+  return { kind: 'profile-required', newcomer, profile: { ...newcomer, levelOfCompetition: invitation?.levelOfCompetition ?? null } };
+};
+
+/** What the profile form shows: the invitation's level when there is one (checked again on submit). */
+const profileOf = async (deps: Deps, newcomer: Newcomer): Promise<SsoProfile> => {
+  const invitation = await ssoRepo(deps.db).findOpenInvitationByEmail(newcomer.email, deps.clock.now());
+  return { ...newcomer, levelOfCompetition: invitation?.levelOfCompetition ?? null };
+};
+
+/**
+ * Creates the newcomer's account, confirmed by construction (the provider verified the address),
+ * at the invitation's level if invited, else the chosen one. It has no password (an empty hash, which
+ * no password matches): 'Forgot password?' can set one where password sign-in is on, and
+ * re-authentication asks for a recent sign-in instead (docs/security.md#re-authentication).
+ */
+const complete = async (deps: Deps, newcomer: Newcomer, fields: SsoProfileBody, photo: Photo | null, address: string) => {
+  const oidc = oidcOf(deps);
+  const now = deps.clock.now();
+  await consumeRateLimit(deps.db, { ...rateLimitRules.signupPerAddress, limit: deps.config.signupsPerAddressPerHour }, address, now);
+  if (photo) await consumeRateLimit(deps.db, rateLimitRules.uploadBytesPerAddress, address, now, photo.bytes.length);
+  if (await usersRepo(deps.db).findUserRowByEmail(newcomer.email)) throw emailTaken();
+  const invited = await ssoRepo(deps.db).findOpenInvitationByEmail(newcomer.email, now);
+  assertSsoNewcomerAllowed(deps.config.signup, newcomer.email, invited !== null);
+  const passwordHash = '';
+  return withStoredPhoto(deps.config.dataDir, photo, (profilePicture) =>
+    deps.db.transaction(async (tx) => {
+      const invitation = invited ? await ssoRepo(tx).acceptInvitationByEmail(newcomer.email, now) : null;
+      // Revoked or expired since the check: the policy alone decides now.
+      if (invited && !invitation) assertSsoNewcomerAllowed(deps.config.signup, newcomer.email, false);
+      const level = invitation?.levelOfCompetition ?? fields.levelOfCompetition;
+      const repo = authRepo(tx);
+      const userId = await repo.insertUser({
+        role: 'user',
+        email: newcomer.email,
+        passwordHash,
+        firstName: fields.firstName,
+        lastName: fields.lastName,
+        dateOfBirth: fields.dateOfBirth,
+        gender: fields.gender,
+        levelOfCompetition: level,
+        profilePicture,
+        emailConfirmedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await repo.insertUserLevel({ userId, competitionYear: currentCompetitionYear(now), levelOfCompetition: level });
+      const audits = auditRepo(tx);
+      const subject = await audits.subjectOf(userId);
+      await audits.audit({ at: now, actor: null, action: 'auth.sso_signup', subject, after: { issuer: oidc.issuer, levelOfCompetition: level } });
+      if (invitation) await audits.audit({ at: now, actor: null, action: 'invitation.accept', subject });
+      const session = await createRefreshSession(deps, tx, userId, now);
+      return { userId, refreshToken: session.token, familyId: session.familyId };
+    }),
+  );
+};
+
+/** Single sign-on with OpenID Connect (docs/access.md#single-sign-on). */
+export const ssoService = (deps: Deps) => ({
+  start: (log: FastifyBaseLogger) => beginSignIn(oidcOf(deps), log),
+  callback: (attempt: SignInAttempt, search: string, log: FastifyBaseLogger) => callback(deps, attempt, search, log),
+  profile: (newcomer: Newcomer) => profileOf(deps, newcomer),
+  complete: (newcomer: Newcomer, fields: SsoProfileBody, photo: Photo | null, address: string) => complete(deps, newcomer, fields, photo, address),
+});

@@ -1,0 +1,71 @@
+import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { entryPage } from '../../../lib/guard';
+import { ssoCallbackCall, ssoQueries } from '../api/sso-calls';
+
+/** One redemption per answer: the provider's code works once, and React may mount the page twice. */
+const redemptions = new Map<string, ReturnType<typeof ssoCallbackCall>>();
+const redeemOnce = (search: string) => {
+  let pending = redemptions.get(search);
+  if (!pending) {
+    pending = ssoCallbackCall(search);
+    redemptions.set(search, pending);
+  }
+  return pending;
+};
+
+/**
+ * /sso/callback: where the identity provider sends the browser back. The server checks the answer
+ * (state, code, ID token); an existing account goes to its entry page, a newcomer to the profile form.
+ */
+export function SsoCallbackScreen() {
+  const { auth } = useRouteContext({ from: '__root__' });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [failure, setFailure] = useState<string | null>(null);
+  // The provider's answer exactly as it arrived (the raw query string, as the server checks it).
+  const search = useLocation({ select: (location) => location.searchStr });
+
+  useEffect(() => {
+    let live = true;
+    redeemOnce(search).then(
+      async (result) => {
+        if (!live) return;
+        if (result.status === 'signed-in') {
+          auth.signIn(result.session);
+          await navigate({ href: entryPage(result.session.user.role), replace: true });
+          return;
+        }
+        queryClient.setQueryData(ssoQueries.profile().queryKey, result.profile);
+        await navigate({ to: '/signup', search: { sso: true }, replace: true });
+      },
+      (error: unknown) => {
+        if (live) setFailure(error instanceof Error && error.message ? error.message : 'Single sign-on did not complete; please try again');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [auth, navigate, queryClient, search]);
+
+  if (failure) {
+    return (
+      <Alert color="red" icon={<IconAlertTriangle />} title="You are not signed in">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{failure}</Text>
+          <Anchor component={Link} to="/" size="sm">
+            Back to log in
+          </Anchor>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Center py="xl">
+      <Loader aria-label="Signing you in" />
+    </Center>
+  );
+}
