@@ -80,6 +80,22 @@ describe('single sign-on against a real OpenID provider', () => {
     expect(((await ssoRoundTrip(app, 'nora@acme.com')).json() as { status: string }).status).toBe('signed-in');
   });
 
+  test('a newcomer has no password: none signs them in, and deleting the account right after joining asks for none', async () => {
+    const { app, db } = await createTestApp({ config: ssoConfig(idp) });
+    const callback = await ssoRoundTrip(app, 'nora@acme.com');
+    const created = await app.inject({ method: 'POST', url: '/api/auth/sso/profile', ...withCookie(profileForm(), cookieOf(callback, 'wc_sso_newcomer')!) });
+    expect(created.statusCode).toBe(201);
+    const { accessToken } = created.json() as { accessToken: string };
+    for (const password of ['', 'Password1!', 'x'.repeat(40)]) {
+      const signin = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'nora@acme.com', password } });
+      expect(signin.statusCode).toBeGreaterThanOrEqual(400);
+      expect(signin.statusCode).toBeLessThan(500);
+    }
+    const deleted = await app.inject({ method: 'POST', url: '/api/privacy/account-deletion', headers: { authorization: `Bearer ${accessToken}` }, payload: {} });
+    expect(deleted.statusCode).toBe(204);
+    expect((await snapshot(db)).users).toEqual([]);
+  });
+
   test('a profile without the newcomer cookie (or with a forged one) is refused', async () => {
     const { app, db } = await createTestApp({ config: ssoConfig(idp) });
     for (const headers of [{}, { cookie: 'wc_sso_newcomer=forged.value.here' }]) {
