@@ -27,6 +27,7 @@ postgres_job=$!
 
 step "application image from the Dockerfile"
 "$root/scripts/image/build-app-image.sh" "$logs/build.log"
+grep -E '^(added|removed) [0-9]+ packages|built in' "$logs/build.log" || true
 wait "$postgres_job" || { cat "$logs/postgres.log" >&2; fail "the postgres:15 base image could not be made"; }
 postgres_job=""
 cat "$logs/postgres.log"
