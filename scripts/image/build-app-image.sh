@@ -7,8 +7,13 @@
 # (the dev dependencies alone are 660 MB) costs more than it would save on a second build.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+previous="$(podman image inspect --format '{{.Id}}' "$app_image" 2>/dev/null || true)"
 cache="$(npm config get cache)"
 mkdir -p "$cache"
 podman build --layers=false --ulimit nofile=8192:8192 --volume "$cache:/root/.npm" --tag "$app_image" "$root" >"${1:-/dev/stdout}" 2>&1 ||
   { [ -z "${1:-}" ] || tail -40 "$1" >&2; fail "the Dockerfile did not build"; }
 echo "built $app_image ($(podman image inspect --format '{{.Size}}' "$app_image" | awk '{ printf "%d MB", $1 / 1e6 }'))"
+# The image this one replaces would stay behind untagged: 500 MB per run.
+if [ -n "$previous" ] && [ "$previous" != "$(podman image inspect --format '{{.Id}}' "$app_image")" ]; then
+  podman rmi "$previous" >/dev/null 2>&1 || true
+fi

@@ -12,7 +12,7 @@ url="http://127.0.0.1:$port"
 cleanup() { podman rm --force --ignore "$name-1" "$name-2" >/dev/null 2>&1 || true; podman volume rm --force "$volume" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 podman volume create "$volume" >/dev/null
-run() { podman run --detach "${run_options[@]}" --name "$1" --publish "127.0.0.1:$port:3000" --volume "$volume:/data" --env "APP_ORIGIN=$url" "$app_image" >/dev/null; }
+run() { podman run --detach "${run_options[@]}" --name "$1" --publish "127.0.0.1:$port:3000" --volume "$volume:/data" --env "APP_ORIGIN=$url" "$app_image" >/dev/null || fail "$1 did not start (is 127.0.0.1:$port free?)"; }
 
 step "image on PGlite: first start"
 run "$name-1"
