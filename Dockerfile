@@ -6,7 +6,7 @@
 FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+RUN npm ci --no-audit --no-fund --prefer-offline
 COPY . .
 RUN node scripts/start.mjs --build-only && npm prune --omit=dev --no-audit --no-fund
 
