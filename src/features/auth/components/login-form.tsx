@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useEffect } from 'react';
-import { useSchemaForm } from '../../../components/form';
+import { useEffect, useState, type FormEvent } from 'react';
+import { FormAlert, useSchemaForm } from '../../../components/form';
 import { preloadAuthCalls } from '../api/lazy-auth-calls';
-import { useSignIn } from '../api/use-sign-in';
+import { isSignInRefusal, useSignIn } from '../api/use-sign-in';
 
 export const LOGIN_FORM_MAX_WIDTH = 360;
 
@@ -12,7 +12,19 @@ const loadSigninSchema = async () => (await preloadAuthCalls()).SigninBody;
 /** Email + password login (docs/product-rules.md#screens-and-navigation); 'Log in' reads 'Loading...' while the request runs. */
 export function LoginForm({ onForgotPassword }: { onForgotPassword: (typedEmail: string) => void }) {
   const signIn = useSignIn();
-  const { form, field, onSubmit, pending } = useSchemaForm({ schema: loadSigninSchema, mode: 'onTouched', defaultValues: { email: '', password: '' }, mutation: signIn });
+  // A wrong password (or too many attempts) stays on the form, next to the fields, until the next try.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { form, field, onSubmit, pending } = useSchemaForm({
+    schema: loadSigninSchema,
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+    mutation: signIn,
+    onError: (error) => setRefusal(isSignInRefusal(error) ? error.message : null),
+  });
+  const submit = (event?: FormEvent) => {
+    setRefusal(null);
+    return onSubmit(event);
+  };
   const { reset } = form;
 
   // docs/product-rules.md#screens-and-navigation: a success clears the form; a failure (already toasted) returns the request to idle,
@@ -38,7 +50,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: (typedEmail:
       style={{ maxWidth: LOGIN_FORM_MAX_WIDTH }}
       // The schema and the sign-in call (contract, zod, ky) are not part of the first load: fetch them once the visitor starts.
       onFocus={() => void preloadAuthCalls()}
-      onSubmit={onSubmit}
+      onSubmit={submit}
     >
       <Stack gap="md">
         <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...field('email')} />
@@ -48,6 +60,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: (typedEmail:
             Forgot password?
           </Anchor>
         </Group>
+        <FormAlert messages={refusal ? [refusal] : []} />
         <Button type="submit" fullWidth disabled={pending}>
           {pending ? 'Loading...' : 'Log in'}
         </Button>
