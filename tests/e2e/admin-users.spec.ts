@@ -78,8 +78,12 @@ test('an admin manages employees: bonus, update, reset mail, workouts and delete
   await expect(row.getByRole('cell', { name: 'Johanna', exact: true })).toBeVisible();
   await expect(row.getByRole('cell', { name: 'Advanced', exact: true })).toBeVisible();
 
-  // Reset password by e-mail.
+  // Reset password by e-mail, after the confirmation naming the person and the address.
   await page.getByRole('button', { name: 'Reset password of Johanna Aalto' }).click();
+  const resetDialog = page.getByRole('dialog', { name: 'Send reset password mail' });
+  await expect(resetDialog).toContainText(hanna.email);
+  await expectAccessible(page);
+  await resetDialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Reset password mail has been sent')).toBeVisible();
 
   // Workouts.
