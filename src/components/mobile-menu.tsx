@@ -1,0 +1,39 @@
+import { Button, Menu } from '@mantine/core';
+import { IconMenu2, IconX } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { NavLink } from './nav-links';
+
+/**
+ * The navigation on a phone: no hover, so no tooltip can explain an icon. One "Menu" button opens
+ * the role's pages, each with its icon and its name; arrow keys move through them, Escape closes.
+ */
+export function MobileMenu({ links, isActive }: { links: NavLink[]; isActive: (to: string) => boolean }) {
+  const [opened, setOpened] = useState(false);
+  const MenuIcon = opened ? IconX : IconMenu2;
+  return (
+    <Menu opened={opened} onChange={setOpened} position="bottom-end" width={240} shadow="md" trapFocus>
+      <Menu.Target>
+        <Button variant="subtle" color="gray" size="sm" px="xs" leftSection={<MenuIcon size={20} aria-hidden />}>
+          Menu
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {links.map(({ to, label, icon: Icon }) => {
+          const active = isActive(to);
+          return (
+            <Menu.Item
+              key={to}
+              leftSection={<Icon size={20} stroke={1.7} />}
+              aria-current={active ? 'page' : undefined}
+              fw={active ? 700 : undefined}
+              renderRoot={(props) => <Link to={to} {...props} />}
+            >
+              {label}
+            </Menu.Item>
+          );
+        })}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
