@@ -19,7 +19,7 @@ export function useSignIn() {
   return useApiMutation({
     call: async (body: SigninBody) => (await preloadAuthCalls()).signInCall(body),
     invalidates: null,
-    toasts: { category: 'create', id: 'sign-in', loading: false, success: false, shownOnForm: isSignInRefusal },
+    toasts: { category: 'create', id: 'sign-in', loading: false, success: false, shownOnScreen: isSignInRefusal },
     then: async (session) => {
       auth.signIn(session);
       await navigate({ href: entryPage(session.user.role), replace: true });
