@@ -1,8 +1,10 @@
 import { Button, Menu } from '@mantine/core';
 import { IconMenu2, IconX } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import type { NavLink } from './nav-links';
+import { useState, type ComponentType } from 'react';
+
+/** One page of the navigation: where it goes, its name and its icon. */
+export type NavLink = { to: string; label: string; icon: ComponentType<{ size?: number; stroke?: number }> };
 
 /**
  * The navigation on a phone: no hover, so no tooltip can explain an icon. One "Menu" button opens

@@ -2,11 +2,8 @@ import { ActionIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconActivity, IconChartBar, IconHeartbeat, IconHistory, IconLayoutDashboard, IconMailPlus, IconMedal, IconTrophy, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
-import type { ComponentType } from 'react';
 import { LazyTooltip } from './lazy-tooltip';
-import { MobileMenu } from './mobile-menu';
-
-export type NavLink = { to: string; label: string; icon: ComponentType<{ size?: number; stroke?: number }> };
+import { MobileMenu, type NavLink } from './mobile-menu';
 
 /** Navigation (docs/product-rules.md#screens-and-navigation): admins get leaders, dashboard, overview, audit; employees get feed, leaderboard, dashboard, profile. */
 export const navLinks: Record<'admin' | 'user', NavLink[]> = {

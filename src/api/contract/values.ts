@@ -30,3 +30,5 @@ export const auditActions = [
   'invitation.accept',
   'roster.import',
 ] as const;
+/** The automatic parts of the product that act on their own and are named in the audit trail as such. */
+export const auditSystems = ['sign-in-protection', 'strava-deauthorization'] as const;
