@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp, testAccounts } from '../render-app';
 
@@ -8,7 +8,7 @@ describe('what tells a person where they are', () => {
     await waitFor(() => expect(document.title).toBe('Log in - Wellness Challenge'));
     const { router } = await renderApp('/leaderboard', { signedInAs: 'user' });
     await waitFor(() => expect(document.title).toBe('Leaderboard - Wellness Challenge'));
-    await router.navigate({ to: '/employee/activity-feed' });
+    await act(() => router.navigate({ to: '/employee/activity-feed' }));
     await waitFor(() => expect(document.title).toBe('Recent users activities - Wellness Challenge'));
   });
 
