@@ -14,20 +14,23 @@ export function MobileMenu({ links, isActive }: { links: NavLink[]; isActive: (t
   const [opened, setOpened] = useState(false);
   const MenuIcon = opened ? IconX : IconMenu2;
   return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-end" width={240} shadow="md" trapFocus>
+    <Menu opened={opened} onChange={setOpened} position="bottom-end" width={240} shadow="md" withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <Button variant="subtle" color="gray" size="sm" px="xs" leftSection={<MenuIcon size={20} aria-hidden />}>
           Menu
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {links.map(({ to, label, icon: Icon }) => {
+        {links.map(({ to, label, icon: Icon }, index) => {
           const active = isActive(to);
           return (
             <Menu.Item
               key={to}
               leftSection={<Icon size={20} stroke={1.7} />}
               aria-current={active ? 'page' : undefined}
+              // Opened, the menu puts the focus on its first page (Mantine's own focus placeholder is a
+              // focusable element inside role="menu", which screen readers and axe refuse).
+              data-autofocus={index === 0 || undefined}
               fw={active ? 700 : undefined}
               renderRoot={(props) => <Link to={to} {...props} />}
             >

@@ -35,12 +35,12 @@ export function UserActions({ user, resetting, onUpdate, onDelete, onResetPasswo
     return (
       <Group gap={8} wrap="wrap">
         {actions.map((action) => (
+          // Neutral buttons keep the words readable in both schemes; the icon carries the action's colour.
           <Button
             key={action.text}
-            variant="light"
+            variant="default"
             size="compact-sm"
-            color={action.color}
-            leftSection={<action.icon size={16} aria-hidden />}
+            leftSection={<action.icon size={16} aria-hidden color={`var(--mantine-color-${action.color ?? 'blue'}-filled)`} />}
             aria-label={action.label}
             loading={action.loading}
             {...rootOf(action)}
