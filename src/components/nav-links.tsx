@@ -1,9 +1,13 @@
 import { ActionIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { IconActivity, IconChartBar, IconHeartbeat, IconHistory, IconLayoutDashboard, IconMailPlus, IconMedal, IconTrophy, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { LazyTooltip } from './lazy-tooltip';
-import { MobileMenu, type NavLink } from './mobile-menu';
+import type { NavLink } from './mobile-menu';
+
+/** Only phones fetch the menu (Mantine's Menu brings the floating-ui positioning code). */
+const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
 /** Navigation (docs/product-rules.md#screens-and-navigation): admins get leaders, dashboard, overview, audit; employees get feed, leaderboard, dashboard, profile. */
 export const navLinks: Record<'admin' | 'user', NavLink[]> = {
@@ -29,7 +33,12 @@ export function NavLinks({ role }: { role: 'admin' | 'user' }) {
   // Read at the first render (no icons flashing on a phone before the menu replaces them).
   const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
-  return phone ? <MobileMenu links={navLinks[role]} isActive={isActive} /> : <DesktopLinks links={navLinks[role]} isActive={isActive} />;
+  if (!phone) return <DesktopLinks links={navLinks[role]} isActive={isActive} />;
+  return (
+    <Suspense fallback={null}>
+      <MobileMenu links={navLinks[role]} isActive={isActive} />
+    </Suspense>
+  );
 }
 
 function DesktopLinks({ links, isActive }: { links: NavLink[]; isActive: (to: string) => boolean }) {
