@@ -24,12 +24,16 @@ export default defineConfig(({ mode }) => ({
       autoCodeSplitting: true,
       // The login page (`/`, also under pathless layouts such as `/_guest/`) is the first screen of
       // most visits: it ships with the entry instead of costing one more round trip after it.
-      // Every other route: its loader, component and pending/error/not-found views travel in one chunk
+      // Every other route: its loader, component and error/not-found views travel in one chunk
       // (the router's default leaves loaders in the entry, and a loader brings its queries, the
       // contract and zod along; one chunk per route keeps one import stub per route in the entry).
+      // The pending view stays with the route: it is shown while that very chunk is still loading,
+      // and a split one would suspend on its own chunk first (React then warns that use() was called
+      // conditionally: the router's lazy wrapper calls it only until its module is there).
+      // PagePending fetches its own view lazily, so this costs the entry one line per route.
       codeSplittingOptions: {
         splitBehavior: ({ routeId }) => (/^(\/_[^/]+)*\/$/.test(routeId) ? [] : undefined),
-        defaultBehavior: [['loader', 'component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
+        defaultBehavior: [['loader', 'component', 'errorComponent', 'notFoundComponent']],
       },
       routeFileIgnorePattern: '\\.(test|spec)\\.tsx?$',
     }),

@@ -1,4 +1,7 @@
 import type { AuditEvent } from '@/contract/audit';
+
+/** An audit entry as written (the API's audit_events row): names of actor and employee are joined when read. */
+export type MockAuditRow = Omit<AuditEvent, 'actorName' | 'subjectDeleted'>;
 import type { TrackerSource } from '@/contract/activity';
 import type { ApiType } from '@/contract/trackers';
 import type { Gender, LevelOfCompetition, Role } from '@/contract/common';
@@ -151,7 +154,7 @@ export type MockDb = {
   /** First answers of creations by Idempotency-Key, per caller (the API's http/idempotency.ts). */
   idempotencyKeys?: MockIdempotencyKey[];
   /** The audit trail (the API's modules/audit): appended to, never changed. */
-  auditEvents?: AuditEvent[];
+  auditEvents?: MockAuditRow[];
   uploads: MockUpload[];
   emailConfirmationTokens?: MockConfirmationToken[];
   invitations?: MockInvitation[];

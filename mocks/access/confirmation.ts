@@ -5,7 +5,7 @@ import { badRequest } from '../errors';
 import { mockOutbox } from '../outbox';
 import { randomToken } from '../random';
 import { consumeRateLimit, rateLimitRules } from '../auth/rate-limit';
-import { mockAudit } from '../handlers/audit';
+import { mockAuditOwnAction } from '../handlers/audit';
 
 /** The API's modules/access/confirmation.ts over the mock db (same TTL as the server's default). */
 export const CONFIRMATION_TTL_HOURS = 72;
@@ -37,7 +37,7 @@ export const confirmEmail = (token: string) => {
   const at = nowIso();
   if (user.emailConfirmedAt === null) user.emailConfirmedAt = at;
   for (const other of tokens()) if (other.userId === user.id && !other.usedAt) other.usedAt = at;
-  mockAudit({ actor: null, action: 'auth.email_confirmed', subject: user });
+  mockAuditOwnAction(user, 'auth.email_confirmed');
   return { message: EMAIL_CONFIRMED_MESSAGE };
 };
 

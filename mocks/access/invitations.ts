@@ -11,7 +11,7 @@ import type { MockPhoto } from '../multipart';
 import { randomToken } from '../random';
 import { emailTaken, storePhoto } from '../auth/accounts';
 import { createRefreshSession } from '../auth/sessions';
-import { mockAudit } from '../handlers/audit';
+import { mockAudit, mockAuditOwnAction } from '../handlers/audit';
 
 /** The API's modules/access/invitations.ts over the mock db: same rules, codes and words. */
 export const INVITATION_TTL_DAYS = 14;
@@ -150,11 +150,7 @@ export const acceptInvitation = (fields: AcceptInvitationBody, photo: MockPhoto 
     updatedAt: now,
   };
   mockDb.users.push(user);
-  mockDb.userLevels.push({
-    userId: user.id,
-    competitionYear: currentCompetitionYear(mockClock.now()),
-    levelOfCompetition: user.levelOfCompetition,
-  });
-  mockAudit({ actor: null, action: 'invitation.accept', subject: user });
+  mockDb.userLevels.push({ userId: user.id, competitionYear: currentCompetitionYear(mockClock.now()), levelOfCompetition: user.levelOfCompetition });
+  mockAuditOwnAction(user, 'invitation.accept');
   return { userId: user.id, refreshToken: createRefreshSession(user.id) };
 };

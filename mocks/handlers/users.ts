@@ -14,6 +14,7 @@ import { conflict, notFound } from '../errors';
 import { deleteMockAccount } from '../privacy/account-deletion';
 import { mockRoute } from '../http';
 import { mockAudit } from './audit';
+import { changedAdminFields } from '@/domain/audit-changes';
 import { newestFirst, pageRows } from '../paging';
 import { toContractUser } from '../serialize';
 
@@ -115,23 +116,8 @@ export const usersHandlers: HttpHandler[] = [
 
   mockRoute(endpoints.update, ({ params, body, user: caller }) => {
     const user = employee(params.id);
-    const fields = ({ firstName, lastName, gender, dateOfBirth, levelOfCompetition }: typeof body) => ({
-      firstName,
-      lastName,
-      gender,
-      dateOfBirth,
-      levelOfCompetition,
-    });
-    mockAudit({ actor: caller, action: 'user.update', subject: { ...user }, before: fields(user as typeof body), after: fields(body) });
-    if (user.levelOfCompetition !== body.levelOfCompetition) {
-      mockAudit({
-        actor: caller,
-        action: 'level.change',
-        subject: { ...user },
-        before: { levelOfCompetition: user.levelOfCompetition },
-        after: { levelOfCompetition: body.levelOfCompetition },
-      });
-    }
+    // One entry per edit, with every field it changed (the level too), like the API.
+    mockAudit({ actor: caller, action: 'user.update', subject: { ...user }, ...changedAdminFields(user as typeof body, body) });
     Object.assign(user, { ...body, updatedAt: nowIso() });
     // An admin may correct the level at any time; it holds for the current competition year.
     upsertYearLevel(user.id, currentCompetitionYear(mockClock.now()), body.levelOfCompetition);

@@ -26,6 +26,7 @@ export const deleteMockAccount = (caller: MockAuthUser, userId: number) => {
     at: mockClock.now().toISOString(),
     actorId: caller.id,
     actorRole: caller.role,
+    actorSystem: null,
     action: 'user.delete',
     subjectId: userId,
     subjectName: anonymous,

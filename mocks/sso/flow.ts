@@ -10,7 +10,7 @@ import { emailTaken, storePhoto } from '../auth/accounts';
 import { consumeRateLimit, MOCK_ADDRESS, rateLimitRules } from '../auth/rate-limit';
 import { createRefreshSession } from '../auth/sessions';
 import { mockAccess } from '../access/settings';
-import { mockAudit } from '../handlers/audit';
+import { mockAudit, mockAuditOwnAction } from '../handlers/audit';
 import { mockSso } from './settings';
 
 /**
@@ -67,7 +67,7 @@ export const ssoCallback = (search: string, attempt: string | undefined): MockCa
   if (account) {
     const confirmed = account.emailConfirmedAt === null;
     if (confirmed) account.emailConfirmedAt = nowIso();
-    mockAudit({ actor: null, action: 'auth.sso_signin', subject: account, after: { issuer: MOCK_ISSUER, ...(confirmed ? { emailConfirmed: true } : {}) } });
+    mockAudit({ actor: { id: account.id, role: account.role }, action: 'auth.sso_signin', subject: account, after: { issuer: MOCK_ISSUER, ...(confirmed ? { emailConfirmed: true } : {}) } });
     return { kind: 'signed-in', userId: account.id, refreshToken: createRefreshSession(account.id) };
   }
   const invitation = openInvitation(email);
@@ -117,8 +117,8 @@ export const completeSsoProfile = (id: string | undefined, fields: SsoProfileBod
   };
   mockDb.users.push(user);
   mockDb.userLevels.push({ userId: user.id, competitionYear: currentCompetitionYear(mockClock.now()), levelOfCompetition: level });
-  mockAudit({ actor: null, action: 'auth.sso_signup', subject: user, after: { issuer: MOCK_ISSUER, levelOfCompetition: level } });
-  if (invitation) mockAudit({ actor: null, action: 'invitation.accept', subject: user });
+  mockAudit({ actor: { id: user.id, role: user.role }, action: 'auth.sso_signup', subject: user, after: { issuer: MOCK_ISSUER, levelOfCompetition: level } });
+  if (invitation) mockAuditOwnAction(user, 'invitation.accept');
   mockDb.ssoNewcomers = newcomers().filter((candidate) => candidate.id !== row.id);
   return { userId: user.id, refreshToken: createRefreshSession(user.id) };
 };

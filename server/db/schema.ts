@@ -368,6 +368,8 @@ export const auditEvents = pgTable(
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
     actorId: integer('actor_id'),
     actorRole: text('actor_role'),
+    /** The automatic part of the product that acted (contract `auditSystems`); null when a person did. */
+    actorSystem: text('actor_system'),
     action: text('action').notNull(),
     subjectId: integer('subject_id'),
     subjectName: text('subject_name'),

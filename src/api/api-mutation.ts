@@ -26,6 +26,8 @@ export type ApiMutation<TData, TVars> = {
     loading?: string | false;
     /** Success text; false: no success toast. */
     success?: string | false | ((data: TData, vars: TVars) => string);
+    /** Errors the screen shows itself (a wrong password on the form, a banner): no error toast, and the loading toast goes. */
+    shownOnScreen?: (error: Error) => boolean;
   };
   /** Cache writes from the answer, before the refetch (e.g. the session's user after a profile save). */
   update?: (queryClient: QueryClient, data: TData, vars: TVars) => void;
@@ -49,6 +51,10 @@ export const useApiMutation = <TData, TVars = void>(spec: ApiMutation<TData, TVa
       if (toasts.loading !== false) toast.loading(pick(toasts.category, vars), toasts.loading, idOf(vars));
     },
     onError: (error, vars) => {
+      if (toasts.shownOnScreen?.(error)) {
+        if (toasts.loading !== false) toast.hide(pick(toasts.category, vars), idOf(vars));
+        return;
+      }
       if (!shouldToastError(error) || idOf(vars) !== undefined) toast.error(pick(toasts.category, vars), error.message || undefined, idOf(vars), error instanceof ApiError ? error.requestId : null);
     },
     onSuccess: async (data, vars) => {

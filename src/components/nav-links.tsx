@@ -1,10 +1,13 @@
 import { ActionIcon } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { lazy, Suspense } from 'react';
 import { IconActivity, IconChartBar, IconHeartbeat, IconHistory, IconLayoutDashboard, IconMailPlus, IconMedal, IconTrophy, IconUserCircle, IconUsers } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
-import type { ComponentType } from 'react';
 import { LazyTooltip } from './lazy-tooltip';
+import type { NavLink } from './mobile-menu';
 
-type NavLink = { to: string; label: string; icon: ComponentType<{ size?: number; stroke?: number }> };
+/** Only phones fetch the menu (Mantine's Menu brings the floating-ui positioning code). */
+const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
 /** Navigation (docs/product-rules.md#screens-and-navigation): admins get leaders, dashboard, overview, audit; employees get feed, leaderboard, dashboard, profile. */
 export const navLinks: Record<'admin' | 'user', NavLink[]> = {
@@ -24,12 +27,25 @@ export const navLinks: Record<'admin' | 'user', NavLink[]> = {
   ],
 };
 
+/** Icon links with tooltips on wider screens; on a phone (as wide as the users table's cards) a "Menu" with the names written out. */
 export function NavLinks({ role }: { role: 'admin' | 'user' }) {
   const { pathname } = useLocation();
+  // Read at the first render (no icons flashing on a phone before the menu replaces them).
+  const phone = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  if (!phone) return <DesktopLinks links={navLinks[role]} isActive={isActive} />;
+  return (
+    <Suspense fallback={null}>
+      <MobileMenu links={navLinks[role]} isActive={isActive} />
+    </Suspense>
+  );
+}
+
+function DesktopLinks({ links, isActive }: { links: NavLink[]; isActive: (to: string) => boolean }) {
   return (
     <>
-      {navLinks[role].map(({ to, label, icon: Icon }) => {
-        const active = pathname === to || pathname.startsWith(`${to}/`);
+      {links.map(({ to, label, icon: Icon }) => {
+        const active = isActive(to);
         return (
           <LazyTooltip key={to} label={label}>
             <ActionIcon

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockScenario, mockServer } from '../../mocks/node';
@@ -12,19 +12,19 @@ describe('query and mutation error toasts (product rules: Toasts and errors)', (
   it("toasts a failed query's server message for a 404", async () => {
     const { queryClient } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
     mockServer.use(http.get('*/api/users/:id/profile', () => errorBody(404, 'User not found')));
-    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'profile'], queryFn: () => callApi(api.profile.profile, { params: { id: 999 } }), retry: false })).rejects.toMatchObject({
+    await act(() => expect(queryClient.fetchQuery({ queryKey: ['probe', 'profile'], queryFn: () => callApi(api.profile.profile, { params: { id: 999 } }), retry: false })).rejects.toMatchObject({
       statusCode: 404,
-    });
+    }));
     expect(await screen.findByText('User not found')).toBeInTheDocument();
   });
 
   it('shows the request id of a failed call under its message, so a user can quote it', async () => {
     const { queryClient } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
     mockServer.use(http.get('*/api/users/:id/profile', () => HttpResponse.json({ statusCode: 404, message: 'User not found', serverCode: 'NOT_FOUND' }, { status: 404, headers: { 'x-request-id': 'req-4711' } })));
-    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'reference'], queryFn: () => callApi(api.profile.profile, { params: { id: 998 } }), retry: false })).rejects.toMatchObject({
+    await act(() => expect(queryClient.fetchQuery({ queryKey: ['probe', 'reference'], queryFn: () => callApi(api.profile.profile, { params: { id: 998 } }), retry: false })).rejects.toMatchObject({
       statusCode: 404,
       requestId: 'req-4711',
-    });
+    }));
     expect(await screen.findByText('User not found')).toBeInTheDocument();
     expect(await screen.findByText('Reference: req-4711')).toBeInTheDocument();
   });
@@ -33,20 +33,20 @@ describe('query and mutation error toasts (product rules: Toasts and errors)', (
     const { queryClient } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
     mockScenario.next('network-error');
     const mutation = queryClient.getMutationCache().build(queryClient, { mutationFn: () => callApi(api.users.sendResetMail, { params: { id: 2 } }) });
-    await expect(mutation.execute(undefined)).rejects.toMatchObject({ statusCode: 500 });
+    await act(() => expect(mutation.execute(undefined)).rejects.toMatchObject({ statusCode: 500 }));
     expect(await screen.findByText('Error in server , try again later')).toBeInTheDocument();
   });
 
   it('does not toast a 409 (the screen handles it) nor a query that opted out', async () => {
     const { queryClient } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
     mockServer.use(http.get('*/api/users/:id/profile', () => errorBody(400, 'Quiet please', 'VALIDATION_FAILED')));
-    await expect(
+    await act(() => expect(
       queryClient.fetchQuery({ queryKey: ['probe', 'quiet'], queryFn: () => callApi(api.profile.profile, { params: { id: 2 } }), retry: false, meta: { errorToast: false } }),
-    ).rejects.toMatchObject({ statusCode: 400 });
+    ).rejects.toMatchObject({ statusCode: 400 }));
     mockServer.use(http.get('*/api/users/:id/profile', () => errorBody(409, 'Conflict here', 'CONFLICT')));
-    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'conflict'], queryFn: () => callApi(api.profile.profile, { params: { id: 2 } }), retry: false })).rejects.toMatchObject({
+    await act(() => expect(queryClient.fetchQuery({ queryKey: ['probe', 'conflict'], queryFn: () => callApi(api.profile.profile, { params: { id: 2 } }), retry: false })).rejects.toMatchObject({
       statusCode: 409,
-    });
+    }));
     await waitFor(() => expect(screen.queryByText('Quiet please')).not.toBeInTheDocument());
     expect(screen.queryByText('Conflict here')).not.toBeInTheDocument();
   });
@@ -60,7 +60,7 @@ describe('query and mutation error toasts (product rules: Toasts and errors)', (
         return errorBody(404, 'Missing');
       }),
     );
-    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'retry-4xx'], queryFn: () => callApi(api.profile.profile, { params: { id: 2 } }) })).rejects.toBeTruthy();
+    await act(() => expect(queryClient.fetchQuery({ queryKey: ['probe', 'retry-4xx'], queryFn: () => callApi(api.profile.profile, { params: { id: 2 } }) })).rejects.toBeTruthy());
     expect(calls).toBe(1);
 
     calls = 0;
@@ -70,7 +70,7 @@ describe('query and mutation error toasts (product rules: Toasts and errors)', (
         return errorBody(500, 'Broken', 'INTERNAL_ERROR');
       }),
     );
-    await expect(queryClient.fetchQuery({ queryKey: ['probe', 'retry-5xx'], queryFn: () => callApi(api.profile.profile, { params: { id: 2 } }) })).rejects.toBeTruthy();
+    await act(() => expect(queryClient.fetchQuery({ queryKey: ['probe', 'retry-5xx'], queryFn: () => callApi(api.profile.profile, { params: { id: 2 } }) })).rejects.toBeTruthy());
     expect(calls).toBe(2);
     expect(queryClient.getDefaultOptions().mutations?.retry).toBe(false);
   });

@@ -78,8 +78,12 @@ test('an admin manages employees: bonus, update, reset mail, workouts and delete
   await expect(row.getByRole('cell', { name: 'Johanna', exact: true })).toBeVisible();
   await expect(row.getByRole('cell', { name: 'Advanced', exact: true })).toBeVisible();
 
-  // Reset password by e-mail.
+  // Reset password by e-mail, after the confirmation naming the person and the address.
   await page.getByRole('button', { name: 'Reset password of Johanna Aalto' }).click();
+  const resetDialog = page.getByRole('dialog', { name: 'Send reset password mail' });
+  await expect(resetDialog).toContainText(hanna.email);
+  await expectAccessible(page);
+  await resetDialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Reset password mail has been sent')).toBeVisible();
 
   // Workouts.
@@ -214,7 +218,8 @@ test('an admin action appears in the audit trail, which can be downloaded', asyn
   const entries = page.getByRole('table', { name: 'Audit entries' });
   await expect(entries.getByRole('row').nth(1)).toContainText('Quarterly bonus changed');
   await expect(entries.getByRole('row').nth(1)).toContainText('Olga Aaltonen');
-  await expect(entries.getByRole('row').nth(1)).toContainText('secondQuarter: false → true');
+  await expect(entries.getByRole('row').nth(1)).toContainText('Second quarter bonus: no → yes');
+  await expect(entries.getByRole('row').nth(1)).not.toContainText('secondQuarter');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/^audit-all-\d{4}-\d{2}-\d{2}\.csv$/);

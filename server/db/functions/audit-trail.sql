@@ -11,7 +11,7 @@ BEGIN
     RETURN NULL;
   END IF;
   IF TG_OP = 'UPDATE' AND current_setting('wellness.audit_anonymise', true) = 'on'
-     AND (NEW.id, NEW.at, NEW.action, NEW.actor_id, NEW.actor_role, NEW.subject_id) IS NOT DISTINCT FROM (OLD.id, OLD.at, OLD.action, OLD.actor_id, OLD.actor_role, OLD.subject_id)
+     AND (NEW.id, NEW.at, NEW.action, NEW.actor_id, NEW.actor_role, NEW.actor_system, NEW.subject_id) IS NOT DISTINCT FROM (OLD.id, OLD.at, OLD.action, OLD.actor_id, OLD.actor_role, OLD.actor_system, OLD.subject_id)
      AND NEW.subject_email IS NULL AND NEW.before IS NULL AND NEW.after IS NULL AND NEW.address IS NULL THEN
     RETURN NEW;
   END IF;

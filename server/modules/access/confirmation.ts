@@ -41,8 +41,7 @@ const confirm = async (deps: Deps, token: string) => {
     if (userId === null) throw invalidConfirmationToken();
     await repo.markEmailConfirmed(userId, now);
     await repo.expireConfirmationTokensOfUser(userId, now);
-    const audits = auditRepo(tx);
-    await audits.audit({ at: now, actor: null, action: 'auth.email_confirmed', subject: await audits.subjectOf(userId) });
+    await auditRepo(tx).auditOwnAction(userId, { at: now, action: 'auth.email_confirmed' });
   });
   return { message: EMAIL_CONFIRMED_MESSAGE };
 };

@@ -180,8 +180,7 @@ const accept = async (deps: Deps, fields: AcceptInvitationBody, photo: Photo | n
         updatedAt: now,
       });
       await repo.insertUserLevel({ userId, competitionYear: currentCompetitionYear(now), levelOfCompetition: accepted.levelOfCompetition });
-      const audits = auditRepo(tx);
-      await audits.audit({ at: now, actor: null, action: 'invitation.accept', subject: await audits.subjectOf(userId) });
+      await auditRepo(tx).auditOwnAction(userId, { at: now, action: 'invitation.accept' });
       const session = await createRefreshSession(deps, tx, userId, now);
       return { userId, refreshToken: session.token, familyId: session.familyId };
     }),

@@ -60,7 +60,7 @@ const signin = async (deps: Deps, body: SigninBody, request: FastifyRequest, ref
     const overall = await countFailure(deps.db, rateLimitRules.signinPerAccount, body.email, now);
     // The failure that reaches a limit locks the account (for that address, or everywhere): a security event.
     if (row && (fromHere === rateLimitRules.signinPerAccountAddress.limit || overall === rateLimitRules.signinPerAccount.limit)) {
-      await auditRepo(deps.db).audit({ at: now, actor: null, action: 'auth.lockout', subject: row, after: { scope: overall === rateLimitRules.signinPerAccount.limit ? 'account' : 'account and address' }, address: request.ip });
+      await auditRepo(deps.db).audit({ at: now, actor: { system: 'sign-in-protection' }, action: 'auth.lockout', subject: row, after: { scope: overall === rateLimitRules.signinPerAccount.limit ? 'account' : 'account and address' }, address: request.ip });
     }
     throw invalidCredentials();
   }
@@ -133,7 +133,7 @@ const resetPassword = async (deps: Deps, token: string, newPassword: string) => 
     const userId = await repo.consumeResetToken(tokenHash, now);
     if (userId === null) throw invalidResetToken(); // used by a concurrent request meanwhile
     await repo.setPasswordHash(userId, passwordHash, now);
-    await audits.audit({ at: now, actor: null, action: 'auth.password_reset', subject: await audits.subjectOf(userId) });
+    await audits.auditOwnAction(userId, { at: now, action: 'auth.password_reset' });
     await repo.expireResetTokensOfUser(userId, now);
     await repo.revokeAllSessionsOfUser(userId, now);
   });

@@ -29,8 +29,8 @@ const signInExisting = (deps: Deps, userId: number, issuer: string) => {
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
     const confirmed = await ssoRepo(tx).confirmEmailBySso(userId, now);
-    const audits = auditRepo(tx);
-    await audits.audit({ at: now, actor: null, action: 'auth.sso_signin', subject: await audits.subjectOf(userId), after: { issuer, ...(confirmed.length ? { emailConfirmed: true } : {}) } });
+    // The person signed themself in: they are the actor.
+    await auditRepo(tx).auditOwnAction(userId, { at: now, action: 'auth.sso_signin', after: { issuer, ...(confirmed.length ? { emailConfirmed: true } : {}) } });
     const session = await createRefreshSession(deps, tx, userId, now);
     return { kind: 'signed-in' as const, userId, refreshToken: session.token, familyId: session.familyId };
   });
@@ -94,9 +94,8 @@ const complete = async (deps: Deps, newcomer: Newcomer, fields: SsoProfileBody, 
       });
       await repo.insertUserLevel({ userId, competitionYear: currentCompetitionYear(now), levelOfCompetition: level });
       const audits = auditRepo(tx);
-      const subject = await audits.subjectOf(userId);
-      await audits.audit({ at: now, actor: null, action: 'auth.sso_signup', subject, after: { issuer: oidc.issuer, levelOfCompetition: level } });
-      if (invitation) await audits.audit({ at: now, actor: null, action: 'invitation.accept', subject });
+      await audits.auditOwnAction(userId, { at: now, action: 'auth.sso_signup', after: { issuer: oidc.issuer, levelOfCompetition: level } });
+      if (invitation) await audits.auditOwnAction(userId, { at: now, action: 'invitation.accept' });
       const session = await createRefreshSession(deps, tx, userId, now);
       return { userId, refreshToken: session.token, familyId: session.familyId };
     }),

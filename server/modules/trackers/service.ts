@@ -306,7 +306,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
   };
 
   /** Ends a connection here: forgets the tokens, deletes its imports (Strava's API agreement), audits. */
-  const endConnection = async (userId: number, service: ApiType, actor: { id: number; role: 'user' | 'admin' } | null) => {
+  const endConnection = async (userId: number, service: ApiType, actor: { id: number; role: 'user' | 'admin' } | { system: 'strava-deauthorization' }) => {
     const removed = await db.transaction(async (tx) => {
       const row = await trackersRepo(tx).deleteConnection(userId, service, key);
       if (row) await auditRepo(tx).audit({ at: clock.now(), actor, action: 'tracker.disconnect', subject: await auditRepo(tx).subjectOf(userId), before: { service } });
@@ -429,7 +429,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
             (error: unknown) => !(error instanceof ProviderError && (error.failure === 'invalid_grant' || error.failure === 'unauthorized')),
           );
           // Nothing to revoke: the athlete withdrew our access at strava.com. End it here, data included.
-          if (!stillAuthorized) await endConnection(userId, 'STRAVA', null);
+          if (!stillAuthorized) await endConnection(userId, 'STRAVA', { system: 'strava-deauthorization' });
           else log.warn({ userId }, 'Strava deauthorisation event ignored: the grant still works');
           continue;
         }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { deleteAccount } from '../privacy/account-deletion';
 import type { PageQuery } from '@/contract/common';
 import { type AdminUserUpdate, type User, type UsersQuery, type usersEndpoints } from '@/contract/users';
+import { changedAdminFields } from '@/domain/audit-changes';
 import { currentCompetitionYear, quarterlyBonusYear } from '@/domain/competition';
 import { workoutForOthers } from '@/domain/strava-agreement';
 import { consumeRateLimit, rateLimitRules } from '../../http/rate-limit';
@@ -64,11 +65,9 @@ export const adminUsersService = (deps: UsersDeps) => {
         const audit = auditRepo(tx).audit;
         const before = await repo.findEmployeeRow(id, true);
         if (!before) throw userNotFound();
-        const fields = ({ firstName, lastName, gender, dateOfBirth, levelOfCompetition }: AdminUserUpdate) => ({ firstName, lastName, gender, dateOfBirth, levelOfCompetition });
-        await audit({ at: now, actor: caller, action: 'user.update', subject: before, before: fields(before as AdminUserUpdate), after: fields(body) });
-        if (before.levelOfCompetition !== body.levelOfCompetition) {
-          await audit({ at: now, actor: caller, action: 'level.change', subject: before, before: { levelOfCompetition: before.levelOfCompetition }, after: { levelOfCompetition: body.levelOfCompetition } });
-        }
+        // One entry per edit, with every field it changed (the level too).
+        const change = changedAdminFields(before as AdminUserUpdate, body);
+        await audit({ at: now, actor: caller, action: 'user.update', subject: before, ...change });
         await repo.updateEmployee(id, body, now);
         await repo.upsertEmployeeLevel(id, currentCompetitionYear(now), body.levelOfCompetition);
         if (before.levelOfCompetition !== body.levelOfCompetition) await scoringService().rescoreYear(tx, id, currentCompetitionYear(now));

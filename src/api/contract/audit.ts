@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { Id, PAGE_MAX, endpoint, wholeNumber } from './common';
-import { auditActions } from './values';
+import { auditActions, auditSystems } from './values';
 
-export { auditActions };
+export { auditActions, auditSystems };
+
+export const AuditSystem = z.enum(auditSystems);
+export type AuditSystem = z.infer<typeof AuditSystem>;
 
 export const AuditAction = z.enum(auditActions, 'Unknown audit action');
 export type AuditAction = z.infer<typeof AuditAction>;
@@ -13,10 +16,17 @@ export const AuditEvent = z.object({
   at: z.string(),
   actorId: z.number().int().nullable(),
   actorRole: z.string().nullable(),
+  /** The acting person's name now; null when no person acted, or when their account is deleted. */
+  actorName: z.string().nullable(),
+  /** Which automatic part of the product acted (a job, the sign-in protection); null when a person did. */
+  actorSystem: AuditSystem.nullable(),
   action: AuditAction,
   subjectId: z.number().int().nullable(),
+  /** The employee's name now; once their account is deleted, as it was when the entry was written. */
   subjectName: z.string().nullable(),
   subjectEmail: z.string().nullable(),
+  /** The employee's account no longer exists. */
+  subjectDeleted: z.boolean(),
   /** JSON text of the state before and after (null when there is none). */
   before: z.string().nullable(),
   after: z.string().nullable(),

@@ -32,3 +32,5 @@ export const auditActions = [
   'auth.sso_signin',
   'auth.sso_signup',
 ] as const;
+/** The automatic parts of the product that act on their own and are named in the audit trail as such. */
+export const auditSystems = ['sign-in-protection', 'strava-deauthorization'] as const;

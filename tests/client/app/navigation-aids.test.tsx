@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderApp, testAccounts } from '../render-app';
 
 describe('what tells a person where they are', () => {
@@ -8,7 +8,7 @@ describe('what tells a person where they are', () => {
     await waitFor(() => expect(document.title).toBe('Log in - Wellness Challenge'));
     const { router } = await renderApp('/leaderboard', { signedInAs: 'user' });
     await waitFor(() => expect(document.title).toBe('Leaderboard - Wellness Challenge'));
-    await router.navigate({ to: '/employee/activity-feed' });
+    await act(() => router.navigate({ to: '/employee/activity-feed' }));
     await waitFor(() => expect(document.title).toBe('Recent users activities - Wellness Challenge'));
   });
 
@@ -34,5 +34,26 @@ describe('what tells a person where they are', () => {
     await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(within(dialog).getByLabelText('Email')).toHaveValue(testAccounts.user.email));
+  });
+
+  it('offers a phone a "Menu" button that lists every page of the role by name (no hover, no tooltips), by keyboard too', async () => {
+    const phone = (query: string) => ({ matches: query.includes('max-width: 48em'), media: query, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn() });
+    vi.spyOn(window, 'matchMedia').mockImplementation(phone as never);
+    const { user, pathname } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
+    expect(screen.queryByRole('link', { name: 'Leaders' })).not.toBeInTheDocument();
+    const menuButton = await screen.findByRole('button', { name: 'Menu' });
+    menuButton.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu', { name: 'Menu' });
+    // Shown once its opening transition starts.
+    const items = await within(menu).findAllByRole('menuitem', { hidden: true });
+    expect(items.map((item) => item.textContent)).toEqual(['Leaders', 'Users', 'Overview', 'Invitations', 'Audit trail', 'Fitness services']);
+    expect(within(menu).getByRole('menuitem', { name: 'Users', hidden: true })).toHaveAttribute('aria-current', 'page');
+    // Opened by keyboard, the first page has the focus; the arrows move through the rest.
+    await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Leaders', hidden: true })).toHaveFocus());
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(() => expect(pathname()).toBe('/admin/overview'));
+    await waitFor(() => expect(screen.queryByRole('menu', { name: 'Menu', hidden: true })).not.toBeInTheDocument());
+    vi.mocked(window.matchMedia).mockRestore();
   });
 });

@@ -1,36 +1,64 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { mockDb } from '../../../mocks/node';
+import { fixtureAdmin, fixtureId } from '../../../mocks/fixtures';
+import { mockAudit } from '../../../mocks/handlers/audit';
 import { renderApp } from '../render-app';
 
-/** Product rules: Audit trail. The admin audit screen lists entries newest first, filters by action and employee, in the URL. */
+/** Product rules: Audit trail. The admin audit screen lists entries newest first, in words, filters by action and employee, in the URL. */
 
-const seedEntry = (id: number, action: string, subjectId: number, subjectName: string, before: object | null, after: object | null, at: string) =>
-  (mockDb.auditEvents ??= []).push({ id, at, actorId: 1, actorRole: 'admin', action: action as never, subjectId, subjectName, subjectEmail: 'x@wellness.test', before: before && JSON.stringify(before), after: after && JSON.stringify(after) });
+const userOf = (email: string) => mockDb.users.find((user) => user.email === email)!;
+const admin = () => ({ id: fixtureId(fixtureAdmin.email), role: 'admin' });
+const adminName = `${fixtureAdmin.firstName} ${fixtureAdmin.lastName}`;
+const entryRows = () => within(screen.getByRole('table', { name: 'Audit entries' })).getAllByRole('row').slice(1);
+const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 
 describe('audit trail at /admin/audit', () => {
   beforeEach(() => {
-    seedEntry(1, 'user.update', 2, 'Bea Beginner', { firstName: 'Bea' }, { firstName: 'Beatrix' }, '2026-11-20T10:00:00.000Z');
-    seedEntry(2, 'bonus.change', 3, 'Ivan Intermediate', { firstQuarter: false }, { firstQuarter: true }, '2026-11-21T10:00:00.000Z');
+    mockAudit({ actor: admin(), action: 'user.update', subject: userOf('bea@wellness.test'), before: { firstName: 'Bea' }, after: { firstName: 'Beatrix' } });
+    mockAudit({ actor: admin(), action: 'bonus.change', subject: userOf('ivan@wellness.test'), before: { year: 2026, fourthQuarter: false }, after: { year: 2026, fourthQuarter: true } });
   });
 
   it('shows entries newest first with what changed, and filters by action and by employee', async () => {
     const { user, router } = await renderApp('/admin/audit', { signedInAs: 'admin' });
-    const table = await screen.findByRole('table', { name: 'Audit entries' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual(['Quarterly bonus changed', 'Employee updated']);
-    expect(rows[1]).toHaveTextContent('firstName: Bea → Beatrix');
+    await screen.findByRole('table', { name: 'Audit entries' });
+    const rows = entryRows();
+    expect(rows.map((row) => cellsOf(row)[1])).toEqual(['Quarterly bonus changed', 'Employee updated']);
+    expect(rows[1]).toHaveTextContent('First name: Bea → Beatrix');
 
     await user.click(within(rows[1]!).getByRole('button', { name: 'Bea Beginner' }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Audit entries' })).getAllByRole('row')).toHaveLength(2));
-    expect(router.state.location.search).toMatchObject({ subjectId: 2 });
+    await waitFor(() => expect(entryRows()).toHaveLength(1));
+    expect(router.state.location.search).toMatchObject({ subjectId: fixtureId('bea@wellness.test') });
     await user.click(screen.getByRole('button', { name: /show everyone/ }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Audit entries' })).getAllByRole('row')).toHaveLength(3));
+    await waitFor(() => expect(entryRows()).toHaveLength(2));
   });
 
   it('opens on the action in the URL', async () => {
     await renderApp('/admin/audit?action=%22bonus.change%22', { signedInAs: 'admin' });
-    const table = await screen.findByRole('table', { name: 'Audit entries' });
-    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
-    expect(table).toHaveTextContent('Quarterly bonus changed');
+    await screen.findByRole('table', { name: 'Audit entries' });
+    await waitFor(() => expect(entryRows()).toHaveLength(1));
+    expect(entryRows()[0]).toHaveTextContent('Quarterly bonus changed');
+  });
+
+  it('reads as words: field labels and yes/no, the people by name, "System" only for the automatic parts and which one', async () => {
+    const bea = userOf('bea@wellness.test');
+    mockAudit({ actor: { system: 'sign-in-protection' }, action: 'auth.lockout', subject: bea, after: { scope: 'account' } });
+    mockAudit({ actor: { id: bea.id, role: 'user' }, action: 'auth.password_reset', subject: bea });
+    mockAudit({ actor: { system: 'strava-deauthorization' }, action: 'tracker.disconnect', subject: bea, before: { service: 'STRAVA' } });
+    // An admin whose account is gone since, and an employee deleted since (their name kept as it was).
+    mockAudit({ actor: { id: 9999, role: 'admin' }, action: 'user.delete', subject: { ...userOf('ivan@wellness.test'), id: 8888 }, before: { firstName: 'Ivan', levelOfCompetition: 'Intermediate' } });
+    bea.firstName = 'Beatrix';
+
+    await renderApp('/admin/audit', { signedInAs: 'admin' });
+    await screen.findByRole('table', { name: 'Audit entries' });
+    // When, Action, Employee, By, Change; newest first.
+    expect(entryRows().map((row) => cellsOf(row).slice(1))).toEqual([
+      ['Employee deleted', 'Ivan Intermediate (deleted account)', 'deleted account', 'First name: Ivan; Level of competition: Intermediate'],
+      ['Tracker disconnected', 'Beatrix Beginner', 'System (Strava reported the access withdrawn)', 'Fitness service: Strava'],
+      ['Password reset', 'Beatrix Beginner', 'Beatrix Beginner (themself)', ''],
+      ['Sign-in locked', 'Beatrix Beginner', 'System (sign-in protection after repeated wrong passwords)', 'Locked for: the account, from every address'],
+      ['Quarterly bonus changed', 'Ivan Intermediate', adminName, 'Competition year: 2026/27; Fourth quarter bonus: no → yes'],
+      ['Employee updated', 'Beatrix Beginner', adminName, 'First name: Bea → Beatrix'],
+    ]);
+    expect(screen.queryByText(/fourthQuarter|admin #|firstName/)).not.toBeInTheDocument();
   });
 });

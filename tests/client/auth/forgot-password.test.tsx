@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockOutbox, mockScenario, mockServer } from '../../../mocks/node';
 import { renderApp, testAccounts } from '../render-app';
@@ -43,7 +43,8 @@ describe('forgot password dialog', () => {
     const overlay = document.querySelector('.mantine-Modal-overlay');
     expect(overlay).not.toBeNull();
     await user.click(overlay!);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The modal's 300 ms transition would have closed it by now; its updates run inside act.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 

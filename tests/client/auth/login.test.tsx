@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockScenario } from '../../../mocks/node';
+import { toast } from '../../../src/api/toasts';
 import { renderApp, testAccounts } from '../render-app';
 
 const loginForm = () => screen.getByRole('form', { name: 'Log in' });
@@ -65,14 +66,18 @@ describe('login screen at /', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
   });
 
-  it("toasts the server's message on a wrong password and stays on /", async () => {
+  it("shows the server's message on a wrong password in an alert inside the form (no corner toast) and stays on /", async () => {
+    const errorToast = vi.spyOn(toast, 'error');
     const { user, pathname } = await renderApp('/');
     await user.type(emailInput(), testAccounts.user.email);
     await user.type(passwordInput(), 'wrong-password');
     await user.click(submitButton());
-    expect(await screen.findByText('Email or password is incorrect')).toBeInTheDocument();
+    const alert = await within(loginForm()).findByRole('alert');
+    expect(alert).toHaveTextContent('Email or password is incorrect');
+    expect(errorToast).not.toHaveBeenCalled();
     expect(pathname()).toBe('/');
     expect(submitButton()).toHaveTextContent('Log in');
+    errorToast.mockRestore();
   });
 
   it('after a failed sign-in keeps what was typed but resets the touched state (status back to idle)', async () => {

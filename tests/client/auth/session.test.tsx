@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockDb, mockScenario, mockServer } from '../../../mocks/node';
@@ -41,7 +41,7 @@ describe('route guard on the real route tree', () => {
   it("keeps a role out of the other role's area", async () => {
     const { router, pathname } = await renderApp('/admin/leaders', { signedInAs: 'user' });
     expect(pathname()).toBe('/employee/dashboard');
-    await router.navigate({ to: '/admin/dashboard' });
+    await act(() => router.navigate({ to: '/admin/dashboard' }));
     await waitFor(() => expect(pathname()).toBe('/employee/dashboard'));
   });
 
@@ -137,7 +137,8 @@ describe('session', () => {
     const { queryClient, pathname } = await renderApp('/leaderboard', { signedInAs: 'user' });
     for (const session of mockDb.refreshSessions) session.revokedAt = new Date().toISOString();
     mockScenario.next('expired-session');
-    await expect(callApi(api.leaders.top, { query: {} })).rejects.toMatchObject({ statusCode: 401 });
+    // The failed refresh signs the person out and navigates: React updates, inside act.
+    await act(() => expect(callApi(api.leaders.top, { query: {} })).rejects.toMatchObject({ statusCode: 401 }));
     expect(await screen.findByText('Session expired')).toBeInTheDocument();
     await waitFor(() => expect(pathname()).toBe('/'));
     expect(sessionOf(queryClient)).toBeNull();

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockDb, mockServer } from '../../../mocks/node';
 import { renderApp } from '../render-app';
@@ -119,7 +119,7 @@ describe('signup screen', () => {
     await fillValidForm(app);
     await app.user.click(submit());
     await waitFor(() => expect(app.pathname()).toBe('/employee/fitness-services'));
-    await app.router.navigate({ to: '/admin/dashboard' });
+    await act(() => app.router.navigate({ to: '/admin/dashboard' }));
     await waitFor(() => expect(app.pathname()).toBe('/employee/fitness-services'));
   });
 

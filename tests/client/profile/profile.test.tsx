@@ -94,8 +94,22 @@ describe('profile screen', () => {
   it("refuses a photo over 1 MB with the toast 'The size of your photo is more than 1 MB'", async () => {
     const { user } = await openProfile();
     await user.upload(photoInput(), pngFile('big.png', 1_000_001));
-    expect(await screen.findByText('The size of your photo is more than 1 MB')).toBeInTheDocument();
+    // The toast, and the same words on the photo field.
+    expect(await screen.findAllByText('The size of your photo is more than 1 MB')).toHaveLength(2);
+    expect(within(form()).getByText('The size of your photo is more than 1 MB')).toBeInTheDocument();
     expect(save()).toBeDisabled();
+  });
+
+  it("a photo the server refuses shows the server's message on the photo field, and goes once another is chosen", async () => {
+    const { user } = await openProfile();
+    const notAnImage = new File([new TextEncoder().encode('just some text, not a picture')], 'holiday.png', { type: 'image/png' });
+    await user.upload(photoInput(), notAnImage);
+    await user.click(save());
+    const refusal = 'The photo must be a PNG or JPEG image (.png, .jpg, .jpeg)';
+    expect(await within(form()).findByText(refusal)).toBeInTheDocument();
+    expect(within(form()).getByRole('button', { name: /Photo/ })).toHaveAttribute('aria-invalid', 'true');
+    await user.upload(photoInput(), pngFile());
+    await waitFor(() => expect(within(form()).queryByText(refusal)).not.toBeInTheDocument());
   });
 
   it('a new photo alone enables Save and is uploaded as the photo part', async () => {

@@ -12,6 +12,7 @@ import { createQueryClient } from '../../../src/api/query-client';
 import { Providers } from '../../../src/providers';
 import { createAppRouter } from '../../../src/router';
 import { renderApp, signInThroughMocks } from '../render-app';
+import { toast } from '../../../src/api/toasts';
 
 const beaId = fixtureId(fixtureEmployee('Beginner').email);
 const RETURN_KEY = 'wellness.trackerReturnUrl';
@@ -210,10 +211,17 @@ describe('tracker return pages', () => {
     expect(bodies).toEqual([{ code: 'fb-code', state: 's1' }]);
   });
 
-  it("shows the server's message and a way back when connecting fails", async () => {
+  it("shows the server's message once, in the page's banner (no toast as well), and a way back when connecting fails", async () => {
+    const errorToast = vi.spyOn(toast, 'error');
     localStorage.setItem(RETURN_KEY, '/employee/profile');
     const { user, pathname } = await renderApp('/strava?code=the-code&state=s', { signedInAs: 'user' });
-    expect(await screen.findAllByText('Strava is not available: this installation has no Strava connection configured.')).not.toHaveLength(0);
+    const message = 'Strava is not available: this installation has no Strava connection configured.';
+    expect(await screen.findByText('Strava could not be connected')).toBeInTheDocument();
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(errorToast).not.toHaveBeenCalled();
+    // The 'Connecting...' toast does not stay behind either.
+    await waitFor(() => expect(screen.queryByText('Connecting...')).not.toBeInTheDocument());
+    errorToast.mockRestore();
     await user.click(screen.getByRole('link', { name: 'Go back' }));
     await waitFor(() => expect(pathname()).toBe('/employee/profile'));
   });

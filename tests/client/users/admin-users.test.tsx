@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { vi } from 'vitest';
 import { mockDb, mockOutbox, mockServer } from '../../../mocks/node';
 import { fixtureId } from '../../../mocks/fixtures';
 import { competitionYearSpan, quarterlyBonusYear } from '@/domain/competition';
@@ -114,25 +115,55 @@ describe('admin users table at /admin/dashboard', () => {
     expect(mockDb.users.some((candidate) => candidate.email === 'ivan@wellness.test')).toBe(false);
   });
 
-  it('sends the reset password mail with the sending and sent toasts', async () => {
+  it('asks before sending the reset password mail, naming the person and the address; Cancel sends nothing', async () => {
     const { user } = await openDashboard();
+    const mailsBefore = mockOutbox.latestTo(bea);
     await user.click(screen.getByRole('button', { name: 'Reset password of Bea Beginner' }));
-    expect(await screen.findByText('Reset password mail has been sent')).toBeInTheDocument();
-    expect(mockOutbox.latestTo(bea)?.token).toBeTruthy();
+    const dialog = await screen.findByRole('dialog', { name: 'Send reset password mail' });
+    expect(dialog).toHaveTextContent(`Send a password reset e-mail to Bea Beginner at ${bea}?`);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send reset password mail' })).not.toBeInTheDocument());
+    expect(mockOutbox.latestTo(bea)).toEqual(mailsBefore);
+    expect(screen.queryByText('Reset password mail is sending...')).not.toBeInTheDocument();
   });
 
-  it('shows the sending toast while the mail is on its way', async () => {
+  it('sends the reset password mail once confirmed, with the sending and sent toasts', async () => {
     const { user } = await openDashboard();
     const { mockScenario } = await import('../../../mocks/node');
     mockScenario.setLatency(300);
     await user.click(screen.getByRole('button', { name: 'Reset password of Bea Beginner' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Send reset password mail' })).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Reset password mail is sending...')).toBeInTheDocument();
     expect(await screen.findByText('Reset password mail has been sent')).toBeInTheDocument();
+    expect(mockOutbox.latestTo(bea)?.token).toBeTruthy();
   });
 
   it('links each employee to their workouts', async () => {
     const { user, pathname } = await openDashboard();
     await user.click(screen.getByRole('link', { name: 'View workouts of Bea Beginner' }));
     await waitFor(() => expect(pathname()).toBe(`/admin/users/${fixtureId(bea)}/workouts`));
+  });
+});
+
+describe('admin users on a phone', () => {
+  it('each card carries its actions in words (no hover to explain an icon), named after the employee for screen readers', async () => {
+    const phone = (query: string) => ({ matches: query.includes('max-width: 48em'), media: query, onchange: null, addListener: vi.fn(), removeListener: vi.fn(), addEventListener: vi.fn(), removeEventListener: vi.fn(), dispatchEvent: vi.fn() });
+    vi.spyOn(window, 'matchMedia').mockImplementation(phone as never);
+    try {
+      const { user } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
+      const card = within(await screen.findByRole('list', { name: 'Users' })).getByRole('listitem', { name: 'Bea Beginner' });
+      for (const [text, name] of [
+        ['Update', 'Update Bea Beginner'],
+        ['Reset password', 'Reset password of Bea Beginner'],
+        ['Delete', 'Delete Bea Beginner'],
+      ]) {
+        expect(within(card).getByRole('button', { name })).toHaveTextContent(text!);
+      }
+      expect(within(card).getByRole('link', { name: 'View workouts of Bea Beginner' })).toHaveTextContent('Workouts');
+      await user.click(within(card).getByRole('button', { name: 'Reset password of Bea Beginner' }));
+      expect(await screen.findByRole('dialog', { name: 'Send reset password mail' })).toHaveTextContent(bea);
+    } finally {
+      vi.mocked(window.matchMedia).mockRestore();
+    }
   });
 });

@@ -57,12 +57,36 @@ test('a password reset and a lockout are security events in the trail', async ()
   for (let attempt = 0; attempt < 10; attempt += 1) await signIn('jane@example.com', 'wrong-password');
   const lockouts = (await ctx.db.select().from(auditEvents)).filter((event) => event.action === 'auth.lockout');
   expect(lockouts).toHaveLength(1);
-  expect(lockouts[0]).toMatchObject({ subjectId: jane.id, actorId: null, address: '10.9.9.9' });
+  // No person locked it: the sign-in protection did, and the entry says so.
+  expect(lockouts[0]).toMatchObject({ subjectId: jane.id, actorId: null, actorSystem: 'sign-in-protection', address: '10.9.9.9' });
 
   await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'jane@example.com' } });
   const token = decodeURIComponent(/token=([^\s"<&]+)/.exec(ctx.mailer.sent.at(-1)!.text)![1]!);
   const reset = await ctx.app.inject({ method: 'PUT', url: `/api/auth/reset-password?token=${encodeURIComponent(token)}`, payload: { newPassword: 'a-new-password-1' } });
   expect(reset.statusCode).toBe(200);
   const resets = (await ctx.db.select().from(auditEvents)).filter((event) => event.action === 'auth.password_reset');
-  expect(resets).toMatchObject([{ subjectId: jane.id, subjectEmail: 'jane@example.com' }]);
+  // Jane reset her own password: she is the actor, not "the system".
+  expect(resets).toMatchObject([{ subjectId: jane.id, subjectEmail: 'jane@example.com', actorId: jane.id, actorRole: 'user', actorSystem: null }]);
+});
+
+test('one admin edit is one entry holding exactly the fields it changed (names, level); the list names the people', async () => {
+  const jane = await seedUser(ctx.db, { email: 'jane@example.com', firstName: 'Jane', lastName: 'Doe' });
+  const admin = await seedUser(ctx.db, { email: 'boss@example.com', role: 'admin', firstName: 'Bo', lastName: 'Boss' });
+  const token = (await signIn('boss@example.com', PASSWORD)).json().accessToken as string;
+  const edit = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/users/${jane.id}`,
+    headers: { authorization: `Bearer ${token}` },
+    // Only the first name and the level differ from what seedUser stored.
+    payload: { firstName: 'Janet', lastName: 'Doe', dateOfBirth: '1990-05-01', gender: 'female', levelOfCompetition: 'Elite' },
+  });
+  expect(edit.statusCode).toBe(200);
+  const entries = await ctx.db.select().from(auditEvents);
+  expect(entries).toHaveLength(1);
+  expect(entries[0]).toMatchObject({ action: 'user.update', actorId: admin.id, actorSystem: null });
+  expect(Object.keys(JSON.parse(entries[0]!.before!)).sort()).toEqual(['firstName', 'levelOfCompetition']);
+  expect(JSON.parse(entries[0]!.after!)).toMatchObject({ firstName: 'Janet' });
+
+  const list = (await ctx.app.inject({ method: 'GET', url: '/api/audit', headers: { authorization: `Bearer ${token}` } })).json() as { rows: Record<string, unknown>[] };
+  expect(list.rows).toMatchObject([{ actorName: 'Bo Boss', subjectName: 'Janet Doe', subjectDeleted: false }]);
 });

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { signAccessToken } from '../../../server/http/access-token';
-import { activities, oauthStates, providerBudgets, trackerConnections, trackerDuplicates, users } from '../../../server/db/schema';
+import { activities, auditEvents, oauthStates, providerBudgets, trackerConnections, trackerDuplicates, users } from '../../../server/db/schema';
 import { createTrackers } from '../../../server/modules/trackers/create-trackers';
 import { noBudget } from '../../../server/trackers/providers/provider-request';
 import { createStravaClient } from '../../../server/trackers/providers/strava';
@@ -382,6 +382,9 @@ describe('Strava webhook', () => {
     await webhook(ctx, 'POST', '', deauth);
     expect((await statusOf(ctx, jane)).apis).toEqual([]);
     expect(await imported(ctx.db, jane.id)).toEqual([]);
+    // No person ended it: the audit trail names the Strava deauthorisation as the actor.
+    const ended = await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'tracker.disconnect'));
+    expect(ended).toMatchObject([{ subjectId: jane.id, actorId: null, actorSystem: 'strava-deauthorization' }]);
   });
 });
 

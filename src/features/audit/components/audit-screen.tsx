@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Paper, Select, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { auditActions, auditEndpoints, type AuditAction, type AuditEvent } from '../../../api/contract/audit';
+import { auditActions, auditEndpoints, type AuditAction } from '../../../api/contract/audit';
 import { downloadFile } from '../../../api/download';
 import { DownloadButton } from '../../../components/download-button';
 import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
@@ -8,6 +8,7 @@ import { PageShell } from '../../../components/page-shell';
 import { Pagination } from '../../../components/pagination';
 import { AUDIT_PAGE_SIZE, auditQueries } from '../api/audit-queries';
 import type { AuditView } from '../audit-view';
+import { actorText, changeText, subjectText } from '../audit-entry-text';
 
 export const actionLabels: Record<AuditAction, string> = {
   'user.update': 'Employee updated',
@@ -29,19 +30,7 @@ export const actionLabels: Record<AuditAction, string> = {
   'auth.sso_signup': 'Joined with SSO',
 };
 
-/** 'firstName: Bea → Beatrix' for the fields that changed; the whole state when there is one side only. */
-const changeOf = (event: AuditEvent) => {
-  const before = event.before ? (JSON.parse(event.before) as Record<string, unknown>) : null;
-  const after = event.after ? (JSON.parse(event.after) as Record<string, unknown>) : null;
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
-  const parts = keys
-    .filter((key) => !before || !after || JSON.stringify(before[key]) !== JSON.stringify(after[key]))
-    .map((key) => (before && after ? `${key}: ${String(before[key])} → ${String(after[key])}` : `${key}: ${String((after ?? before)?.[key])}`));
-  return parts.join('; ');
-};
-
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const actorOf = (event: AuditEvent) => (event.actorRole ? `${event.actorRole} #${event.actorId}` : 'System');
 
 type Props = { view: AuditView; onViewChange: (next: Partial<AuditView>) => void };
 
@@ -52,7 +41,8 @@ export function AuditScreen({ view, onViewChange }: Props) {
   const narrow = useMediaQuery('(max-width: 48em)');
   const rows = list.data.rows;
   const totalPages = Math.ceil(list.data.count / AUDIT_PAGE_SIZE);
-  const subjectName = view.subjectId ? (rows.find((row) => row.subjectId === view.subjectId)?.subjectName ?? `#${view.subjectId}`) : null;
+  const subjectEntry = view.subjectId ? rows.find((row) => row.subjectId === view.subjectId) : undefined;
+  const subjectName = view.subjectId ? ((subjectEntry && subjectText(subjectEntry)) ?? `#${view.subjectId}`) : null;
 
   return (
     <PageShell title="Audit trail" size="xl" actions={<DownloadButton download={() => downloadFile(auditEndpoints.exportList, { query: { subjectId: view.subjectId, action: view.action } })} />}>
@@ -91,10 +81,10 @@ export function AuditScreen({ view, onViewChange }: Props) {
                     </Text>
                   </Group>
                   <Text size="sm" mt={4}>
-                    {event.subjectName ?? '—'} · {actorOf(event)}
+                    {subjectText(event) ?? '—'} · by {actorText(event)}
                   </Text>
                   <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                    {changeOf(event)}
+                    {changeText(event)}
                   </Text>
                 </Paper>
               ))}
@@ -119,14 +109,14 @@ export function AuditScreen({ view, onViewChange }: Props) {
                       <Table.Td>
                         {event.subjectId ? (
                           <Button variant="subtle" size="compact-sm" onClick={() => onViewChange({ subjectId: event.subjectId ?? undefined, page: 1 })}>
-                            {event.subjectName ?? `#${event.subjectId}`}
+                            {subjectText(event)}
                           </Button>
                         ) : (
                           '—'
                         )}
                       </Table.Td>
-                      <Table.Td>{actorOf(event)}</Table.Td>
-                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{changeOf(event)}</Table.Td>
+                      <Table.Td>{actorText(event)}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{changeText(event)}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

@@ -1,8 +1,8 @@
-import { Anchor, Button, Group, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import { Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSchemaForm } from '../../../components/form';
 import { preloadAuthCalls } from '../api/lazy-auth-calls';
-import { useSignIn } from '../api/use-sign-in';
+import { isSignInRefusal, useSignIn } from '../api/use-sign-in';
 
 export const LOGIN_FORM_MAX_WIDTH = 360;
 
@@ -13,7 +13,19 @@ const loadSigninSchema = async () => (await preloadAuthCalls()).SigninBody;
 /** `children`: more ways in below the button (single sign-on). */
 export function LoginForm({ onForgotPassword, children }: { onForgotPassword: (typedEmail: string) => void; children?: ReactNode }) {
   const signIn = useSignIn();
-  const { form, field, onSubmit, pending } = useSchemaForm({ schema: loadSigninSchema, mode: 'onTouched', defaultValues: { email: '', password: '' }, mutation: signIn });
+  // A wrong password (or too many attempts) stays on the form, next to the fields, until the next try.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { form, field, onSubmit, pending } = useSchemaForm({
+    schema: loadSigninSchema,
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+    mutation: signIn,
+    onError: (error) => setRefusal(isSignInRefusal(error) ? error.message : null),
+  });
+  const submit = (event?: FormEvent) => {
+    setRefusal(null);
+    return onSubmit(event);
+  };
   const { reset } = form;
 
   // docs/product-rules.md#screens-and-navigation: a success clears the form; a failure (already toasted) returns the request to idle,
@@ -39,7 +51,7 @@ export function LoginForm({ onForgotPassword, children }: { onForgotPassword: (t
       style={{ maxWidth: LOGIN_FORM_MAX_WIDTH }}
       // The schema and the sign-in call (contract, zod, ky) are not part of the first load: fetch them once the visitor starts.
       onFocus={() => void preloadAuthCalls()}
-      onSubmit={onSubmit}
+      onSubmit={submit}
     >
       <Stack gap="md">
         <TextInput label="Email" type="email" autoComplete="email" placeholder="you@company.com" {...field('email')} />
@@ -49,6 +61,12 @@ export function LoginForm({ onForgotPassword, children }: { onForgotPassword: (t
             Forgot password?
           </Anchor>
         </Group>
+        {refusal && (
+          // Text, not Mantine's Alert: the login page's first load stays within its budget.
+          <Text role="alert" size="sm" c="red.9" bg="red.0" p="xs" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+            {refusal}
+          </Text>
+        )}
         <Button type="submit" fullWidth disabled={pending}>
           {pending ? 'Loading...' : 'Log in'}
         </Button>

@@ -3,7 +3,10 @@ import { BarChart, LineChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
 import type { MyProgress } from '../../../api/contract/insights';
 import { formatNumber, shortMonth } from '../month-label';
+import { rankAxis } from '../rank-axis';
 import { CHART_HEIGHT, ChartFrame } from './chart-frame';
+
+const RANK_POINT_PADDING = 16;
 
 /**
  * The employee's charts. This module (and @mantine/charts + recharts with it) is loaded only when
@@ -19,9 +22,8 @@ export default function ProgressCharts({ progress }: { progress: MyProgress }) {
     rank: month.rank,
   }));
   const level = progress.levelOfCompetition;
-  // Rank 1 at the top, down to the largest field of the year (at least two places, so 1 is not mid-axis).
-  const lastPlace = Math.max(2, ...progress.months.map((month) => month.competitors));
-  const rankTicks = [...new Set([1, Math.round(lastPlace / 4), Math.round(lastPlace / 2), Math.round((lastPlace * 3) / 4), lastPlace].filter((tick) => tick >= 1))];
+  // Rank 1 at the top, down to the largest field of the year, every whole rank (or an even step) labelled.
+  const ranks = rankAxis(Math.max(0, ...progress.months.map((month) => month.competitors)));
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <ChartFrame title="Points per month" description={`your points each month, with the median of the ${level} level as a dashed line`}>
@@ -49,7 +51,9 @@ export default function ProgressCharts({ progress }: { progress: MyProgress }) {
           series={[{ name: 'rank', label: 'Rank', color: 'grape.7' }]}
           connectNulls={false}
           curveType="linear"
-          yAxisProps={{ reversed: true, allowDecimals: false, domain: [1, lastPlace], ticks: rankTicks, interval: 0 }}
+          // Padding on both axes: a lone point (first month, rank 1) is drawn inside the plot, not on its edge.
+          xAxisProps={{ padding: { left: RANK_POINT_PADDING, right: RANK_POINT_PADDING } }}
+          yAxisProps={{ reversed: true, allowDecimals: false, domain: ranks.domain, ticks: ranks.ticks, interval: 0, padding: { top: RANK_POINT_PADDING, bottom: RANK_POINT_PADDING } }}
         />
       </ChartFrame>
     </SimpleGrid>

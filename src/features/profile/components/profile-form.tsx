@@ -5,6 +5,7 @@ import { genders, levels } from '../../../api/contract';
 import { ProfileForm as ProfileSchema } from '../../../api/contract/profile';
 import { type User } from '../../../api/contract/users';
 import { FormAlert, useSchemaForm } from '../../../components/form';
+import { serverFormErrors } from '../../../api/form-errors';
 import { isLevelWindowOpen } from '@/domain/competition';
 import { useUpdateProfile } from '../api/use-update-profile';
 import { changedFields, valuesOf, type ProfileValues } from '../changed-fields';
@@ -21,6 +22,12 @@ const today = () => toIsoDay(new Date());
 /** The profile form (docs/product-rules.md#profile): signup fields without passwords plus activity sharing; Save sends only what changed. */
 export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date }) {
   const [photo, setPhoto] = useState<File | null>(null);
+  // The server's refusal of the photo (too large, not a PNG or JPEG inside) shows on the photo field.
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const choosePhoto = (file: File | null) => {
+    setPhotoError(null);
+    setPhoto(file);
+  };
   const update = useUpdateProfile(user.id);
   const { form, onSubmit, formErrors, errorOf, controlled, pending } = useSchemaForm({
     schema: ProfileSchema,
@@ -33,6 +40,7 @@ export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date
       form.reset(valuesOf(saved) as unknown as FormInput);
       setPhoto(null);
     },
+    onError: (error) => setPhotoError(serverFormErrors(error, ['photo']).fields[0]?.message ?? null),
   });
   const { register, formState } = form;
   const sharing = controlled('isPrivateActivity');
@@ -41,7 +49,7 @@ export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date
   return (
     <Paper component="form" className="profile-readable" noValidate aria-label="Profile" withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} onSubmit={onSubmit}>
       <Stack gap="md">
-        <ProfilePhotoInput value={photo} stored={user.profilePicture} name={`${user.firstName} ${user.lastName}`} onChange={setPhoto} />
+        <ProfilePhotoInput value={photo} stored={user.profilePicture} name={`${user.firstName} ${user.lastName}`} onChange={choosePhoto} error={photoError} />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <TextInput label="First name" autoComplete="given-name" {...register('firstName')} error={errorOf('firstName')} />

@@ -10,11 +10,14 @@ const endpointOf = { STRAVA: trackersEndpoints.connectStrava, FITBIT: trackersEn
 
 export type ConnectInput = { service: ApiType; code: string; state: string; scope?: string };
 
-/** POST /users/connect-strava|fitbit with the code and state the provider returned: 'Connecting...' then '{service} successfully connected'. */
+/**
+ * POST /users/connect-strava|fitbit with the code and state the provider returned: 'Connecting...'
+ * then '{service} successfully connected'. A failure is told once, by the return page's banner.
+ */
 export const useConnectService = () =>
   useApiMutation({
     call: ({ service, code, state, scope }: ConnectInput) => callApi(endpointOf[service], { body: { code, state, ...(scope ? { scope } : {}) } }),
     update: (queryClient, result) => queryClient.setQueryData(trackerQueries.apis().queryKey, result),
     invalidates: trackerQueries.all(),
-    toasts: { category: 'create', id: TOAST_ID, loading: CONNECTING_MESSAGE, success: (_result, { service }) => connectedMessage(service) },
+    toasts: { category: 'create', id: TOAST_ID, loading: CONNECTING_MESSAGE, success: (_result, { service }) => connectedMessage(service), shownOnScreen: () => true },
   });

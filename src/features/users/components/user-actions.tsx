@@ -1,5 +1,5 @@
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
-import { IconKey, IconListDetails, IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Tooltip, type MantineColor } from '@mantine/core';
+import { IconKey, IconListDetails, IconPencil, IconTrash, type Icon } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { User } from '../../../api/contract/users';
 import { fullName } from './labels';
@@ -10,44 +10,56 @@ type Props = {
   onUpdate: (user: User) => void;
   onDelete: (user: User) => void;
   onResetPassword: (user: User) => void;
+  /** Words next to the icons (phones: no hover, so no tooltip explains an icon). */
+  withLabels?: boolean;
 };
 
-/** Update, Reset password, View workouts and Delete, as labelled icon buttons (docs/product-rules.md#users-management). */
-export function UserActions({ user, resetting, onUpdate, onDelete, onResetPassword }: Props) {
+type Action = { text: string; label: string; icon: Icon; color?: MantineColor; loading?: boolean } & ({ onClick: () => void } | { workoutsOf: number });
+
+/** Update, Reset password, View workouts and Delete (docs/product-rules.md#users-management): icon buttons with tooltips, or labelled buttons. */
+export function UserActions({ user, resetting, onUpdate, onDelete, onResetPassword, withLabels = false }: Props) {
   const name = fullName(user);
+  const actions: Action[] = [
+    { text: 'Update', label: `Update ${name}`, icon: IconPencil, onClick: () => onUpdate(user) },
+    { text: 'Reset password', label: `Reset password of ${name}`, icon: IconKey, color: 'grape', loading: resetting, onClick: () => onResetPassword(user) },
+    { text: withLabels ? 'Workouts' : 'View workouts', label: `View workouts of ${name}`, icon: IconListDetails, color: 'teal', workoutsOf: user.id },
+    { text: 'Delete', label: `Delete ${name}`, icon: IconTrash, color: 'red', onClick: () => onDelete(user) },
+  ];
+  // A link for the workouts (opens in a new tab too), a button for the rest.
+  const rootOf = (action: Action) =>
+    'workoutsOf' in action
+      ? { renderRoot: (props: Record<string, unknown>) => <Link to="/admin/users/$id/workouts" params={{ id: String(action.workoutsOf) }} {...props} /> }
+      : { onClick: action.onClick };
+
+  if (withLabels) {
+    return (
+      <Group gap={8} wrap="wrap">
+        {actions.map((action) => (
+          // Neutral buttons keep the words readable in both schemes; the icon carries the action's colour.
+          <Button
+            key={action.text}
+            variant="default"
+            size="compact-sm"
+            leftSection={<action.icon size={16} aria-hidden color={`var(--mantine-color-${action.color ?? 'blue'}-filled)`} />}
+            aria-label={action.label}
+            loading={action.loading}
+            {...rootOf(action)}
+          >
+            {action.text}
+          </Button>
+        ))}
+      </Group>
+    );
+  }
   return (
     <Group gap={6} wrap="nowrap">
-      <Tooltip label="Update" openDelay={250}>
-        <ActionIcon variant="light" aria-label={`Update ${name}`} onClick={() => onUpdate(user)}>
-          <IconPencil size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Reset password" openDelay={250}>
-        <ActionIcon
-          variant="light"
-          color="grape"
-          aria-label={`Reset password of ${name}`}
-          loading={resetting}
-          onClick={() => onResetPassword(user)}
-        >
-          <IconKey size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="View workouts" openDelay={250}>
-        <ActionIcon
-          renderRoot={(props) => <Link to="/admin/users/$id/workouts" params={{ id: String(user.id) }} {...props} />}
-          variant="light"
-          color="teal"
-          aria-label={`View workouts of ${name}`}
-        >
-          <IconListDetails size={18} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Delete" openDelay={250}>
-        <ActionIcon variant="light" color="red" aria-label={`Delete ${name}`} onClick={() => onDelete(user)}>
-          <IconTrash size={18} />
-        </ActionIcon>
-      </Tooltip>
+      {actions.map((action) => (
+        <Tooltip key={action.text} label={action.text} openDelay={250}>
+          <ActionIcon variant="light" color={action.color} aria-label={action.label} loading={action.loading} {...rootOf(action)}>
+            <action.icon size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ))}
     </Group>
   );
 }

@@ -51,7 +51,7 @@ export function UserCards({ rows, bonusYear, pendingBonus, resettingIds, onBonus
                 onChange={(flags) => onBonusChange(user, flags)}
               />
             </div>
-            <UserActions user={user} resetting={resettingIds.has(user.id)} {...actions} />
+            <UserActions user={user} resetting={resettingIds.has(user.id)} withLabels {...actions} />
           </Stack>
         </Paper>
       ))}

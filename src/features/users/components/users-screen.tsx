@@ -14,6 +14,7 @@ import { USERS_PAGE_SIZE, adminUsersQueries } from '../api/admin-users-queries';
 import { RESET_MAIL_MUTATION_KEY, useSendResetMail } from '../api/use-send-reset-mail';
 import { BONUS_MUTATION_KEY, useSetQuarterlyBonus } from '../api/use-set-quarterly-bonus';
 import { DeleteUserModal } from './delete-user-modal';
+import { ResetMailModal } from './reset-mail-modal';
 import { UpdateUserModal } from './update-user-modal';
 import { UserCards } from './user-cards';
 import { UsersTable } from './users-table';
@@ -30,6 +31,7 @@ export function UsersScreen({ view, onViewChange }: Props) {
   const list = useKeptSuspenseQuery(adminUsersQueries.list(view));
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
+  const [confirmingReset, setConfirmingReset] = useState<User | null>(null);
   const setBonus = useSetQuarterlyBonus();
   const sendResetMail = useSendResetMail();
   const pendingBonus = useMutationState({
@@ -50,7 +52,7 @@ export function UsersScreen({ view, onViewChange }: Props) {
     onBonusChange: (user: User, flags: QuarterlyBonus) => setBonus.mutate({ id: user.id, flags }),
     onUpdate: setEditing,
     onDelete: setDeleting,
-    onResetPassword: (user: User) => sendResetMail.mutate(user.id),
+    onResetPassword: setConfirmingReset,
     emptyText: view.search || view.level ? 'No employees match your search' : 'There are no employees yet',
   };
   const sorting = {
@@ -86,6 +88,7 @@ export function UsersScreen({ view, onViewChange }: Props) {
       </Stack>
       <UpdateUserModal user={editing} onClose={() => setEditing(null)} />
       <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
+      <ResetMailModal user={confirmingReset} onClose={() => setConfirmingReset(null)} onSend={(user) => sendResetMail.mutate(user.id)} />
     </PageShell>
   );
 }
