@@ -1,6 +1,6 @@
 import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import type { z } from 'zod';
-import { NUL_ISSUE, containsNul, type Endpoint, type Role } from '@/contract/common';
+import { NUL_ISSUE, containsNul, honoursIdempotencyKey, type Endpoint, type Role } from '@/contract/common';
 import { AppError, SERVER_ERROR_MESSAGE, forbidden, internalError, unauthorized, validationBody } from './errors';
 import { readMultipart, type MultipartFiles } from './multipart';
 import { notifyMockDbChanged } from './persistence';
@@ -116,21 +116,22 @@ export const mockRoute = <E extends Endpoint>(endpoint: E, resolver: MockResolve
         setCookie: (name, value, options) => headers.append('set-cookie', serializeCookie(name, value, options)),
         clearCookie: (name, options) => headers.append('set-cookie', serializeCookie(name, '', { ...options, maxAge: 0, expires: new Date(0) })),
       };
-      // Creations by a signed-in caller honour Idempotency-Key, as on the server.
-      const idempotencyKey = endpoint.status === 201 && user ? mockIdempotencyKeyOf(request) : undefined;
+      // Creations and replayable edits and deletes by a signed-in caller honour Idempotency-Key, as on the server.
+      const idempotencyKey = honoursIdempotencyKey(endpoint) && user ? mockIdempotencyKeyOf(request) : undefined;
       const scope = `user:${user?.id}`;
-      const requestHash = `${endpoint.method} ${endpoint.path}\n${JSON.stringify(endpoint.multipart ? null : rawBody ?? null)}`;
+      const requestHash = `${endpoint.method} ${url.pathname}${url.search}\n${JSON.stringify(endpoint.multipart ? null : rawBody ?? null)}`;
       if (idempotencyKey) {
         const stored = storedAnswer(scope, idempotencyKey, requestHash);
         if (stored) {
           headers.set('idempotent-replayed', 'true');
-          return json(stored.status, stored.body, headers);
+          return stored.status === 204 ? emptyResponse(204, headers) : json(stored.status, stored.body, headers);
         }
       }
       const result = await resolver({ ...validated, files, user, cookies, request, reply } as MockInput<E>);
       if (endpoint.method !== 'GET') notifyMockDbChanged();
       if (endpoint.produces === 'csv') return csvResponse(result as unknown as CsvExport, headers);
       if (endpoint.status === 204 || !endpoint.response) {
+        if (idempotencyKey) storeAnswer(scope, idempotencyKey, requestHash, endpoint.status, null);
         return emptyResponse(endpoint.status, headers);
       }
       const encoded = endpoint.response.safeEncode(result);
