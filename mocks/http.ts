@@ -9,6 +9,7 @@ import { csvResponse, emptyResponse, errorResponse, json, serializeCookie, type 
 import type { CsvExport } from '@/domain/csv';
 import { mockIdempotencyKeyOf, storeAnswer, storedAnswer } from './idempotency';
 import { mockScenario, SLOW_SCENARIO_MS } from './scenarios';
+import { mockNetwork } from './network';
 import { verifyMockAccessToken } from './tokens';
 
 /** What an access token proves about the caller (same as the API's http/access-token.ts). */
@@ -76,6 +77,8 @@ const paramNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) =
 export const mockRoute = <E extends Endpoint>(endpoint: E, resolver: MockResolver<E>): HttpHandler => {
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   return http[method](`*/api${endpoint.path}`, async ({ request, params, cookies }) => {
+    // The simulated connection is gone: no answer at all, as with the network down.
+    if (mockNetwork.isOffline()) return HttpResponse.error();
     const latency = mockScenario.latency();
     if (latency > 0) await delay(latency);
     const scenario = mockScenario.take({ authenticated: endpoint.auth !== 'guest' });

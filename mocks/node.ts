@@ -12,3 +12,4 @@ export { mockClock } from './clock';
 export { mockOutbox } from './outbox';
 export { mockScenario } from './scenarios';
 export { mockAccess } from './access/settings';
+export { mockNetwork } from './network';

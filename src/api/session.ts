@@ -69,6 +69,8 @@ export const sessionQuery = queryOptions({
   staleTime: Infinity,
   gcTime: Infinity,
   retry: false,
+  // Offline it still runs (and answers with the device's session): a paused restore would hold every page.
+  networkMode: 'always',
 });
 
 export type Auth = ReturnType<typeof createAuth>;
