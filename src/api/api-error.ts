@@ -32,11 +32,6 @@ export class ApiError extends Error {
     this.requestId = init.requestId ?? null;
     this.noResponse = init.noResponse ?? false;
   }
-
-  /** A refused queued write is kept on the device as JSON: its message must survive (Error's does not by itself). */
-  toJSON() {
-    return { name: this.name, message: this.message, statusCode: this.statusCode, serverCode: this.serverCode, issues: this.issues, method: this.method, requestId: this.requestId, noResponse: this.noResponse };
-  }
 }
 
 export type NormalisedError = { message: string; statusCode: number; serverCode: ServerCode | null };

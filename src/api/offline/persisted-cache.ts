@@ -30,6 +30,20 @@ const asResumable = (client: PersistedClient): PersistedClient => ({
   },
 });
 
+/** A refused write keeps its reason: an Error's message does not survive JSON by itself. */
+const withReadableErrors = (client: PersistedClient): PersistedClient => ({
+  ...client,
+  clientState: {
+    ...client.clientState,
+    mutations: client.clientState.mutations.map((mutation) => {
+      const error = mutation.state.error as { message?: string; statusCode?: number } | null;
+      // Stored as a plain object; read back by useQueuedWrites as `{ message, statusCode }`.
+      const readable = error ? ({ message: error.message, statusCode: error.statusCode } as unknown as typeof mutation.state.error) : null;
+      return error ? { ...mutation, state: { ...mutation.state, error: readable, failureReason: readable } } : mutation;
+    }),
+  },
+});
+
 export const localStoragePersister = (key: string): Persister & { flush: () => void } => {
   let latest: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -38,7 +52,7 @@ export const localStoragePersister = (key: string): Persister & { flush: () => v
     timer = undefined;
     if (!latest) return;
     try {
-      localStorage.setItem(key, JSON.stringify(latest));
+      localStorage.setItem(key, JSON.stringify(withReadableErrors(latest)));
     } catch (error) {
       console.warn('[offline] the device store is full; the newest changes are not kept', error);
     }
