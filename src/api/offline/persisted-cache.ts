@@ -1,6 +1,7 @@
-import { persistQueryClientRestore, persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
+import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
 import type { Mutation, Query, QueryClient } from '@tanstack/react-query';
 import { isQueuedWrite } from './queued-writes';
+import { storeKeyOf } from './store-key';
 
 /**
  * The query cache kept on the device, one store per employee (docs/architecture.md#offline-logging):
@@ -8,7 +9,6 @@ import { isQueuedWrite } from './queued-writes';
  * connection shows the calendar and sends the writes later. Removed on sign-out; never read for
  * another account (the key holds the user id).
  */
-const STORE_PREFIX = 'wellness.cache.';
 /** Changing the stored shape bumps this: an older store is dropped instead of misread. */
 const BUSTER = 'offline-v1';
 /** Kept a month: a phone offline for a long weekend still has its writes. */
@@ -16,7 +16,10 @@ const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** Saves are batched a little; `pagehide` writes at once, so a write made just before closing is kept. */
 const SAVE_DELAY_MS = 200;
 
-export const storeKeyOf = (userId: number) => `${STORE_PREFIX}${userId}`;
+export { storeKeyOf };
+
+/** Deletes an employee's store (sign-out), whether or not it was opened in this page. */
+export const removePersistedCache = (userId: number) => localStorage.removeItem(storeKeyOf(userId));
 
 /**
  * A write that was on its way when the page closed is stored as pending but not paused; restored
@@ -85,12 +88,10 @@ const keptWrite = (mutation: Mutation) => isQueuedWrite(mutation) && (mutation.s
 export const startPersistedCache = async (queryClient: QueryClient, userId: number) => {
   const persister = localStoragePersister(storeKeyOf(userId));
   await persistQueryClientRestore({ queryClient, persister, maxAge: MAX_AGE_MS, buster: BUSTER }).catch(() => undefined);
-  const unsubscribe = persistQueryClientSubscribe({
-    queryClient,
-    persister,
-    buster: BUSTER,
-    dehydrateOptions: { shouldDehydrateQuery: keptQuery, shouldDehydrateMutation: keptWrite },
-  });
+  const saving = { queryClient, persister, buster: BUSTER, dehydrateOptions: { shouldDehydrateQuery: keptQuery, shouldDehydrateMutation: keptWrite } };
+  const unsubscribe = persistQueryClientSubscribe(saving);
+  // What the cache already holds (the month loaded before the store opened) is kept at once too.
+  void persistQueryClientSave(saving);
   window.addEventListener('pagehide', persister.flush);
   return {
     /** Stops saving (what is stored stays: the same person signing in again gets it back). */

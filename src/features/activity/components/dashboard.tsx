@@ -2,7 +2,7 @@ import type FullCalendar from '@fullcalendar/react';
 import type { DatesSetArg } from '@fullcalendar/core';
 import { LoadingOverlay, Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useRef, useState } from 'react';
+import { Suspense, lazy, useRef, useState } from 'react';
 import { useQueuedWrites, type QueuedWrite } from '../../../api/offline/queued-writes';
 import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { activityQueries } from '../api/activity-queries';
@@ -11,12 +11,19 @@ import { useIsEditableDay, useToday } from '../dashboard-clock';
 import { monthOfRange, monthStartOf } from '../month';
 import { ActivitiesListModal } from './activities-list-modal';
 import { ActivityCalendar } from './activity-calendar';
-import { ActivityModal, type ActivityTarget } from './activity-modal';
+import type { ActivityTarget } from './activity-modal';
 import { CalendarToolbar } from './calendar-toolbar';
 import { MonthTotals } from './month-totals';
 import { ParticipatedEventsModal } from './participated-events-modal';
 import { withQueuedWrites, type CalendarActivity } from '../queued-overlay';
-import { QUEUED_WRITES_HEADING_ID, QueuedWritesPanel, formValuesOfWrite } from './queued-writes-panel';
+import { QUEUED_WRITES_HEADING_ID } from './queued-writes-heading';
+import { formValuesOfWrite } from '../queued-form-values';
+
+// The activity form (with its number input) comes with the first 'Add' or click on an activity:
+// the month shows without it (precached, so it opens offline too).
+const ActivityModal = lazy(() => import('./activity-modal').then((module) => ({ default: module.ActivityModal })));
+// Only a device with writes waiting or refused needs the list (its code comes then; precached for offline).
+const QueuedWritesPanel = lazy(() => import('./queued-writes-panel').then((module) => ({ default: module.QueuedWritesPanel })));
 
 /** The employee dashboard: month calendar, its modals and the totals below. */
 export function EmployeeDashboard() {
@@ -56,7 +63,11 @@ export function EmployeeDashboard() {
 
   return (
     <Stack gap="md">
-      <QueuedWritesPanel writes={queuedWrites} onEdit={editRefused} />
+      {queuedWrites.length > 0 && (
+        <Suspense fallback={null}>
+          <QueuedWritesPanel writes={queuedWrites} onEdit={editRefused} />
+        </Suspense>
+      )}
       <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }} shadow="xs" className="wc-calendar" pos="relative">
         <LoadingOverlay visible={monthLoading} zIndex={5} overlayProps={{ blur: 1, backgroundOpacity: 0.35 }} loaderProps={{ 'aria-label': 'Loading month' }} />
         <Stack gap="sm">
@@ -107,7 +118,11 @@ export function EmployeeDashboard() {
           setEventsDay(day);
         }}
       />
-      <ActivityModal target={activityTarget} onClose={() => setActivityTarget(null)} />
+      {activityTarget && (
+        <Suspense fallback={null}>
+          <ActivityModal target={activityTarget} onClose={() => setActivityTarget(null)} />
+        </Suspense>
+      )}
       <ParticipatedEventsModal day={eventsDay} onClose={() => setEventsDay(null)} />
     </Stack>
   );

@@ -5,9 +5,9 @@ import { OTHER_ACTIVITY } from '../../../api/contract/activity';
 import { discardQueuedWrite, type QueuedWrite } from '../../../api/offline/queued-writes';
 import type { DeleteActivityVars, DeleteEventVars, LogActivityVars, LogEventVars, ToggleStepsVars, UpdateActivityVars } from '../api/activity-writes';
 import { dayTitle } from '../month';
-import type { ActivityFormInput } from './activity-form';
+import { formValuesOfWrite } from '../queued-form-values';
 
-export const QUEUED_WRITES_HEADING_ID = 'queued-writes-heading';
+import { QUEUED_WRITES_HEADING_ID } from './queued-writes-heading';
 
 /** What the write does, in words. */
 export const describeWrite = (write: QueuedWrite) => {
@@ -40,14 +40,6 @@ export const describeWrite = (write: QueuedWrite) => {
     default:
       return 'A change';
   }
-};
-
-/** The form values of a refused activity write, for 'Edit' (null: nothing to edit, e.g. a delete). */
-export const formValuesOfWrite = (write: QueuedWrite): { day: string; values: ActivityFormInput } | null => {
-  if (write.kind !== 'activity.log' && write.kind !== 'activity.update') return null;
-  const body = (write.variables as LogActivityVars | UpdateActivityVars).body;
-  const day = 'startTime' in body ? String(body.startTime).slice(0, 10) : (write.variables as UpdateActivityVars).activity.startDate;
-  return { day, values: { name: body.name, otherName: body.otherName ?? '', movingTime: body.movingTime, startTime: '' } };
 };
 
 type Props = {
