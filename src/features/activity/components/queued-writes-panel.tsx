@@ -89,14 +89,14 @@ export function QueuedWritesPanel({ writes, onEdit }: Props) {
                   </Stack>
                 </Alert>
               ) : (
-                <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <Text size="sm" style={{ minWidth: 0 }}>
+                <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+                  <Text size="sm" style={{ minWidth: 0, flex: 1 }}>
                     <Text span fw={700} size="sm">
                       Pending:{' '}
                     </Text>
                     {describeWrite(write)}
                   </Text>
-                  <Button size="xs" variant="subtle" color="red" onClick={() => discardQueuedWrite(queryClient, write.id)} aria-label={`Discard: ${describeWrite(write)}`}>
+                  <Button size="xs" variant="subtle" color="red" style={{ flex: 'none' }} onClick={() => discardQueuedWrite(queryClient, write.id)} aria-label={`Discard: ${describeWrite(write)}`}>
                     Discard
                   </Button>
                 </Group>
