@@ -5,7 +5,7 @@ import { mockDb } from '../../../mocks/db';
 import { FIXTURE_PASSWORD, fixtureId } from '../../../mocks/fixtures';
 import { callApi } from '../../../src/api/call-api';
 import { authEndpoints } from '@/contract';
-import { renderApp, signInThroughMocks } from '../render-app';
+import { renderApp } from '../render-app';
 import { OFFLINE_BANNER_TITLE } from '../../../src/components/offline-banner';
 
 /**
@@ -67,7 +67,7 @@ describe('offline logging', () => {
     await logOffline(user, 'Friday, November 20, 2026', 'Swimming', '40');
     const entry = (await screen.findByText('Swimming')).closest<HTMLElement>('.wc-activity')!;
     expect(entry).toHaveTextContent('Pending');
-    const panel = screen.getByRole('region', { name: 'Waiting to be sent' });
+    const panel = await screen.findByRole('region', { name: 'Waiting to be sent' });
     expect(panel).toHaveTextContent('Pending: New activity: Swimming, 40 min, Friday, November 20, 2026');
     expect(posts).toEqual([]);
     // Kept on the device under this employee's own key.
@@ -165,7 +165,7 @@ describe('offline logging', () => {
     expect(screen.queryByText('Pilates')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Waiting to be sent' })).not.toBeInTheDocument();
     expect(posts).toEqual([]);
-    expect(storeOf(fixtureId(ivan))).not.toContain('Pilates');
+    expect(storeOf(fixtureId(ivan)) ?? '').not.toContain('Pilates');
     // Bea's writes stay under her key for her next sign-in.
     expect(storeOf(beaId())).toContain('Pilates');
   });
