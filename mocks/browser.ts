@@ -8,6 +8,8 @@ import { simulatedTrackers } from './handlers/trackers';
 import { mockOutbox } from './outbox';
 import { setMockDbChangeListener } from './persistence';
 import { mockScenario } from './scenarios';
+import { mockNetwork } from './network';
+import { mountNetworkPanel } from './network-panel';
 import { mockAccess } from './access/settings';
 import { mockSso } from './sso/settings';
 
@@ -42,6 +44,8 @@ const qaHandle = {
   db: mockDb,
   clock: mockClock,
   scenario: mockScenario,
+  /** The simulated connection: `network.goOffline()`, `network.goOnline()` (also the panel in the page's corner). */
+  network: mockNetwork,
   /** The sign-up policy (open, domain, invite): `access.set({ signupMode: 'domain', emailDomains: ['acme.com'] })`. */
   access: mockAccess,
   /** Single sign-on: `sso.set({ label: 'Acme SSO', email: 'new.person@wellness.test', passwordSignin: false })`. */
@@ -53,6 +57,7 @@ const qaHandle = {
     localStorage.removeItem(DB_STORAGE_KEY);
     // MSW's own cookie store: drop the refresh cookie of a session that no longer exists.
     localStorage.removeItem('__msw-cookie-store__');
+    mockNetwork.reset();
     mockOutbox.clear();
     location.reload();
   },
@@ -73,6 +78,7 @@ export const startMockWorker = async () => {
   setMockDbChangeListener(saveDb);
   mockOutbox.logToConsole(true);
   mockScenario.applyUrl(location.search);
+  mockNetwork.applyUrl(location.search);
   mockAccess.applyUrl(location.search);
   mockSso.applyUrl(location.search);
   // QA can connect and sync Strava and Fitbit offline against a simulated provider.
@@ -86,6 +92,8 @@ export const startMockWorker = async () => {
       if (new URL(request.url).pathname.startsWith('/api/')) print.warning();
     },
   });
+  if (document.body) mountNetworkPanel();
+  else window.addEventListener('DOMContentLoaded', mountNetworkPanel);
   console.info(
     '[mocks] Mock mode: every /api call is answered in the browser. Sign in as admin@wellness.test / Admin123! or bea@wellness.test / Employee123!; see window.__wellnessMocks (outbox, scenario, clock, reset()).',
   );

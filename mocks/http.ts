@@ -1,6 +1,6 @@
 import { HttpResponse, delay, http, type HttpHandler } from 'msw';
 import type { z } from 'zod';
-import { NUL_ISSUE, containsNul, type Endpoint, type Role } from '@/contract/common';
+import { NUL_ISSUE, containsNul, honoursIdempotencyKey, type Endpoint, type Role } from '@/contract/common';
 import { AppError, SERVER_ERROR_MESSAGE, forbidden, internalError, unauthorized, validationBody } from './errors';
 import { readMultipart, type MultipartFiles } from './multipart';
 import { notifyMockDbChanged } from './persistence';
@@ -10,6 +10,7 @@ import type { CsvExport } from '@/domain/csv';
 import type { FileDownload } from '@/domain/privacy';
 import { mockIdempotencyKeyOf, storeAnswer, storedAnswer } from './idempotency';
 import { mockScenario, SLOW_SCENARIO_MS } from './scenarios';
+import { mockNetwork } from './network';
 import { verifyMockAccessToken } from './tokens';
 
 /** What an access token proves about the caller (same as the API's http/access-token.ts). */
@@ -83,6 +84,8 @@ const paramNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) =
 export const mockRoute = <E extends Endpoint>(endpoint: E, resolver: MockResolver<E>): HttpHandler => {
   const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   return http[method](`*/api${endpoint.path}`, async ({ request, params, cookies }) => {
+    // The simulated connection is gone: no answer at all, as with the network down.
+    if (mockNetwork.isOffline()) return HttpResponse.error();
     const latency = mockScenario.latency();
     if (latency > 0) await delay(latency);
     const scenario = mockScenario.take({ authenticated: endpoint.auth !== 'guest' });
@@ -124,15 +127,15 @@ export const mockRoute = <E extends Endpoint>(endpoint: E, resolver: MockResolve
         clearCookie: (name, options) =>
           headers.append('set-cookie', serializeCookie(name, '', { ...options, maxAge: 0, expires: new Date(0) })),
       };
-      // Creations by a signed-in caller honour Idempotency-Key, as on the server.
-      const idempotencyKey = endpoint.status === 201 && user ? mockIdempotencyKeyOf(request) : undefined;
+      // Creations and replayable edits and deletes by a signed-in caller honour Idempotency-Key, as on the server.
+      const idempotencyKey = honoursIdempotencyKey(endpoint) && user ? mockIdempotencyKeyOf(request) : undefined;
       const scope = `user:${user?.id}`;
-      const requestHash = `${endpoint.method} ${endpoint.path}\n${JSON.stringify(endpoint.multipart ? null : (rawBody ?? null))}`;
+      const requestHash = `${endpoint.method} ${url.pathname}${url.search}\n${JSON.stringify(endpoint.multipart ? null : rawBody ?? null)}`;
       if (idempotencyKey) {
         const stored = storedAnswer(scope, idempotencyKey, requestHash);
         if (stored) {
           headers.set('idempotent-replayed', 'true');
-          return json(stored.status, stored.body, headers);
+          return stored.status === 204 ? emptyResponse(204, headers) : json(stored.status, stored.body, headers);
         }
       }
       const result = await resolver({ ...validated, files, user, cookies, request, reply } as MockInput<E>);
@@ -140,6 +143,7 @@ export const mockRoute = <E extends Endpoint>(endpoint: E, resolver: MockResolve
       if (endpoint.produces === 'csv') return csvResponse(result as unknown as CsvExport, headers);
       if (endpoint.produces === 'file') return fileResponse(result as unknown as FileDownload, headers);
       if (endpoint.status === 204 || !endpoint.response) {
+        if (idempotencyKey) storeAnswer(scope, idempotencyKey, requestHash, endpoint.status, null);
         return emptyResponse(endpoint.status, headers);
       }
       const encoded = endpoint.response.safeEncode(result);

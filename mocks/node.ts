@@ -13,3 +13,4 @@ export { mockOutbox } from './outbox';
 export { mockScenario } from './scenarios';
 export { mockAccess } from './access/settings';
 export { mockSso } from './sso/settings';
+export { mockNetwork } from './network';

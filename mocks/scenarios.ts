@@ -63,7 +63,8 @@ export const mockScenario = {
     const params = new URLSearchParams(search);
     const scenario = params.get('mock');
     if (scenario && isScenario(scenario)) mockScenario.next(scenario);
-    else if (scenario) console.warn(`[mocks] unknown ?mock=${scenario}; use one of ${scenarios.join(', ')}`);
+    // `offline` and `online` switch the simulated connection (mocks/network.ts), not a one-shot scenario.
+    else if (scenario && scenario !== 'offline' && scenario !== 'online') console.warn(`[mocks] unknown ?mock=${scenario}; use one of ${scenarios.join(', ')}`);
     const latency = params.get('mockLatency');
     if (latency !== null) mockScenario.setLatency(Number(latency) || 0);
   },

@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startOnlineTracking } from './api/offline/online-status';
 import { createQueryClient } from './api/query-client';
 import { AppErrorBoundary } from './components/app-error-boundary';
 import { Providers } from './providers';
@@ -12,6 +13,7 @@ async function start() {
     const { startMockWorker } = await import('../mocks/browser');
     await startMockWorker();
   }
+  startOnlineTracking();
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient });
   const container = document.getElementById('root');

@@ -27,7 +27,7 @@ export const idempotencyKeyOf = (request: FastifyRequest) => {
 const reused = () => new AppError(422, 'CONFLICT', 'This Idempotency-Key was already used for a different request');
 
 /**
- * Runs a creation at most once per (caller, key): the first request claims the key (a row with no
+ * Runs a write at most once per (caller, key): the first request claims the key (a row with no
  * status yet), runs, and stores its 2xx answer; a repeat gets that answer again, a concurrent repeat
  * waits for it, and a repeat with another body is refused (422). A failed first attempt releases
  * the key, so the client may retry with it.
@@ -71,14 +71,18 @@ export const idempotent = async (
   }
 };
 
-/** The request's identity for its key: method, path and body (multipart: the raw form's length and type). */
+/**
+ * The request's identity for its key: method, the path as sent (its ids: one key must not delete
+ * another row) and body (multipart: the raw form's length and type).
+ */
 export const requestHashOf = (request: FastifyRequest) => {
   const body = request.isMultipart() ? `${request.headers['content-type'] ?? ''}:${request.headers['content-length'] ?? ''}` : JSON.stringify(request.body ?? null);
-  return hash(`${request.method} ${request.routeOptions.url ?? request.url}\n${body}`);
+  return hash(`${request.method} ${request.url}\n${body}`);
 };
 
 export const sendStored = (reply: FastifyReply, answer: StoredAnswer & { replayed: boolean }) => {
   if (answer.replayed) reply.header('idempotent-replayed', 'true');
+  if (answer.status === 204) return reply.code(204).send();
   return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
 };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { NUL_ISSUE, containsNul, type Endpoint } from '@/contract/common';
+import { NUL_ISSUE, containsNul, honoursIdempotencyKey, type Endpoint } from '@/contract/common';
 import { verifyAccessToken, type AuthUser } from './access-token';
 import { forbidden, unauthorized } from '@/domain/errors';
 import { ValidationError } from './validation-error';
@@ -93,11 +93,13 @@ export const route = <E extends Endpoint>(
           request,
           reply,
         } as RouteInput<E>);
-      // Creations by a signed-in caller honour Idempotency-Key: a double submit creates one row.
-      const key = endpoint.status === 201 && user ? idempotencyKeyOf(request) : undefined;
+      // Creations (and replayable edits and deletes) by a signed-in caller honour Idempotency-Key:
+      // a double submit or a replayed offline write changes the data once.
+      const key = honoursIdempotencyKey(endpoint) && user ? idempotencyKeyOf(request) : undefined;
       if (key && user) {
         const answer = await idempotent(deps.db, `user:${user.id}`, key, requestHashOf(request), () => deps.clock.now(), async () => {
           const result = await run();
+          if (endpoint.status === 204) return { status: 204, body: '' };
           return { status: endpoint.status, body: result instanceof PreSerialized ? result.json : JSON.stringify(endpoint.response ? endpoint.response.encode(result) : null) };
         });
         return sendStored(reply, answer);

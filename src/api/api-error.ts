@@ -19,8 +19,10 @@ export class ApiError extends Error {
   readonly method: HttpMethod | null;
   /** The server's `X-Request-Id` for this answer: shown with the error so a user can quote it. */
   readonly requestId: string | null;
+  /** No answer came at all (no connection, the request was cut): a write may be sent again. */
+  readonly noResponse: boolean;
 
-  constructor(init: { message: string; statusCode: number; serverCode?: ServerCode | null; issues?: FieldIssue[]; method?: HttpMethod | null; requestId?: string | null }) {
+  constructor(init: { message: string; statusCode: number; serverCode?: ServerCode | null; issues?: FieldIssue[]; method?: HttpMethod | null; requestId?: string | null; noResponse?: boolean }) {
     super(init.message);
     this.name = 'ApiError';
     this.statusCode = init.statusCode;
@@ -28,6 +30,7 @@ export class ApiError extends Error {
     this.issues = init.issues ?? [];
     this.method = init.method ?? null;
     this.requestId = init.requestId ?? null;
+    this.noResponse = init.noResponse ?? false;
   }
 }
 

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { onlineManager, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { queuedWriteOptions } from './offline/queued-writes';
 import { ApiError } from './api-error';
 import { shouldToastError } from './query-client';
 import { sessionKey } from './session';
@@ -34,7 +35,12 @@ export type ApiMutation<TData, TVars> = {
   /** Last step of a success (e.g. navigation). */
   then?: (data: TData, vars: TVars, queryClient: QueryClient) => unknown;
   mutationKey?: QueryKey;
+  /** A write that waits for the connection when there is none (offline/queued-writes.ts). */
+  queued?: ReturnType<typeof queuedWriteOptions>;
 };
+
+/** The toast of a write made offline (docs/product-rules.md#offline-logging). */
+export const SAVED_ON_DEVICE_MESSAGE = 'Saved on this device. It is sent when you are back online.';
 
 const pick = <T, TVars>(value: PerCall<T, TVars>, vars: TVars): T => (typeof value === 'function' ? (value as (vars: TVars) => T)(vars) : value);
 
@@ -45,10 +51,12 @@ export const useApiMutation = <TData, TVars = void>(spec: ApiMutation<TData, TVa
   const idOf = (vars: TVars) => (toasts.id === undefined ? undefined : pick(toasts.id, vars));
   return useMutation<TData, Error, TVars>({
     mutationKey: spec.mutationKey,
+    ...spec.queued,
     mutationFn: spec.call,
     meta: toasts.id === undefined ? undefined : { errorToast: false },
     onMutate: (vars) => {
-      if (toasts.loading !== false) toast.loading(pick(toasts.category, vars), toasts.loading, idOf(vars));
+      if (spec.queued && !onlineManager.isOnline()) toast.info(SAVED_ON_DEVICE_MESSAGE, { id: 'saved-on-device' });
+      else if (toasts.loading !== false) toast.loading(pick(toasts.category, vars), toasts.loading, idOf(vars));
     },
     onError: (error, vars) => {
       if (toasts.shownOnScreen?.(error)) {

@@ -1,6 +1,6 @@
 import type { Options } from 'ky';
 import type { z } from 'zod';
-import { fillPath, type Endpoint } from './contract';
+import { fillPath, honoursIdempotencyKey, type Endpoint } from './contract';
 import { normaliseError, type ApiError } from './errors';
 import { http, isAuthPath, sessionBridge } from './http';
 import { idempotencyKeyFor } from './idempotency-key';
@@ -15,7 +15,11 @@ export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType ? { p
     ? E['multipart'] extends true
       ? { body: Partial<Record<keyof SchemaInput<E['body']>, Primitive>>; files?: Record<string, Blob | null | undefined> }
       : { body: SchemaInput<E['body']> }
-    : { body?: undefined }) & { signal?: AbortSignal };
+    : { body?: undefined }) & {
+    signal?: AbortSignal;
+    /** The write's own Idempotency-Key (a queued write keeps one key across reloads and resends). */
+    idempotencyKey?: string;
+  };
 
 type NeedsInput<E extends Endpoint> = E['params'] extends z.ZodType ? true : E['query'] extends z.ZodType ? true : E['body'] extends z.ZodType ? true : false;
 
@@ -27,6 +31,7 @@ type AnyInput = {
   body?: unknown;
   files?: Record<string, Blob | null | undefined>;
   signal?: AbortSignal;
+  idempotencyKey?: string;
 };
 
 /** Multipart body: every non-empty field as text, files as parts (empty ones omitted, docs/product-rules.md#endpoints). */
@@ -60,8 +65,10 @@ const send = async <E extends Endpoint>(endpoint: E, input: AnyInput): Promise<C
     if (endpoint.multipart) options.body = toFormData((input.body ?? {}) as Record<string, Primitive>, input.files);
     else options.json = input.body;
   }
-  // Creations carry an Idempotency-Key: a double submit or a retry creates one row.
-  if (endpoint.status === 201 && !isAuthPath(endpoint.path)) options.headers = { 'Idempotency-Key': idempotencyKeyFor(url, options.body ?? options.json) };
+  // Creations carry an Idempotency-Key: a double submit or a retry creates one row. A queued write
+  // brings its own key, kept from the moment it was made (docs/product-rules.md#offline-logging).
+  if (input.idempotencyKey && honoursIdempotencyKey(endpoint)) options.headers = { 'Idempotency-Key': input.idempotencyKey };
+  else if (endpoint.status === 201 && !isAuthPath(endpoint.path)) options.headers = { 'Idempotency-Key': idempotencyKeyFor(url, options.body ?? options.json) };
   const response = await http(url, options);
   if (!endpoint.response || response.status === 204) return undefined as CallOutput<E>;
   return endpoint.response.parse(await response.json()) as CallOutput<E>;

@@ -37,5 +37,5 @@ export const normaliseError = async (error: unknown, method: HttpMethod | null =
     // The server answered with a shape the contract does not know: treat it as a server fault.
     return new ApiError({ message: NO_RESPONSE_MESSAGE, statusCode: 500, serverCode: 'INTERNAL_ERROR', method });
   }
-  return new ApiError({ message: NO_RESPONSE_MESSAGE, statusCode: 500, method });
+  return new ApiError({ message: NO_RESPONSE_MESSAGE, statusCode: 500, method, noResponse: true });
 };

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, onlineManager } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 import { categoryOfMethod, toast } from './toasts';
 
@@ -28,7 +28,8 @@ export const createQueryClient = () =>
   new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (query.meta?.errorToast !== false) toastApiError(error);
+        // Offline the banner already says why nothing loads: no toast per failed read.
+        if (query.meta?.errorToast !== false && onlineManager.isOnline()) toastApiError(error);
       },
     }),
     mutationCache: new MutationCache({
@@ -42,6 +43,9 @@ export const createQueryClient = () =>
         // One retry for flaky networks; a 4xx will not get better by asking again.
         retry: (failureCount, error) => !isClientError(error) && failureCount < 1,
         refetchOnWindowFocus: false,
+        // Reads run even offline: what the device keeps shows, anything else shows its error with
+        // Retry instead of waiting without end (only the queued writes wait for the connection).
+        networkMode: 'always',
       },
       // A write that cannot be queued fails at once offline (the form shows it) instead of waiting paused.
       mutations: { retry: false, networkMode: 'always' },

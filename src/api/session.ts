@@ -2,6 +2,7 @@ import { useQuery, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { API_BASE } from './api-base';
 import type { AuthSession, Role, User } from './contract';
 import { bindSession } from './session-bridge';
+import { forgetOfflineUser, offlineUser, rememberOfflineUser } from './offline/offline-user';
 import { toast } from './toasts';
 
 /** The signed-in session, kept only in the query cache (memory): never persisted. */
@@ -24,7 +25,7 @@ export const SESSION_UNREACHABLE_MESSAGE = 'Error in server , try again later';
 const requestRefresh = async (): Promise<AuthSession | null> => {
   // Plain fetch, not callApi: it runs on every first load, and a guest's answer (401) needs no parsing.
   const response = await fetch(`${API_BASE}/auth/refresh`, { method: 'POST', credentials: 'include' }).catch(() => null);
-  if (!response) return null;
+  if (!response) return offlineSession();
   if (response.status >= 500) {
     await response.text();
     throw new Error(SESSION_UNREACHABLE_MESSAGE);
@@ -32,10 +33,21 @@ const requestRefresh = async (): Promise<AuthSession | null> => {
   if (!response.ok) {
     // Read the (small) error body anyway: an unread body keeps the request open in the browser.
     await response.text();
+    forgetOfflineUser();
     return null;
   }
   const [{ parseAuthSession }, body] = await Promise.all([import('./session-calls'), response.json()]);
   return parseAuthSession(body);
+};
+
+/**
+ * No connection: the employee last signed in on this device, without a token
+ * (docs/architecture.md#offline-logging). Their dashboard shows what the device kept; the first call
+ * once the connection is back gets a 401 and refreshes the session from the cookie.
+ */
+const offlineSession = (): AuthSession | null => {
+  const user = offlineUser();
+  return user ? { accessToken: '', user } : null;
 };
 
 /** POST /auth/refresh, shared by every caller while one is running (two tabs, many 401s at once). */
@@ -51,23 +63,35 @@ export const sessionQuery = queryOptions({
   queryKey: sessionKey,
   queryFn: async (): Promise<Session | null> => {
     const restored = await refreshSession();
+    if (restored?.accessToken) rememberOfflineUser(restored.user);
     return restored ? { ...restored, afterSignUp: false } : null;
   },
   staleTime: Infinity,
   gcTime: Infinity,
   retry: false,
+  // Offline it still runs (and answers with the device's session): a paused restore would hold every page.
+  networkMode: 'always',
 });
 
 export type Auth = ReturnType<typeof createAuth>;
+/** Why a session ends: the person signed out, or the server no longer accepts it. */
+export type SessionEnd = 'sign-out' | 'expired';
 
 /** The router context's `auth`: reads and changes the session held in this app's query cache. */
 export const createAuth = (queryClient: QueryClient) => {
   const expiredListeners = new Set<() => void>();
+  const endListeners = new Set<(reason: SessionEnd) => void>();
   const current = () => queryClient.getQueryData<Session | null>(sessionKey) ?? null;
-  const setSession = (session: Session | null) => queryClient.setQueryData<Session | null>(sessionKey, session);
+  const setSession = (session: Session | null) => {
+    if (session?.accessToken) rememberOfflineUser(session.user);
+    return queryClient.setQueryData<Session | null>(sessionKey, session);
+  };
 
   /** Forget everything this tab knows about the user: session and every cached query. */
-  const clearLocally = () => {
+  const clearLocally = (reason: SessionEnd) => {
+    forgetOfflineUser();
+    // What the device keeps is dealt with first (removed on sign-out, left for the same person on expiry).
+    endListeners.forEach((listener) => listener(reason));
     // Everything but the session query itself goes, so mounted observers of the session see the change.
     queryClient.getMutationCache().clear();
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
@@ -84,13 +108,26 @@ export const createAuth = (queryClient: QueryClient) => {
     },
     async signOut() {
       await import('./session-calls').then(({ signOutCall }) => signOutCall()).catch(() => undefined);
-      clearLocally();
+      clearLocally('sign-out');
     },
     /** Refresh failed after a 401: sign out here, tell the user, let the router go to /. */
     expire() {
-      clearLocally();
+      clearLocally('expired');
       toast.info(SESSION_EXPIRED_MESSAGE, { id: 'session-expired', color: 'orange' });
       expiredListeners.forEach((listener) => listener());
+    },
+    /** Called as the session ends, before the cache is cleared. */
+    onSessionEnd(listener: (reason: SessionEnd) => void) {
+      endListeners.add(listener);
+      return () => endListeners.delete(listener);
+    },
+    /** Back online after an offline start: the session without a token gets one from the cookie (or ends). */
+    reconnect: async () => {
+      const session = current();
+      if (!session || session.accessToken) return;
+      const refreshed = await refreshSession().catch(() => undefined);
+      if (refreshed?.accessToken) setSession({ ...refreshed, afterSignUp: session.afterSignUp });
+      else if (refreshed === null) auth.expire();
     },
     onExpired(listener: () => void) {
       expiredListeners.add(listener);
@@ -108,6 +145,8 @@ export const createAuth = (queryClient: QueryClient) => {
       expiring ??= refreshSession()
         .catch(() => null)
         .then((refreshed) => {
+          // Still no connection (the device's session, no token): nothing is decided yet.
+          if (refreshed && !refreshed.accessToken) return false;
           if (refreshed) {
             setSession({ ...refreshed, afterSignUp: current()?.afterSignUp ?? false });
             return true;

@@ -1,14 +1,30 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { OfflineBanner } from '../components/offline-banner';
 import { ConfirmEmailBanner } from '../features/access';
+import type { RouterContext } from '../router-context';
 import { guardArea } from './-area-guard';
 
-/** Pathless layout: every route file under `_employee/` is guarded here (see lib/guard.ts). */
-export const Route = createFileRoute('/_employee')({ beforeLoad: guardArea('employee'), component: EmployeeArea });
+const guardEmployee = guardArea('employee');
 
-/** Until the address is confirmed, every employee page carries the banner. */
+/**
+ * Pathless layout: every route file under `_employee/` is guarded here (see lib/guard.ts); then the
+ * employee's device store is restored (a file of its own, fetched only by employees), before any
+ * page's loader reads the cache.
+ */
+export const Route = createFileRoute('/_employee')({
+  beforeLoad: async ({ context }: { context: RouterContext }) => {
+    await guardEmployee({ context });
+    const { startOfflineSupport } = await import('../features/activity/offline-support');
+    await startOfflineSupport(context.queryClient, context.auth);
+  },
+  component: EmployeeArea,
+});
+
+/** Until the address is confirmed, every employee page carries the banner; without a connection, the offline one. */
 function EmployeeArea() {
   return (
     <>
+      <OfflineBanner />
       <ConfirmEmailBanner />
       <Outlet />
     </>

@@ -9,6 +9,10 @@ import { Providers } from '../../src/providers';
 import { createAppRouter } from '../../src/router';
 import { fixtureAdmin, fixtureEmployee } from '../../mocks/fixtures';
 
+// The employee area fetches its offline side on entry (a lazy file); a browser has it precached, here
+// it is transformed once per test file before any test's timer starts.
+await import('../../src/features/activity/offline-support');
+
 export type RenderAppOptions = {
   signedInAs?: 'admin' | 'user';
   /** The SPA's "now" (the router context's clock); the system clock when left out. */

@@ -3,7 +3,7 @@ import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { mockClock, mockOutbox, mockScenario, mockServer, resetMockDb } from '../../mocks/node';
+import { mockClock, mockNetwork, mockOutbox, mockScenario, mockServer, resetMockDb } from '../../mocks/node';
 import { mockAccess } from '../../mocks/access/settings';
 import { mockSso } from '../../mocks/sso/settings';
 
@@ -72,6 +72,7 @@ beforeEach(() => {
   mockScenario.next(null);
   mockScenario.setLatency(0);
   localStorage.clear();
+  mockNetwork.reset();
   mockAccess.reset();
   mockSso.reset();
 });

@@ -42,3 +42,34 @@ describe.each(targets)('Idempotency-Key on creations on $name', (target) => {
     expectError(await target.call(endpoints.log, { token: bea, body: yoga, headers: { 'Idempotency-Key': 'bad key with spaces' } }), 400, 'VALIDATION_FAILED');
   });
 });
+
+describe.each(targets)('Idempotency-Key on replayable edits and deletes on $name', (target) => {
+  useTarget(target);
+
+  test('an edit and a delete replayed with their keys answer their first answers and change nothing more', async () => {
+    const { accessToken: token } = await target.signIn('bea@wellness.test', FIXTURE_PASSWORD);
+    const created = expectSuccess(endpoints.log, await target.call(endpoints.log, { token, body: yoga }));
+    const edit = (movingTime: number, key: string) =>
+      target.call(endpoints.update, { token, params: { id: created.id }, body: { name: 'Yoga', movingTime, startDate: '2026-11-20' }, headers: { 'Idempotency-Key': key } });
+    const first = expectSuccess(endpoints.update, await edit(30, 'offline-edit-1'));
+    expectSuccess(endpoints.update, await edit(45, 'offline-edit-2'));
+    const replay = await edit(30, 'offline-edit-1');
+    expect(expectSuccess(endpoints.update, replay)).toEqual(first);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    const remove = () => target.call(endpoints.remove, { token, params: { id: created.id }, headers: { 'Idempotency-Key': 'offline-delete-1' } });
+    expectSuccess(endpoints.remove, await remove());
+    const again = await remove();
+    expectSuccess(endpoints.remove, again);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expectError(await target.call(endpoints.remove, { token, params: { id: created.id } }), 404, 'NOT_FOUND');
+  });
+
+  test('the key of a refused edit stays free, and a key reused on another row is refused', async () => {
+    const { accessToken: token } = await target.signIn('bea@wellness.test', FIXTURE_PASSWORD);
+    const created = expectSuccess(endpoints.log, await target.call(endpoints.log, { token, body: yoga }));
+    const headers = { 'Idempotency-Key': 'offline-delete-2' };
+    expectError(await target.call(endpoints.remove, { token, params: { id: created.id + 1000 }, headers }), 404, 'NOT_FOUND');
+    expectSuccess(endpoints.remove, await target.call(endpoints.remove, { token, params: { id: created.id }, headers }));
+    expectError(await target.call(endpoints.remove, { token, params: { id: created.id + 1000 }, headers }), 422, 'CONFLICT');
+  });
+});

@@ -135,12 +135,12 @@ export const ParticipatedEvents = z.object({ participatedEvents: z.array(EventPa
 export const activityEndpoints = {
   month: endpoint({ method: 'GET', path: '/user/activity', auth: 'user', query: MonthQuery, status: 200, response: MonthActivities }),
   log: endpoint({ method: 'POST', path: '/user/activity/log', auth: 'user', body: ActivityCreate, status: 201, response: Activity }),
-  update: endpoint({ method: 'PUT', path: '/user/activity/:id', auth: 'user', params: IdParams, body: ActivityUpdate, status: 200, response: Activity }),
-  remove: endpoint({ method: 'DELETE', path: '/user/activity/:id', auth: 'user', params: IdParams, status: 204, response: null }),
+  update: endpoint({ method: 'PUT', path: '/user/activity/:id', auth: 'user', params: IdParams, body: ActivityUpdate, status: 200, response: Activity, replayable: true }),
+  remove: endpoint({ method: 'DELETE', path: '/user/activity/:id', auth: 'user', params: IdParams, status: 204, response: null, replayable: true }),
   addSteps: endpoint({ method: 'POST', path: '/user/activity/daily-step-achievement', auth: 'user', body: DateBody, status: 201, response: DailyStepsAchievement }),
-  removeSteps: endpoint({ method: 'DELETE', path: '/user/activity/daily-step-achievement', auth: 'user', body: DateBody, status: 204, response: null }),
+  removeSteps: endpoint({ method: 'DELETE', path: '/user/activity/daily-step-achievement', auth: 'user', body: DateBody, status: 204, response: null, replayable: true }),
   participatedEvents: endpoint({ method: 'GET', path: '/user/activity/participated-events', auth: 'user', query: DateQuery, status: 200, response: ParticipatedEvents }),
   logEvent: endpoint({ method: 'POST', path: '/user/activity/log-event-participation', auth: 'user', body: EventCreate, status: 201, response: EventParticipation }),
-  removeEvent: endpoint({ method: 'DELETE', path: '/user/activity/event-participation/:id', auth: 'user', params: IdParams, status: 204, response: null }),
+  removeEvent: endpoint({ method: 'DELETE', path: '/user/activity/event-participation/:id', auth: 'user', params: IdParams, status: 204, response: null, replayable: true }),
 };
 export { Id };

@@ -203,9 +203,17 @@ export type Endpoint = {
   response: z.ZodType | null;
   /** A download instead of JSON: `csv` answers text/csv with a file name (admin exports); `file` answers the bytes of a FileDownload. */
   produces?: 'csv' | 'file';
+  /**
+   * An edit or delete a client may replay (the offline queue): it honours `Idempotency-Key` like a
+   * creation does (docs/product-rules.md#offline-logging).
+   */
+  replayable?: true;
 };
 
 export const endpoint = <E extends Endpoint>(definition: E) => definition;
+
+/** Creations, and the edits and deletes marked replayable, run once per caller and Idempotency-Key. */
+export const honoursIdempotencyKey = (endpoint: Endpoint) => endpoint.status === 201 || endpoint.replayable === true;
 
 /** `/users/:id` + {id: 3} -> `/users/3` */
 export const fillPath = (path: string, params: Record<string, string | number> = {}) =>

@@ -44,7 +44,7 @@ describe('single sign-on against a real OpenID provider', () => {
     const me = await app.inject({ method: 'GET', url: `/api/users/${jane.id}/profile`, headers: { authorization: `Bearer ${body.session.accessToken}` } });
     expect(me.statusCode).toBe(200);
     const [entry] = await db.select().from(auditEvents).where(eq(auditEvents.action, 'auth.sso_signin'));
-    expect(entry).toMatchObject({ subjectId: jane.id, actorId: null });
+    expect(entry).toMatchObject({ subjectId: jane.id, actorId: jane.id }); // the person signed themself in
     expect(JSON.parse(entry!.after!)).toEqual({ issuer: idp.issuer });
   });
 

@@ -1,11 +1,11 @@
-import { callApi } from '../../../api/call-api';
-import { activityEndpoints } from '../../../api/contract/activity';
-import { activityQueries } from './activity-queries';
+import type { Activity } from '../../../api/contract/activity';
 import { useApiMutation } from '../../../api/api-mutation';
+import { activityQueries } from './activity-queries';
+import { activityWrites } from './activity-writes';
+import { useQueuedWrite } from './use-queued-write';
 
 export const useDeleteActivity = () =>
-  useApiMutation({
-    call: (id: number) => callApi(activityEndpoints.remove, { params: { id } }),
-    invalidates: activityQueries.all(),
-    toasts: { category: 'delete' },
-  });
+  useQueuedWrite(
+    useApiMutation({ call: activityWrites.deleteActivity.send, queued: activityWrites.deleteActivity.options, invalidates: activityQueries.all(), toasts: { category: 'delete' } }),
+    (activity: Activity, idempotencyKey) => ({ id: activity.id, activity, idempotencyKey }),
+  );

@@ -1,11 +1,11 @@
-import { callApi } from '../../../api/call-api';
-import { activityEndpoints } from '../../../api/contract/activity';
-import { activityQueries } from './activity-queries';
+import type { EventParticipation } from '../../../api/contract/activity';
 import { useApiMutation } from '../../../api/api-mutation';
+import { activityQueries } from './activity-queries';
+import { activityWrites } from './activity-writes';
+import { useQueuedWrite } from './use-queued-write';
 
 export const useDeleteEvent = () =>
-  useApiMutation({
-    call: (id: number) => callApi(activityEndpoints.removeEvent, { params: { id } }),
-    invalidates: activityQueries.all(),
-    toasts: { category: 'delete' },
-  });
+  useQueuedWrite(
+    useApiMutation({ call: activityWrites.deleteEvent.send, queued: activityWrites.deleteEvent.options, invalidates: activityQueries.all(), toasts: { category: 'delete' } }),
+    (event: EventParticipation, idempotencyKey) => ({ id: event.id, event, idempotencyKey }),
+  );

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { callApi } from '../../../api/call-api';
-import { activityEndpoints, type ActivityCreate } from '../../../api/contract/activity';
-import { activityQueries } from './activity-queries';
+import type { ActivityCreate } from '../../../api/contract/activity';
 import { useApiMutation } from '../../../api/api-mutation';
+import { activityQueries } from './activity-queries';
+import { activityWrites } from './activity-writes';
+import { useQueuedWrite } from './use-queued-write';
 
 export const useLogActivity = () =>
-  useApiMutation({
-    call: (body: z.input<typeof ActivityCreate>) => callApi(activityEndpoints.log, { body }),
-    invalidates: activityQueries.all(),
-    toasts: { category: 'create' },
-  });
+  useQueuedWrite(
+    useApiMutation({ call: activityWrites.logActivity.send, queued: activityWrites.logActivity.options, invalidates: activityQueries.all(), toasts: { category: 'create' } }),
+    (body: z.input<typeof ActivityCreate>, idempotencyKey) => ({ body, idempotencyKey }),
+  );

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { callApi } from '../../../api/call-api';
-import { activityEndpoints, type EventCreate } from '../../../api/contract/activity';
-import { activityQueries } from './activity-queries';
+import type { EventCreate } from '../../../api/contract/activity';
 import { useApiMutation } from '../../../api/api-mutation';
+import { activityQueries } from './activity-queries';
+import { activityWrites } from './activity-writes';
+import { useQueuedWrite } from './use-queued-write';
 
 export const useLogEvent = () =>
-  useApiMutation({
-    call: (body: z.input<typeof EventCreate>) => callApi(activityEndpoints.logEvent, { body }),
-    invalidates: activityQueries.all(),
-    toasts: { category: 'create' },
-  });
+  useQueuedWrite(
+    useApiMutation({ call: activityWrites.logEvent.send, queued: activityWrites.logEvent.options, invalidates: activityQueries.all(), toasts: { category: 'create' } }),
+    (body: z.input<typeof EventCreate>, idempotencyKey) => ({ body, idempotencyKey }),
+  );

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
-import { callApi } from '../../../api/call-api';
-import { activityEndpoints, type ActivityUpdate } from '../../../api/contract/activity';
-import { activityQueries } from './activity-queries';
+import type { Activity, ActivityUpdate } from '../../../api/contract/activity';
 import { useApiMutation } from '../../../api/api-mutation';
+import { activityQueries } from './activity-queries';
+import { activityWrites } from './activity-writes';
+import { useQueuedWrite } from './use-queued-write';
 
 export const useUpdateActivity = () =>
-  useApiMutation({
-    call: ({ id, body }: { id: number; body: z.input<typeof ActivityUpdate> }) => callApi(activityEndpoints.update, { params: { id }, body }),
-    invalidates: activityQueries.all(),
-    toasts: { category: 'update' },
-  });
+  useQueuedWrite(
+    useApiMutation({ call: activityWrites.updateActivity.send, queued: activityWrites.updateActivity.options, invalidates: activityQueries.all(), toasts: { category: 'update' } }),
+    (input: { activity: Activity; body: z.input<typeof ActivityUpdate> }, idempotencyKey) => ({ id: input.activity.id, ...input, idempotencyKey }),
+  );

@@ -1,19 +1,20 @@
 import { ActionIcon, Button, Group, Modal, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
-import type { Activity } from '../../../api/contract/activity';
+import type { CalendarActivity } from '../queued-overlay';
+import { queuedLabel } from './queued-label';
 import { dayTitle } from '../month';
 import { sourceLabel } from '../source-label';
 import { EventsIcon, StepsStar } from './day-markers';
 
 type Props = {
   day: string | null;
-  activities: Activity[];
+  activities: CalendarActivity[];
   achieved: boolean;
   hasEvents: boolean;
   editable: boolean;
   starPending: boolean;
   onClose: () => void;
-  onEdit: (activity: Activity) => void;
+  onEdit: (activity: CalendarActivity) => void;
   onAdd: (day: string) => void;
   onToggleSteps: (day: string, achieved: boolean) => void;
   onOpenEvents: (day: string) => void;
@@ -52,6 +53,7 @@ export function ActivitiesListModal(props: Props) {
                         <Text size="sm" c="dimmed">
                           {activity.movingTime} min
                           {activity.source !== 'manual' && ` · ${sourceLabel(activity)}`}
+                          {activity.queued && ` · ${queuedLabel(activity.queued)}`}
                         </Text>
                       </div>
                       <Tooltip label={editable ? 'Edit activity' : 'View activity'}>

@@ -3,8 +3,10 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import { forwardRef } from 'react';
-import type { Activity, MonthActivities } from '../../../api/contract/activity';
+import type { Activity } from '../../../api/contract/activity';
 import { utcDay } from '../month';
+import type { CalendarActivity, CalendarMonth } from '../queued-overlay';
+import { queuedLabel } from './queued-label';
 import { DayCellHeader, type DayActions } from './day-cell';
 import './activity-calendar.css';
 
@@ -14,7 +16,8 @@ export const CALENDAR_HEIGHT_PHONE = 640;
 
 type Props = DayActions & {
   month: string;
-  data: MonthActivities | undefined;
+  /** The month with the queued writes laid over it (queued-overlay.ts). */
+  data: CalendarMonth | undefined;
   compact: boolean;
   isEditable: (day: string) => boolean;
   pendingStarDay: string | null;
@@ -41,6 +44,7 @@ export const ActivityCalendar = forwardRef<FullCalendar, Props>(function Activit
     title: activity.title,
     start: activity.startDate,
     allDay: true,
+    classNames: activity.queued ? [`wc-event-${activity.queued.status}`] : [],
     extendedProps: { activity, order: index },
   }));
 
@@ -64,11 +68,13 @@ export const ActivityCalendar = forwardRef<FullCalendar, Props>(function Activit
   };
 
   const eventContent = (arg: EventContentArg) => {
-    const activity = arg.event.extendedProps.activity as Activity;
+    const activity = arg.event.extendedProps.activity as CalendarActivity;
+    // A queued entry says so in words (not colour alone): 'Pending', 'Pending delete', 'Not saved'.
+    const state = activity.queued ? queuedLabel(activity.queued) : null;
     return (
-      <div className="wc-activity" title={`${activity.title}: ${activity.movingTime} min`}>
+      <div className="wc-activity" title={`${activity.title}: ${activity.movingTime} min${state ? ` (${state})` : ''}`}>
         <span className="wc-activity-title">{activity.title}</span>
-        <span className="wc-activity-minutes">{activity.movingTime}m</span>
+        {state ? <span className="wc-activity-state">{state}</span> : <span className="wc-activity-minutes">{activity.movingTime}m</span>}
       </div>
     );
   };

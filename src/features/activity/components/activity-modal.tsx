@@ -1,5 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { discardQueuedWrite } from '../../../api/offline/queued-writes';
 import { OTHER_ACTIVITY, type Activity } from '../../../api/contract/activity';
 import { useDeleteActivity } from '../api/use-delete-activity';
 import { useLogActivity } from '../api/use-log-activity';
@@ -9,7 +11,11 @@ import { dayTitle } from '../month';
 import { sourceLabel } from '../source-label';
 import { ActivityFormFields, emptyActivityForm, type ActivityFormInput, type ActivityFormValues } from './activity-form';
 
-export type ActivityTarget = { kind: 'add'; day: string } | { kind: 'edit'; activity: Activity };
+/**
+ * What the modal opens for. A refused queued write comes back here to be changed: its values are
+ * `initial`, and `replaces` names the refused write, dropped once the new one is saved.
+ */
+export type ActivityTarget = ({ kind: 'add'; day: string } | { kind: 'edit'; activity: Activity }) & { initial?: ActivityFormInput; replaces?: number };
 
 /** A saved title outside the types list shows as Other with the title as otherName (docs/product-rules.md#activities). */
 const formValuesOf = (activity: Activity): ActivityFormInput => ({
@@ -28,6 +34,7 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget | nu
   const deleteActivity = useDeleteActivity();
   const isEditable = useIsEditableDay();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const queryClient = useQueryClient();
 
   const close = () => {
     setConfirmingDelete(false);
@@ -42,7 +49,10 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget | nu
   const formProps = {
     formId: 'activity-form',
     disabled: !editable,
-    onSuccess: close,
+    onSuccess: () => {
+      if (target?.replaces !== undefined) discardQueuedWrite(queryClient, target.replaces);
+      close();
+    },
     actions:
       target?.kind === 'edit' ? (
         <>
@@ -94,7 +104,7 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget | nu
                 <Button
                   color="red"
                   loading={deleteActivity.isPending}
-                  onClick={() => deleteActivity.mutate(target.activity.id, { onSuccess: close })}
+                  onClick={() => deleteActivity.mutate(target.activity, { onSuccess: close })}
                 >
                   Yes, delete
                 </Button>
@@ -104,7 +114,7 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget | nu
             <ActivityFormFields
               key={`add-${target.day}`}
               {...formProps}
-              defaultValues={emptyActivityForm}
+              defaultValues={target.initial ?? emptyActivityForm}
               mutation={logActivity}
               // docs/product-rules.md#activities: the selected date plus the default start time (00:00), in ISO form.
               toVariables={(values) => ({
@@ -118,10 +128,10 @@ export function ActivityModal({ target, onClose }: { target: ActivityTarget | nu
             <ActivityFormFields
               key={target.activity.id}
               {...formProps}
-              defaultValues={formValuesOf(target.activity)}
+              defaultValues={target.initial ?? formValuesOf(target.activity)}
               mutation={updateActivity}
               toVariables={(values) => ({
-                id: target.activity.id,
+                activity: target.activity,
                 body: {
                   name: values.name,
                   otherName: otherNameOf(values),

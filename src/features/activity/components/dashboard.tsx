@@ -2,8 +2,8 @@ import type FullCalendar from '@fullcalendar/react';
 import type { DatesSetArg } from '@fullcalendar/core';
 import { LoadingOverlay, Paper, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useRef, useState } from 'react';
-import type { Activity } from '../../../api/contract/activity';
+import { Suspense, lazy, useRef, useState } from 'react';
+import { useQueuedWrites, type QueuedWrite } from '../../../api/offline/queued-writes';
 import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { activityQueries } from '../api/activity-queries';
 import { useToggleDailySteps } from '../api/use-toggle-daily-steps';
@@ -11,10 +11,19 @@ import { useIsEditableDay, useToday } from '../dashboard-clock';
 import { monthOfRange, monthStartOf } from '../month';
 import { ActivitiesListModal } from './activities-list-modal';
 import { ActivityCalendar } from './activity-calendar';
-import { ActivityModal, type ActivityTarget } from './activity-modal';
+import type { ActivityTarget } from './activity-modal';
 import { CalendarToolbar } from './calendar-toolbar';
 import { MonthTotals } from './month-totals';
 import { ParticipatedEventsModal } from './participated-events-modal';
+import { withQueuedWrites, type CalendarActivity } from '../queued-overlay';
+import { QUEUED_WRITES_HEADING_ID } from './queued-writes-heading';
+import { formValuesOfWrite } from '../queued-form-values';
+
+// The activity form (with its number input) comes with the first 'Add' or click on an activity:
+// the month shows without it (precached, so it opens offline too).
+const ActivityModal = lazy(() => import('./activity-modal').then((module) => ({ default: module.ActivityModal })));
+// Only a device with writes waiting or refused needs the list (its code comes then; precached for offline).
+const QueuedWritesPanel = lazy(() => import('./queued-writes-panel').then((module) => ({ default: module.QueuedWritesPanel })));
 
 /** The employee dashboard: month calendar, its modals and the totals below. */
 export function EmployeeDashboard() {
@@ -30,20 +39,35 @@ export function EmployeeDashboard() {
   // dimmed under a loader (the previous month's markers are not drawn on it).
   const monthQuery = useKeptSuspenseQuery(activityQueries.month(month));
   const toggleSteps = useToggleDailySteps();
-  const data = monthQuery.isStale ? undefined : monthQuery.data;
+  const queuedWrites = useQueuedWrites();
+  const data = monthQuery.isStale ? undefined : withQueuedWrites(monthQuery.data, queuedWrites, month);
   const monthLoading = monthQuery.isStale;
 
   // The month is the one holding the midpoint of the visible range (docs/product-rules.md#dashboard-and-calendar).
   const onDatesSet = (arg: DatesSetArg) => setMonth(monthOfRange(arg.start, arg.end));
   const api = () => calendarRef.current?.getApi();
   const onToggleSteps = (day: string, achieved: boolean) => toggleSteps.mutate({ date: day, achieved });
-  const pendingStarDay = toggleSteps.isPending ? toggleSteps.variables.date : null;
-  const openActivity = (activity: Activity) => setActivityTarget({ kind: 'edit', activity });
+  const pendingStarDay = toggleSteps.isPending ? (toggleSteps.variables?.date ?? null) : null;
+  // A queued entry is dealt with in the list of waiting changes (its Discard and Edit).
+  const openActivity = (activity: CalendarActivity) =>
+    activity.queued ? document.getElementById(QUEUED_WRITES_HEADING_ID)?.focus() : setActivityTarget({ kind: 'edit', activity });
+  const editRefused = (write: QueuedWrite) => {
+    const form = formValuesOfWrite(write);
+    if (!form) return;
+    // A closed day cannot take it again: the form opens on today instead.
+    const day = isEditable(form.day) ? form.day : today;
+    setActivityTarget({ kind: 'add', day, initial: form.values, replaces: write.id });
+  };
   const addActivity = (day: string) => setActivityTarget({ kind: 'add', day });
   const listActivities = listDay ? (data?.activities ?? []).filter((activity) => activity.startDate === listDay) : [];
 
   return (
     <Stack gap="md">
+      {queuedWrites.length > 0 && (
+        <Suspense fallback={null}>
+          <QueuedWritesPanel writes={queuedWrites} onEdit={editRefused} />
+        </Suspense>
+      )}
       <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }} shadow="xs" className="wc-calendar" pos="relative">
         <LoadingOverlay visible={monthLoading} zIndex={5} overlayProps={{ blur: 1, backgroundOpacity: 0.35 }} loaderProps={{ 'aria-label': 'Loading month' }} />
         <Stack gap="sm">
@@ -80,7 +104,7 @@ export function EmployeeDashboard() {
         editable={listDay !== null && isEditable(listDay)}
         starPending={pendingStarDay !== null && pendingStarDay === listDay}
         onClose={() => setListDay(null)}
-        onEdit={(activity) => {
+        onEdit={(activity: CalendarActivity) => {
           setListDay(null);
           openActivity(activity);
         }}
@@ -94,7 +118,11 @@ export function EmployeeDashboard() {
           setEventsDay(day);
         }}
       />
-      <ActivityModal target={activityTarget} onClose={() => setActivityTarget(null)} />
+      {activityTarget && (
+        <Suspense fallback={null}>
+          <ActivityModal target={activityTarget} onClose={() => setActivityTarget(null)} />
+        </Suspense>
+      )}
       <ParticipatedEventsModal day={eventsDay} onClose={() => setEventsDay(null)} />
     </Stack>
   );

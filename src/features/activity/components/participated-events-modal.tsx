@@ -29,7 +29,7 @@ function EventRow({ event, editable }: { event: EventParticipation; editable: bo
             <Button variant="default" size="xs" onClick={() => setConfirming(false)}>
               Cancel
             </Button>
-            <Button color="red" size="xs" loading={deleteEvent.isPending} onClick={() => deleteEvent.mutate(event.id, { onSettled: () => setConfirming(false) })}>
+            <Button color="red" size="xs" loading={deleteEvent.isPending} onClick={() => deleteEvent.mutate(event, { onSettled: () => setConfirming(false) })}>
               Yes, delete
             </Button>
           </Group>

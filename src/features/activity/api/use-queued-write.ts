@@ -1,0 +1,21 @@
+import { onlineManager, type UseMutationResult } from '@tanstack/react-query';
+import { newIdempotencyKey, type Keyed } from '../../../api/offline/queued-writes';
+
+type Callbacks<TData> = { onSuccess?: (data: TData) => void; onError?: (error: Error) => void; onSettled?: () => void };
+
+/**
+ * A queued write as a screen uses it: `mutate(input)` gives the write its Idempotency-Key. Offline,
+ * the write waits on the device and the screen carries on at once (its form closes as after a
+ * save); `isPending` means "on its way", not "waiting for the connection".
+ */
+export const useQueuedWrite = <TData, TInput, TVars extends Keyed>(mutation: UseMutationResult<TData, Error, TVars>, toVariables: (input: TInput, idempotencyKey: string) => TVars) => ({
+  ...mutation,
+  isPending: mutation.isPending && !mutation.isPaused,
+  mutate: (input: TInput, callbacks?: Callbacks<TData | undefined>) => {
+    const variables = toVariables(input, newIdempotencyKey());
+    if (onlineManager.isOnline()) return mutation.mutate(variables, callbacks);
+    mutation.mutate(variables);
+    callbacks?.onSuccess?.(undefined);
+    callbacks?.onSettled?.();
+  },
+});

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { screenshotBoth, uniqueEmail } from './helpers';
+import { toIsoDay } from '../../src/domain/days';
+
+/*
+ * Logging on a train (docs/product-rules.md#offline-logging): the signed-in dashboard reloads without
+ * a connection (the service worker serves the app, the device store the month), an activity logged
+ * offline shows as pending, and once the connection is back the server holds it exactly once.
+ */
+test.use({ bypassCSP: true });
+
+const PASSWORD = 'Offline-Train-2026';
+const today = toIsoDay(new Date());
+const todayLabel = new Date(`${today}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** Waits until the worker finished precaching and controls the page. */
+const waitForServiceWorker = async (page: Page) => {
+  await page.waitForFunction(
+    async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const names = await caches.keys();
+      return registration?.active?.state === 'activated' && names.some((name) => name.startsWith('workbox-precache'));
+    },
+    undefined,
+    { timeout: 30_000, polling: 250 },
+  );
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 10_000 });
+};
+
+test('reloads offline into the dashboard, logs an activity as pending, and sends it once on reconnect', async ({ page, context, request }) => {
+  const email = uniqueEmail('offline');
+  const signup = await request.post('/api/auth/signup', {
+    multipart: { firstName: 'Otto', lastName: 'Offline', dateOfBirth: '1990-06-07', gender: 'male', email, password: PASSWORD, levelOfCompetition: 'Beginner' },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/employee\/dashboard$/);
+  await expect(page.getByText('Total month: 0 mins')).toBeVisible();
+  await waitForServiceWorker(page);
+  // The month is kept on the device, under this employee's key.
+  await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('wellness.cache.') && localStorage.getItem(key)!.includes('"month"')));
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('You are offline')).toBeVisible();
+  await expect(page.getByText('Total month: 0 mins')).toBeVisible();
+
+  await page.getByRole('button', { name: `Add new activity on ${todayLabel}` }).click();
+  const add = page.getByRole('dialog', { name: 'Add new activity' });
+  await add.getByRole('combobox', { name: 'Title' }).click();
+  await page.getByRole('option', { name: 'Running' }).click();
+  await add.getByLabel('Moving time (minutes)').fill('45');
+  await add.getByRole('button', { name: 'Save' }).click();
+  await expect(add).toBeHidden();
+  const entry = page.locator('.wc-activity', { hasText: 'Running' });
+  await expect(entry).toContainText('Pending');
+  await expect(page.getByRole('region', { name: 'Waiting to be sent' })).toContainText('Pending: New activity: Running, 45 min');
+  await screenshotBoth(page, 'offline-pending');
+
+  await context.setOffline(false);
+  await expect(page.getByText('You are offline')).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Waiting to be sent' })).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByText('Total month: 45 mins')).toBeVisible();
+  await expect(entry).not.toContainText('Pending');
+
+  const signin = await request.post('/api/auth/signin', { data: { email, password: PASSWORD } });
+  const { accessToken } = (await signin.json()) as { accessToken: string };
+  const month = await request.get(`/api/user/activity?startDate=${today.slice(0, 8)}01&endDate=${today}`, { headers: { authorization: `Bearer ${accessToken}` } });
+  const body = (await month.json()) as { activities: { name: string; movingTime: number }[] };
+  expect(body.activities.map((activity) => [activity.name, activity.movingTime])).toEqual([['Running', 45]]);
+});
