@@ -3,7 +3,7 @@ import { accessEndpoints } from '@/contract/access';
 import { AcceptInvitationBody, invitationEndpoints } from '@/contract/invitations';
 import { setRefreshCookie } from '../auth/refresh-cookie';
 import { authService } from '../auth/service';
-import { assertPasswordSignin } from '../auth/password-signin';
+import { assertPasswordSignin } from '../../http/password-signin';
 import { readMultipart } from '../../http/multipart';
 import type { AppDeps } from '../../deps';
 import { route } from '../../http/route';

@@ -8,7 +8,7 @@ import { readMultipart } from '../../http/multipart';
 import { route } from '../../http/route';
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_CHANGED_MESSAGE, authService } from './service';
 import { signedOut } from './sessions';
-import { assertPasswordSignin } from './password-signin';
+import { assertPasswordSignin } from '../../http/password-signin';
 
 /** Registers the auth endpoints of the contract (src/api/contract/auth.ts). */
 export const registerAuthRoutes = async (app: FastifyInstance, deps: AppDeps) => {

@@ -1,4 +1,4 @@
-import { assertPasswordSignin } from '../auth/password-signin';
+import { assertPasswordSignin } from '../../http/password-signin';
 import type { FastifyInstance } from 'fastify';
 import { usersEndpoints } from '@/contract/users';
 import type { AppDeps } from '../../deps';

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../../config';
+import type { AppConfig } from '../config';
 import { passwordSigninDisabled } from '@/domain/sso-rules';
 
 /**
