@@ -157,8 +157,8 @@ describe('POST /api/privacy/account-deletion', () => {
     expect(after).toBe(15);
     const entries = await ctx.db.select().from(auditEvents).where(eq(auditEvents.subjectId, person.id)).orderBy(auditEvents.id);
     expect(entries.map((row) => [row.action, row.subjectName, row.subjectEmail, row.before, row.after])).toEqual([
+      // The admin's edit (the level among its fields) is one entry.
       ['user.update', `Deleted account #${person.id}`, null, null, null],
-      ['level.change', `Deleted account #${person.id}`, null, null, null],
       ['user.delete', `Deleted account #${person.id}`, null, null, '{"deletedBy":"self"}'],
     ]);
     // The session is gone with the account (each process re-checks a token's account within SESSION_CHECK_TTL_MS).
