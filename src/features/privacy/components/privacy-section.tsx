@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title, useComputedColorScheme } from '@mantine/core';
 import { IconDownload, IconFileZip, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -64,6 +64,8 @@ function DataExportControls({ state }: { state: DataExport | undefined }) {
 export function PrivacySection() {
   const exportState = useQuery(privacyQueries.export());
   const [deleting, setDeleting] = useState(false);
+  // Outline text must read on either background: the dark red on light, a light red on dark (axe contrast).
+  const dangerOutline = useComputedColorScheme('light', { getInitialValueInEffect: true }) === 'dark' ? 'red.3' : 'red.9';
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="privacy-title">
       <Stack gap="lg">
@@ -91,7 +93,7 @@ export function PrivacySection() {
           <Text size="sm" c="dimmed">
             Deletes your account and everything in it for good, and removes you from every leaderboard and view.
           </Text>
-          <Button color="red.9" variant="outline" onClick={() => setDeleting(true)} style={{ alignSelf: 'flex-start' }}>
+          <Button color={dangerOutline} variant="outline" onClick={() => setDeleting(true)} style={{ alignSelf: 'flex-start' }}>
             Delete my account
           </Button>
         </Stack>
