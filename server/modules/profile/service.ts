@@ -74,7 +74,7 @@ export const profileService = ({ db, clock, config }: Deps) => {
             if (levelChanged && changes.levelOfCompetition) {
               await repo.upsertYearLevel(id, currentCompetitionYear(now), changes.levelOfCompetition);
               // The year's scores move to the new level's leaderboard and insight groups.
-              await scoringService().rescoreYear(tx, id, currentCompetitionYear(now));
+              await scoringService().rescoreLevelChange(tx, id, currentCompetitionYear(now));
               await auditRepo(tx).audit({
                 at: now,
                 actor: caller,

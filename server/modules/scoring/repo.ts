@@ -20,6 +20,18 @@ export const rescoreUserMonths = async (tx: DbOrTx, userId: number, competitionY
 export const scoredYearsOf = async (tx: DbOrTx, userId: number) =>
   rowsOf<{ year: number }>(await tx.execute(sql`select competition_year as year from score_years where user_id = ${userId}`)).map((row) => Number(row.year));
 
+/**
+ * The scored competition years before `year` that have no level row of their own or earlier: their
+ * level is borrowed from the earliest row (levelInYearOf), so a change of `year`'s row moves them too.
+ */
+export const yearsBorrowingLevelOf = async (tx: DbOrTx, userId: number, year: number) =>
+  rowsOf<{ year: number }>(
+    await tx.execute(sql`
+      select s.competition_year as year from score_years s
+      where s.user_id = ${userId} and s.competition_year < ${year}
+        and not exists (select 1 from user_levels ul where ul.user_id = s.user_id and ul.competition_year <= s.competition_year)`),
+  ).map((row) => Number(row.year));
+
 /** Every score row of the years `from`..`to` rebuilt; the number of year rows written. */
 export const rebuildScores = async (tx: DbOrTx, from: number, to: number) => {
   const [row] = rowsOf<{ written: number }>(await tx.execute(sql`select rebuild_scores(${from}::int, ${to}::int) as written`));
@@ -62,4 +74,4 @@ export const storeRules = async (tx: DbOrTx, fromYear: number, rules: ScoringRul
       event_top_three = excluded.event_top_three, quarterly_bonus = excluded.quarterly_bonus, daily_minutes_cap = excluded.daily_minutes_cap, updated_at = excluded.updated_at`);
 };
 
-export const scoringRepo = repoOf({ rescoreUserYear, rescoreUserMonths, scoredYearsOf, rebuildScores, firstYearWithRows, rulesInForce, storeRules });
+export const scoringRepo = repoOf({ rescoreUserYear, rescoreUserMonths, scoredYearsOf, yearsBorrowingLevelOf, rebuildScores, firstYearWithRows, rulesInForce, storeRules });

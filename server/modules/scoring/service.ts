@@ -17,8 +17,16 @@ export const scoringService = () => ({
     }
     for (const [year, months] of monthsByYear) await scoringRepo(tx).rescoreUserMonths(userId, year, [...months]);
   },
-  /** One whole competition year of one user (bonuses, a level change). */
+  /** One whole competition year of one user (bonuses, a role change). */
   rescoreYear: (tx: DbOrTx, userId: number, competitionYear: number) => scoringRepo(tx).rescoreUserYear(userId, competitionYear),
+  /**
+   * After the level row of `competitionYear` was written: that year, and the earlier years with no
+   * row of their own that take their level from it (an account whose first row is this year's).
+   */
+  rescoreLevelChange: async (tx: DbOrTx, userId: number, competitionYear: number) => {
+    const repo = scoringRepo(tx);
+    for (const year of [competitionYear, ...(await repo.yearsBorrowingLevelOf(userId, competitionYear))]) await repo.rescoreUserYear(userId, year);
+  },
 });
 
 export type ScoringService = ReturnType<typeof scoringService>;

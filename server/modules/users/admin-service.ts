@@ -70,7 +70,7 @@ export const adminUsersService = (deps: UsersDeps) => {
         await audit({ at: now, actor: caller, action: 'user.update', subject: before, ...change });
         await repo.updateEmployee(id, body, now);
         await repo.upsertEmployeeLevel(id, currentCompetitionYear(now), body.levelOfCompetition);
-        if (before.levelOfCompetition !== body.levelOfCompetition) await scoringService().rescoreYear(tx, id, currentCompetitionYear(now));
+        if (before.levelOfCompetition !== body.levelOfCompetition) await scoringService().rescoreLevelChange(tx, id, currentCompetitionYear(now));
         const user = await repo.loadUser(id, now);
         if (!user) throw userNotFound();
         return user;
