@@ -2,14 +2,19 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { aliases } from './vite.config';
 
+/** Test files that open PGlite start from one migrated cluster per run (tests/support/pglite-template-setup.ts). */
+const pgliteTemplate = 'tests/support/pglite-template-setup.ts';
+
 /** Five projects: pure rules, the SPA on jsdom + MSW, the real server, hostile input and abuse (security), and the contract suite. */
 export default defineConfig({
   plugins: [react()],
   resolve: { alias: aliases },
   test: {
     globals: true,
+    // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine.
+    maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', globalSetup: [pgliteTemplate] } },
       {
         extends: true,
         test: {
@@ -18,12 +23,14 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['tests/client/setup.ts'],
           testTimeout: 15_000,
+          isolate: false,
         },
       },
       {
         extends: true,
         test: {
           name: 'server',
+          globalSetup: [pgliteTemplate],
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -38,6 +45,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'security',
+          globalSetup: [pgliteTemplate],
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -50,6 +58,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'contract',
+          globalSetup: [pgliteTemplate],
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,

@@ -27,14 +27,19 @@ export type Database = {
   executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   /** PostgreSQL's connection pool right now (metrics); PGlite has one in-process connection and no pool. */
   poolUsage?: () => { total: number; idle: number; waiting: number };
+  /** PGlite only: the whole cluster as a tarball (the template `openPglite` can start from). */
+  dump?: () => Promise<Blob>;
 };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** PGlite in a folder, or in memory when `dataDir` is undefined (tests). */
-export const openPglite = async (dataDir?: string): Promise<Database> => {
+/**
+ * PGlite in a folder, or in memory when `dataDir` is undefined (tests). `template`: a cluster
+ * dumped by `dumpDataDir` to start from (tests load a migrated one instead of migrating each time).
+ */
+export const openPglite = async (dataDir?: string, template?: Blob): Promise<Database> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, pgliteOptions());
+  const client = await PGlite.create(dataDir, { ...pgliteOptions(), ...(template && { loadDataDir: template }) });
   const db = withRowsAsArrays(drizzlePglite(client, { schema }), async ({ text, values }) => (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows);
   const executeSql: Database['executeSql'] = async (text, values) => {
     if (values?.length) return client.query(text, values);
@@ -55,6 +60,7 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
     },
     close: () => client.close(),
     executeSql,
+    dump: async () => client.dumpDataDir('none'),
   };
 };
 

@@ -5,7 +5,8 @@ import type { InjectOptions } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { testConfig, type AppConfig } from '../../../server/config';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../../../server/db/client';
+import { openPostgres, type Database } from '../../../server/db/client';
+import { openMigratedPglite } from '../../support/pglite-template';
 import { memoryMailer, type Mailer } from '@/domain/mail';
 import type { TrackerProviders } from '../../../server/trackers/providers/types';
 import type { Db } from '../../../server/db/client';
@@ -36,7 +37,8 @@ export const testDatabase = () => {
   shared ??= (async () => {
     const url = process.env.TEST_DATABASE_URL;
     if (url) sharedUrl = await createScratchDatabase(url);
-    const database = sharedUrl ? await openPostgres(sharedUrl, 4) : await openPglite();
+    if (!sharedUrl) return openMigratedPglite();
+    const database = await openPostgres(sharedUrl, 4);
     await database.migrate();
     return database;
   })();

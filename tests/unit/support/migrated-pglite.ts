@@ -1,11 +1,11 @@
-import { openPglite, type Database } from '../../../server/db/client';
+import type { Database } from '../../../server/db/client';
+import { openMigratedPglite } from '../../support/pglite-template';
 
 /** One migrated in-memory PGlite per test file: opened before its tests, closed after them. */
 export const useMigratedPglite = () => {
   let database: Database | undefined;
   beforeAll(async () => {
-    database = await openPglite();
-    await database.migrate();
+    database = await openMigratedPglite();
   }, 60_000);
   afterAll(() => database?.close());
   return () => {
