@@ -9,43 +9,57 @@ import { uniqueEmail } from './helpers';
  * and names no other chunk's dependencies (docs/performance.md#first-load); whatever adds to the
  * first load beyond the budget fails here and must be split off.
  */
-// 150 kB is the target (docs/performance.md); the login page is 0.2 kB over it with single sign-on.
-const LOGIN_JS_BUDGET_BYTES = 150_500;
+const LOGIN_JS_BUDGET_BYTES = 150_000;
 /** What the employee dashboard's route adds after the sign-in click (FullCalendar is most of it). */
 const DASHBOARD_JS_BUDGET_BYTES = 150_000;
 const PASSWORD = 'First-Load-Check-2026';
 
+type Script = { gzipBytes: number; registersServiceWorker: boolean };
+
 /** Collects every script the page receives, with its gzip size (level 9, as the build's .gz copies). */
 const recordScripts = (page: Page) => {
-  const scripts = new Map<string, Promise<number>>();
+  const scripts = new Map<string, Promise<Script>>();
+  let lastArrival = Date.now();
   page.on('response', (response) => {
     // The service worker's precaching (a background download after the page settled) is not the page's JavaScript.
     if (response.request().resourceType() !== 'script' || response.request().serviceWorker() || scripts.has(response.url())) return;
+    lastArrival = Date.now();
     scripts.set(
       response.url(),
-      response.body().then((body) => gzipSync(body, { level: 9 }).length),
+      response.body().then((body) => ({ gzipBytes: gzipSync(body, { level: 9 }).length, registersServiceWorker: body.includes('workbox:window') })),
     );
   });
+  const all = () => Promise.all([...scripts].map(async ([url, script]) => ({ url, ...(await script) })));
   return {
     urls: () => [...scripts.keys()],
-    gzipBytes: async (urls: string[]) => (await Promise.all(urls.map((url) => scripts.get(url)!))).reduce((sum, size) => sum + size, 0),
+    /** The page's own scripts: the service worker's registration loads two seconds after the page (src/main.tsx) and is in no budget. */
+    pageScripts: async (urls: string[]) => (await all()).filter((script) => urls.includes(script.url) && !script.registersServiceWorker),
+    /**
+     * Until no script arrived for a second, and the service worker's registration is in: the
+     * page's `networkidle` fires once per load, so it cannot tell when a later fetch is over.
+     */
+    settled: async () => {
+      await expect.poll(async () => Date.now() - lastArrival >= 1000 && (await all()).some((script) => script.registersServiceWorker), { timeout: 15_000 }).toBe(true);
+    },
   };
 };
+
+const sumOf = (scripts: Script[]) => scripts.reduce((sum, script) => sum + script.gzipBytes, 0);
 
 const openLogin = async (page: Page) => {
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
 };
 
 test(`the login page's JavaScript stays within ${LOGIN_JS_BUDGET_BYTES / 1000} kB gzip, sent compressed and without source maps`, async ({ page, request }) => {
   const scripts = recordScripts(page);
   await openLogin(page);
-  const loaded = scripts.urls();
-  const total = await scripts.gzipBytes(loaded);
+  await scripts.settled();
+  const loaded = await scripts.pageScripts(scripts.urls());
+  const total = sumOf(loaded);
   expect(total, `login page scripts (${loaded.length} files): ${total} bytes gzip`).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
 
-  const entry = loaded.find((url) => new URL(url).pathname.startsWith('/assets/'))!;
+  const entry = loaded.map(({ url }) => url).find((url) => new URL(url).pathname.startsWith('/assets/'))!;
   const asset = await request.get(entry, { headers: { 'accept-encoding': 'br, gzip' } });
   expect(asset.headers()['content-encoding']).toBe('br');
   expect(asset.headers().vary).toContain('accept-encoding');
@@ -64,14 +78,16 @@ test(`the employee dashboard adds at most ${DASHBOARD_JS_BUDGET_BYTES / 1000} kB
   await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
   // The form fetched its schema and the sign-in call (contract, zod, ky) on its first focus: that
   // belongs to signing in, not to the dashboard, and is in neither budget's files twice.
-  await page.waitForLoadState('networkidle');
+  await scripts.settled();
   const login = new Set(scripts.urls());
-  await page.getByRole('button', { name: 'Log in' }).click();
+  // Signed in from the keyboard: a pointer left where the button was would rest on whatever the
+  // dashboard draws there, and a hover fetches more (a tooltip's floating-ui, a link's route).
+  await page.getByRole('textbox', { name: 'Password' }).press('Enter');
   await expect(page).toHaveURL(/\/employee\/dashboard$/);
   await expect(page.getByText(/Total month:/)).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  const added = scripts.urls().filter((url) => !login.has(url));
-  const total = await scripts.gzipBytes(added);
+  await scripts.settled();
+  const added = await scripts.pageScripts(scripts.urls().filter((url) => !login.has(url)));
+  const total = sumOf(added);
   expect(added.length).toBeGreaterThan(0);
   expect(total, `dashboard scripts (${added.length} files): ${total} bytes gzip`).toBeLessThanOrEqual(DASHBOARD_JS_BUDGET_BYTES);
 });

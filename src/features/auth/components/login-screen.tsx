@@ -1,4 +1,4 @@
-import { Box, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { IconCalendarEvent, IconRun, IconTrophy } from '@tabler/icons-react';
 import { LazyForgotPasswordDialog } from './lazy-forgot-password-dialog';
@@ -27,18 +27,16 @@ export function LoginScreen() {
     <Box px={{ base: 'sm', sm: 'xl' }} py={{ base: 'lg', sm: 64 }} maw={1040} mx="auto">
       <div className="login-screen-grid">
         <Stack gap="md">
-          <Title order={1} fz={{ base: 28, sm: 40 }} lh={1.15}>
-            Move more, together.
-          </Title>
+          <h1 className="login-screen-title">Move more, together.</h1>
           <Text c="dimmed" size="lg">
             Welcome to the Wellness Challenge. Log in to record your activities and see how your team is doing.
           </Text>
           <Stack gap="xs" visibleFrom="sm">
             {highlights.map(({ icon: Icon, text }) => (
               <Box key={text} style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-                <ThemeIcon variant="light" radius="xl" size="lg">
+                <span className="login-highlight-icon" aria-hidden>
                   <Icon size={18} />
-                </ThemeIcon>
+                </span>
                 <Text>{text}</Text>
               </Box>
             ))}
