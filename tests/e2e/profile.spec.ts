@@ -97,8 +97,12 @@ test('Strava: connect through its page (state kept on the server), the backfill,
   // Edited at Strava (30 -> 40 minutes, now a walk): the webhook brings it in.
   strava.strava.activities = [{ id: 777, name: 'Lunch walk', sport_type: 'Walk', moving_time: 2400, start_date: start, start_date_local: start }];
   expect((await stravaEvent(page, 'update', 777)).status()).toBe(200);
+  // The webhook is applied by a job after the answer: a dashboard loaded before it shows the run, so look again until the walk is there.
   await page.goto('/employee/dashboard');
-  await expect(page.getByText('Walking').first()).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText('Walking').first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 
   await page.goto('/employee/fitness-services');
   await page.getByRole('button', { name: 'Sync now' }).click();
