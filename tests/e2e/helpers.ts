@@ -42,6 +42,12 @@ export const screenshotBoth = async (page: Page, name: string) => {
 
 /** Runs axe-core in the page and fails on serious or critical violations. */
 export const expectAccessible = async (page: Page, context?: string) => {
+  // A modal or toast still fading in has its colours at part opacity: axe would measure those. Only
+  // short transitions are waited for (not spinners, which never end, nor a toast's 4 s countdown).
+  await page.evaluate(() => {
+    const fades = document.getAnimations().filter((animation) => Number(animation.effect?.getComputedTiming().endTime ?? Infinity) <= 1000);
+    return Promise.all(fades.map((animation) => animation.finished.catch(() => undefined)));
+  });
   await page.addScriptTag({ content: axeSource });
   const violations = await page.evaluate(async (selector) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
