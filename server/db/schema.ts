@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { eventsSortAt, stepsSortAt } from './feed-sort-at';
 import { boolean, date, doublePrecision, type ExtraConfigColumn, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -131,11 +132,11 @@ export const dailyStepAchievements = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  // The date index serves the feed's newest-first page (modules/feed).
+  // The feed's order (db/feed-sort-at.ts): merged with activities (start_at, id), newest first.
   (table) => [
     uniqueIndex('daily_step_achievements_user_date_unique').on(table.userId, table.date),
     index('daily_step_achievements_created_idx').on(table.createdAt),
-    index('daily_step_achievements_date_idx').on(table.date, table.id),
+    index('daily_step_achievements_feed_idx').on(stepsSortAt(table.date), table.id),
   ],
 );
 
@@ -149,11 +150,11 @@ export const eventParticipations = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
-  // The date index serves the feed's newest-first page (modules/feed).
+  // The feed's order (db/feed-sort-at.ts): merged with activities (start_at, id), newest first.
   (table) => [
     index('event_participations_user_date_idx').on(table.userId, table.date),
     index('event_participations_created_idx').on(table.createdAt),
-    index('event_participations_date_idx').on(table.date, table.id),
+    index('event_participations_feed_idx').on(eventsSortAt(table.date), table.id),
   ],
 );
 

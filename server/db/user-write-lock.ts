@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from './client';
+import { rawStatement } from './raw-statement';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -9,8 +10,9 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * PostgreSQL. The lock (user_write_lock, server/db/functions/scoring.sql) is held until the
  * transaction ends; writers for different users never wait for each other.
  */
+const lockStatement = rawStatement('user_write_lock', sql`select user_write_lock(${sql.placeholder('userId')}::int)`);
 export const lockUserWrites = async (tx: DbOrTx, userId: number) => {
-  await tx.execute(sql`select user_write_lock(${userId}::int)`);
+  await lockStatement(tx, { userId });
 };
 
 /**

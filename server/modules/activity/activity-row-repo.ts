@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rawStatement } from '../../db/raw-statement';
 import { rowsOf } from '../../db/rows';
 import type { ActivityRow } from '@/domain/activity-serialize';
 
@@ -15,14 +16,18 @@ export const activityJson = sql`json_build_object(
 
 type ActivityValues = { userId: number; name: string; movingTime: number; startAt: Date; startDate: string };
 
-/** A manual activity inserted, answered as every read shows it (one round trip). */
+const insertStatement = rawStatement(
+  'insert_activity',
+  sql`insert into activities as a (user_id, name, moving_time, start_at, start_date, source)
+      values (${sql.placeholder('userId')}::int, ${sql.placeholder('name')}::text, ${sql.placeholder('movingTime')}::int, ${sql.placeholder('startAt')}::timestamptz, ${sql.placeholder('startDate')}::date, 'manual')
+      returning ${activityJson}`,
+);
+
+/** A manual activity inserted, answered as every read shows it (one round trip, a named statement). */
 export const insertActivityRow = async (db: DbOrTx, values: ActivityValues): Promise<ActivityRow> => {
-  const [row] = rowsOf<{ activity: ActivityRow }>(
-    await db.execute(sql`insert into activities as a (user_id, name, moving_time, start_at, start_date, source)
-      values (${values.userId}, ${values.name}, ${values.movingTime}, ${values.startAt.toISOString()}::timestamptz, ${values.startDate}::date, 'manual')
-      returning ${activityJson} as activity`),
-  );
-  return row!.activity;
+  const [row] = await insertStatement(db, { ...values, startAt: values.startAt.toISOString() });
+  // Both drivers parse a json column.
+  return row![0] as ActivityRow;
 };
 
 /** An activity changed, answered as every read shows it (one round trip). */

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activities, dailyStepAchievements, eventParticipations } from '../../db/schema';
 import { toIsoDay } from '@/domain/days';
+import { rawStatement } from '../../db/raw-statement';
 import { repoOf } from '../../db/repo-of';
 import { loadMonths } from './month-repo';
 import { findActivityRow, insertActivityRow, updateActivityRow } from './activity-row-repo';
@@ -23,12 +24,14 @@ export const updateActivity = (tx: DbOrTx, id: number, changes: { name: string; 
   updateActivityRow(tx, id, { ...changes, startDate: dayOf(changes.startAt) }, now);
 
 /** Deletes the owner's activity; its day, or null when the owner has no such activity. */
+const deleteOwnStatement = rawStatement(
+  'delete_own_activity',
+  sql`delete from activities where id = ${sql.placeholder('id')}::int and user_id = ${sql.placeholder('userId')}::int returning to_char(start_date, 'YYYY-MM-DD')`,
+);
+/** One of the user's activities deleted (a named statement: deletes are as hot as inserts); its day, or null. */
 export const deleteOwnActivity = async (tx: DbOrTx, userId: number, id: number) => {
-  const [row] = await tx
-    .delete(activities)
-    .where(and(eq(activities.id, id), eq(activities.userId, userId)))
-    .returning({ startDate: activities.startDate });
-  return row ?? null;
+  const [row] = await deleteOwnStatement(tx, { id, userId });
+  return row ? { startDate: row[0] as string } : null;
 };
 
 /** Inserts the day's achievement or, when it exists, returns the existing row (one per user and day). */

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { eventsSortAt, stepsSortAt } from '../../db/feed-sort-at';
 import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
 import { repoOf } from '../../db/repo-of';
@@ -24,28 +25,34 @@ const ownerIsPublic = (owner: SQL) =>
 const visibleActivity = sql`(a.user_id = b.viewer_id or (a.source <> 'strava' and not a.is_private and ${ownerIsPublic(sql`a.user_id`)}))`;
 const visibleDay = (alias: 's' | 'e') => sql`(${sql.raw(alias)}.user_id = b.viewer_id or ${ownerIsPublic(sql.raw(`${alias}.user_id`))})`;
 
+/** Feed order, newest first; `sort_at` puts activities, then events, then steps at one instant (db/feed-sort-at.ts). */
+const ORDER = sql.raw('f.sort_at desc, f.entry_id desc');
+
 /**
- * The newest `limit` visible entries of each kind, each read newest first from its own index
- * (activities (start_at, id), steps and events (date, id)) and stopped after `limit` rows, so a
- * page costs the same at 1,000 or 1,000,000 rows. Steps and events happen at midnight UTC of their day.
+ * The newest `limit` visible entries of all kinds. Each kind is read newest first from its own
+ * index (activities (start_at, id), steps and events (sort_at, id)) and PostgreSQL merges the
+ * three orders, pulling from each only what the merge needs: a page reads about `limit` rows in
+ * all, whatever the table sizes (each kind's own `limit` only caps it). The columns are typed
+ * alike in every branch so the union stays a plain append the planner can merge.
  */
 const entries = (limit: SQL) => sql`
-  (select 'activity'::text as kind, a.id as entry_id, a.user_id, a.start_at as at, a.name, a.moving_time, false as top_three
-     from activities a where ${visibleActivity} order by a.start_at desc, a.id desc limit ${limit})
-  union all
-  (select 'steps', s.id, s.user_id, s.date::timestamp at time zone 'UTC', null, null, false
-     from daily_step_achievements s where ${visibleDay('s')} order by s.date desc, s.id desc limit ${limit})
-  union all
-  (select 'event', e.id, e.user_id, e.date::timestamp at time zone 'UTC', null, null, e.is_in_the_top_three
-     from event_participations e where ${visibleDay('e')} order by e.date desc, e.id desc limit ${limit})`;
+  select * from (
+    (select 'activity'::text as kind, a.id as entry_id, a.user_id, a.start_at as at, a.start_at as sort_at, a.name, a.moving_time, false as top_three
+       from activities a where ${visibleActivity} order by a.start_at desc, a.id desc limit ${limit})
+    union all
+    (select 'steps'::text, s.id, s.user_id, s.date::timestamp at time zone 'UTC', ${stepsSortAt(sql`s.date`)}, null::text, null::int, false
+       from daily_step_achievements s where ${visibleDay('s')} order by 5 desc, s.id desc limit ${limit})
+    union all
+    (select 'event'::text, e.id, e.user_id, e.date::timestamp at time zone 'UTC', ${eventsSortAt(sql`e.date`)}, null::text, null::int, e.is_in_the_top_three
+       from event_participations e where ${visibleDay('e')} order by 5 desc, e.id desc limit ${limit})
+  ) f order by ${ORDER} limit ${limit}`;
 
-const ORDER = sql.raw('f.at desc, f.kind asc, f.entry_id desc');
-/** offset + limit + FEED_COUNT_LOOKAHEAD: how many rows of each kind a page and its bounded count need. */
+/** offset + limit + FEED_COUNT_LOOKAHEAD: how many entries a page and its bounded count need. */
 const ceiling = sql`(b.page_offset + b.page_limit + ${sql.placeholder('lookahead')}::int)`;
 
 /**
- * Each requested page's whole FeedResponse as JSON, one row per page in the order asked. The rows
- * of each kind are read once (up to the count's ceiling) and numbered in feed order: the page is
+ * Each requested page's whole FeedResponse as JSON, one row per page in the order asked. The newest
+ * entries are read once (up to the count's ceiling) and numbered in feed order: the page is
  * positions offset+1..offset+limit, the bounded count is how many there are (docs/performance.md:
  * reading them twice, once for each, cost a quarter of the feed's row visits). Step and event
  * entries take their names and points from the scoring values in force for their competition

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { repoOf } from '../../db/repo-of';
+import { rawStatement } from '../../db/raw-statement';
 import { rowsOf } from '../../db/rows';
 import type { ScoringRules } from '@/domain/scoring-rules';
 
@@ -12,8 +13,13 @@ export const rescoreUserYear = async (tx: DbOrTx, userId: number, competitionYea
 };
 
 /** One user's score rows of the calendar months `months` (1-12) of one competition year, and the year row. */
+const rescoreMonthsStatement = rawStatement(
+  'rescore_user_months',
+  sql`select rescore_user_months(${sql.placeholder('userId')}::int, ${sql.placeholder('year')}::int, ${sql.placeholder('months')}::smallint[])`,
+);
+/** After every write of activities, steps and events: a named statement, parsed and planned once per connection. */
 export const rescoreUserMonths = async (tx: DbOrTx, userId: number, competitionYear: number, months: readonly number[]) => {
-  await tx.execute(sql`select rescore_user_months(${userId}::int, ${competitionYear}::int, ${`{${months.join(',')}}`}::smallint[])`);
+  await rescoreMonthsStatement(tx, { userId, year: competitionYear, months: `{${months.join(',')}}` });
 };
 
 /** The competition years in which the user has score rows. */

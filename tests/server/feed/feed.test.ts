@@ -33,6 +33,30 @@ test('GET /user/activity/feed: newest first, three kinds, bonus names and points
   await app.close();
 });
 
+test('entries of one instant: activities, then events, then step bonuses, each kind newest row first, across pages', async () => {
+  const { app, db, config, clock } = await createTestApp({ now: NOW });
+  const viewer = await addUser(db);
+  const colleague = await addUser(db);
+  // Everything at midnight UTC of 2026-11-20, logged in mixed order, and one activity a millisecond before it.
+  const steps = [await logSteps(db, viewer.id, '2026-11-20'), await logSteps(db, colleague.id, '2026-11-20')];
+  const events = [await logEvent(db, colleague.id, '2026-11-20'), await logEvent(db, viewer.id, '2026-11-20', true)];
+  const runs = [await logActivity(db, viewer.id, '2026-11-20', 20, { time: '00:00' }), await logActivity(db, colleague.id, '2026-11-20', 30, { time: '00:00' })];
+  const before = await db.insert(activities).values({ userId: colleague.id, name: 'Late swim', movingTime: 15, startAt: new Date('2026-11-19T23:59:59.999Z'), startDate: '2026-11-19', source: 'manual' }).returning();
+  const expected = [
+    ...runs.map((row) => `activity-${row.id}`).reverse(),
+    ...events.map((row) => `event-${row.id}`).reverse(),
+    ...steps.map((row) => `steps-${row.id}`).reverse(),
+    `activity-${before[0]!.id}`,
+  ];
+  const headers = await authHeader(viewer, config, clock.now());
+  const pages = [];
+  for (const page of [1, 2, 3]) pages.push((await app.inject({ method: 'GET', url: `/api/user/activity/feed?page=${page}&pageSize=3`, headers })).json<{ feed: { id: string; startDate: string }[]; count: number }>());
+  expect(pages.flatMap((page) => page.feed.map((item) => item.id))).toEqual(expected);
+  expect(pages[0]!.feed.map((item) => item.startDate)).toEqual(['2026-11-20T00:00:00.000Z', '2026-11-20T00:00:00.000Z', '2026-11-20T00:00:00.000Z']);
+  expect(pages.map((page) => page.count)).toEqual([7, 7, 7]);
+  await app.close();
+});
+
 test('feed pages in SQL: 10 per page, later pages continue without gaps or repeats', async () => {
   const { app, db, config, clock } = await createTestApp({ now: NOW });
   const viewer = await addUser(db);
