@@ -51,6 +51,10 @@ export const users = pgTable(
     // level last (no effect on the order) lets a level filter read the index alone.
     ...employeeOrderIndexes(table),
     index('users_search_text_trgm_idx').using('gin', table.searchText.op('gin_trgm_ops')),
+    // The admin overview's employee count (modules/insights): who joined before a year's end, read from the index alone.
+    index('users_employees_created_idx').on(table.createdAt).where(sql`role = 'user'`),
+    // The feed's privacy probe per entry (modules/feed): the few hidden people, so a visible owner is a miss in a small index.
+    index('users_hidden_idx').on(table.id).where(sql`is_private_activity or email_confirmed_at is null`),
   ],
 );
 

@@ -18,10 +18,11 @@ const pages = sql`unnest(${sql.placeholder('viewers')}::int[], ${sql.placeholder
  * when the colleague's activity is not private and their e-mail address is confirmed (docs/access.md); a colleague's activity also not when it is private
  * at its provider or imported from Strava (Strava's API agreement: only its athlete sees it).
  */
-// A scalar primary-key probe per row read (limit 1 keeps the planner from turning it into an anti-join
-// that hashes every user for each page).
+// A scalar probe per row read of the partial index of hidden people (users_hidden_idx): a visible
+// owner is a miss in a small index, no table read (limit 1 keeps the planner from turning it into
+// an anti-join that hashes every hidden user for each page).
 const ownerIsPublic = (owner: SQL) =>
-  sql`(select u.is_private_activity or u.email_confirmed_at is null from users u where u.id = ${owner} limit 1) is not true`;
+  sql`(select true from users u where u.id = ${owner} and (u.is_private_activity or u.email_confirmed_at is null) limit 1) is null`;
 const visibleActivity = sql`(a.user_id = b.viewer_id or (a.source <> 'strava' and not a.is_private and ${ownerIsPublic(sql`a.user_id`)}))`;
 const visibleDay = (alias: 's' | 'e') => sql`(${sql.raw(alias)}.user_id = b.viewer_id or ${ownerIsPublic(sql.raw(`${alias}.user_id`))})`;
 

@@ -57,7 +57,8 @@ export const findProgressJsons = async (db: DbOrTx, userIds: readonly number[], 
  * The year's CompetitionOverview JSON, written whole by PostgreSQL in one round trip. Each chart
  * month (the parameters, in order) sums the levels' insight_months groups of that month (at most
  * four primary-key rows); tracker connections are counted now, employees are those (role user) who
- * existed in the year (joined before its end, or scored in it): both plain counts, as the overview is an admin read (docs/load-model.md).
+ * existed in the year (joined before its end, or scored in it): plain counts, as the overview is an admin read (docs/load-model.md);
+ * the employees are two counts so the first reads the partial index on created_at alone.
  * Levels in the contract's order.
  */
 const overviewStatement = rawStatement(
@@ -71,8 +72,9 @@ const overviewStatement = rawStatement(
             left join insight_months i on i.competition_year = ${year}::int and i.month = k.month
            group by k.key, k.ord) m
       ) || '],"trackers":{"strava":' || t.strava::text || ',"fitbit":' || t.fitbit::text || ',"connectedEmployees":' || t.connected::text
-        || ',"employees":' || (select count(*) from users u where u.role = 'user' and (u.created_at < competition_year_first_day(${year}::int + 1)
-             or exists (select 1 from score_years sy where sy.user_id = u.id and sy.competition_year = ${year}::int)))::text || '}}'
+        || ',"employees":' || ((select count(*) from users u where u.role = 'user' and u.created_at < competition_year_first_day(${year}::int + 1))
+             + (select count(*) from users u where u.role = 'user' and u.created_at >= competition_year_first_day(${year}::int + 1)
+                  and exists (select 1 from score_years sy where sy.user_id = u.id and sy.competition_year = ${year}::int)))::text || '}}'
       from (select count(*) filter (where c.service = 'STRAVA') as strava, count(*) filter (where c.service = 'FITBIT') as fitbit,
                    count(distinct c.user_id) as connected from tracker_connections c) t`,
 );
