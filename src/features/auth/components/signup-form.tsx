@@ -1,15 +1,13 @@
 import { Button, Grid, NativeSelect, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { genders, levels, SignupForm } from '../../../api/contract';
+import { levels, SignupForm } from '../../../api/contract';
 import { FormAlert, useSchemaForm } from '../../../components/form';
+import { JoinPersonFields } from '../../../components/join-profile';
 import { useSignUp } from '../api/use-sign-up';
 import { PhotoInput } from './photo-input';
-import { toIsoDay } from '@/domain/days';
 
 const emptyForm = { firstName: '', lastName: '', dateOfBirth: '', gender: '', email: '', password: '', confirmPassword: '', levelOfCompetition: '' };
-const genderOptions = [{ value: '', label: 'Select your gender', disabled: true }, ...genders.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))];
 const levelOptions = [{ value: '', label: 'Select your level', disabled: true }, ...levels.map((value) => ({ value, label: value }))];
-const today = () => toIsoDay(new Date());
 
 /** 'Create new profile': every signup field with the contract's messages; resets on success. In domain mode the e-mail field names the company's domains. */
 export function SignupFormCard({ emailDomains = [] }: { emailDomains?: readonly string[] }) {
@@ -34,18 +32,7 @@ export function SignupFormCard({ emailDomains = [] }: { emailDomains?: readonly 
     <Paper component="form" noValidate aria-label="Create new profile" withBorder shadow="sm" p={{ base: 'md', sm: 'xl' }} radius="lg" onSubmit={onSubmit}>
       <Stack gap="md">
         <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="First name" autoComplete="given-name" {...status('firstName')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Last name" autoComplete="family-name" {...status('lastName')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Date of birth" type="date" max={today()} min="1900-01-01" autoComplete="bday" {...status('dateOfBirth', false)} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NativeSelect label="Gender" data={genderOptions} {...status('gender', false)} />
-          </Grid.Col>
+          <JoinPersonFields field={field} />
           <Grid.Col span={12}>
             <TextInput
               label="Email"

@@ -1,8 +1,7 @@
-import { Alert, Anchor, Center, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useLocation, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { JoinLinkProblem, JoinPending } from '../../../components/join-profile';
 import { entryPage } from '../../../lib/guard';
 import { ssoCallbackCall, ssoQueries } from '../api/sso-calls';
 
@@ -51,21 +50,6 @@ export function SsoCallbackScreen() {
     };
   }, [auth, navigate, queryClient, search]);
 
-  if (failure) {
-    return (
-      <Alert color="red" icon={<IconAlertTriangle />} title="You are not signed in">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{failure}</Text>
-          <Anchor component={Link} to="/" size="sm">
-            Back to log in
-          </Anchor>
-        </Stack>
-      </Alert>
-    );
-  }
-  return (
-    <Center py="xl">
-      <Loader aria-label="Signing you in" />
-    </Center>
-  );
+  if (failure) return <JoinLinkProblem title="You are not signed in">{failure}</JoinLinkProblem>;
+  return <JoinPending label="Signing you in" />;
 }
