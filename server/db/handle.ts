@@ -9,7 +9,7 @@ export type RowsAsArrays = (query: { name: string; text: string; values: unknown
 /**
  * The database handle: drizzle for both drivers (services never know which database they talk to),
  * plus the driver's array-row statements the hot reads use (db/raw-statement.ts). A transaction
- * handle has no `rowsAsArrays`: those reads run on the database itself.
+ * handle has no `rowsAsArrays`: raw-statement.ts runs its statements on the transaction's own connection.
  */
 export type Db = PgDatabase<PgQueryResultHKT, Schema> & { readonly rowsAsArrays: RowsAsArrays };
 /** A transaction handle or the database itself. */
