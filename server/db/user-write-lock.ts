@@ -4,13 +4,13 @@ import { rawStatement } from './raw-statement';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+const lockStatement = rawStatement('user_write_lock', sql`select user_write_lock(${sql.placeholder('userId')}::int)`);
 /**
  * Serialises the writes of one employee (docs/product-rules.md#writes): rescoring reads the user's
  * other rows, so two concurrent writers for one user could each miss the other's row on
  * PostgreSQL. The lock (user_write_lock, server/db/functions/scoring.sql) is held until the
  * transaction ends; writers for different users never wait for each other.
  */
-const lockStatement = rawStatement('user_write_lock', sql`select user_write_lock(${sql.placeholder('userId')}::int)`);
 export const lockUserWrites = async (tx: DbOrTx, userId: number) => {
   await lockStatement(tx, { userId });
 };

@@ -23,12 +23,11 @@ export const findOwnActivity = async (tx: DbOrTx, userId: number, id: number) =>
 export const updateActivity = (tx: DbOrTx, id: number, changes: { name: string; movingTime: number; startAt: Date }, now: Date) =>
   updateActivityRow(tx, id, { ...changes, startDate: dayOf(changes.startAt) }, now);
 
-/** Deletes the owner's activity; its day, or null when the owner has no such activity. */
 const deleteOwnStatement = rawStatement(
   'delete_own_activity',
   sql`delete from activities where id = ${sql.placeholder('id')}::int and user_id = ${sql.placeholder('userId')}::int returning to_char(start_date, 'YYYY-MM-DD')`,
 );
-/** One of the user's activities deleted (a named statement: deletes are as hot as inserts); its day, or null. */
+/** Deletes the owner's activity (a named statement: deletes are as hot as inserts); its day, or null when the owner has no such activity. */
 export const deleteOwnActivity = async (tx: DbOrTx, userId: number, id: number) => {
   const [row] = await deleteOwnStatement(tx, { id, userId });
   return row ? { startDate: row[0] as string } : null;

@@ -12,12 +12,14 @@ export const rescoreUserYear = async (tx: DbOrTx, userId: number, competitionYea
   await tx.execute(sql`select rescore_user_year(${userId}::int, ${competitionYear}::int)`);
 };
 
-/** One user's score rows of the calendar months `months` (1-12) of one competition year, and the year row. */
 const rescoreMonthsStatement = rawStatement(
   'rescore_user_months',
   sql`select rescore_user_months(${sql.placeholder('userId')}::int, ${sql.placeholder('year')}::int, ${sql.placeholder('months')}::smallint[])`,
 );
-/** After every write of activities, steps and events: a named statement, parsed and planned once per connection. */
+/**
+ * One user's score rows of the calendar months `months` (1-12) of one competition year, and the
+ * year row: after every write of activities, steps and events, so a named statement.
+ */
 export const rescoreUserMonths = async (tx: DbOrTx, userId: number, competitionYear: number, months: readonly number[]) => {
   await rescoreMonthsStatement(tx, { userId, year: competitionYear, months: `{${months.join(',')}}` });
 };

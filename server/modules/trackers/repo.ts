@@ -33,6 +33,10 @@ export const connectionsOf = async (db: DbOrTx, userId: number, key: string): Pr
   return rows.map((row) => opened(key, row));
 };
 
+/** Whether the user is still connected to the service (no token read). */
+export const hasConnection = async (db: DbOrTx, userId: number, service: ApiType) =>
+  (await db.select({ userId: trackerConnections.userId }).from(trackerConnections).where(ofUser(userId, service)).limit(1)).length > 0;
+
 export const findConnection = async (db: DbOrTx, userId: number, service: ApiType, key: string): Promise<Connection | null> => {
   const [row] = await db.select().from(trackerConnections).where(ofUser(userId, service));
   return row ? opened(key, row) : null;
@@ -298,6 +302,7 @@ export const providerOverview = async (db: DbOrTx, service: ApiType, since: Date
 export const trackersRepo = repoOf({
   connectionsOf,
   findConnection,
+  hasConnection,
   lockConnection,
   findByExternalUser,
   upsertConnection,

@@ -160,6 +160,9 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
   const applyImports = async (userId: number, service: ApiType, activities: ProviderActivity[], now: Date, window?: { from: Date; stillListed: Set<string> }) => {
     const source = sourceOf[service];
     return writeForUser(db, userId, async (tx) => {
+      // Disconnected while the provider was being read: the imports were removed (under this same
+      // lock) and must not come back with nothing left to remove them.
+      if (!(await trackersRepo(tx).hasConnection(userId, service))) return { added: 0, removed: 0 };
       const ids = activities.map((activity) => activity.externalId);
       const twins = twinWindow(activities);
       const plan = planImport(activities, {

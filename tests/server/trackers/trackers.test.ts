@@ -312,6 +312,38 @@ describe('ending access', () => {
     expect(await points(ctx.db, jane.id, 2026)).toBe(0);
   });
 
+  test('a sync still reading Strava when the employee disconnects brings nothing back afterwards', async () => {
+    const { ctx, jane } = await setup();
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.app.afterResponse.idle();
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 1800)];
+    // The listing answers only once the disconnect is done: the sync read the provider before it.
+    let listed!: () => void;
+    let release!: () => void;
+    const listing = new Promise<void>((resolve) => (listed = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const trackers = createTrackers(fakeTrackerConfig(provider.url) as never, ctx.db, ctx.clock);
+    const strava = trackers.STRAVA!;
+    const slowStrava = {
+      ...strava,
+      listActivities: async (token: string, since: Date) => {
+        const list = await strava.listActivities(token, since);
+        listed();
+        await released;
+        return list;
+      },
+    };
+    const tasks = { sync: async () => undefined, stravaEvent: async () => undefined };
+    const service = trackersService({ db: ctx.db, clock: ctx.clock, config: ctx.config, trackers: { ...trackers, STRAVA: slowStrava }, tasks });
+    const syncing = service.syncService(jane.id, 'STRAVA', ctx.app.log);
+    await listing;
+    expect((await call(ctx, jane, 'DELETE', 'disconnect-api', { apiType: 'STRAVA' })).statusCode).toBe(200);
+    release();
+    await syncing;
+    expect(await imported(ctx.db, jane.id)).toEqual([]);
+    expect(await points(ctx.db, jane.id, 2026)).toBe(0);
+  });
+
   test('a revoke the provider refuses is logged, and the connection still ends here', async () => {
     const { ctx, jane } = await setup();
     await connect(ctx, jane, 'FITBIT');
