@@ -1,15 +1,14 @@
 import type { AcceptInvitationBody, Invitation, InviteBody } from '@/contract/invitations';
 import { invitationMail } from '@/domain/access-mails';
-import { currentCompetitionYear } from '@/domain/competition';
 import { planRoster, type KnownAddress } from '@/domain/roster-plan';
 import { parseRoster } from '@/domain/roster-csv';
 import { mockClock } from '../clock';
-import { findUserByEmail, mockDb, mockHash, nextId, nowIso, type MockInvitation, type MockUser } from '../db';
+import { findUserByEmail, mockDb, nowIso, type MockInvitation } from '../db';
 import { badRequest, conflict, notFound } from '../errors';
 import { mockOutbox } from '../outbox';
 import type { MockPhoto } from '../multipart';
 import { randomToken } from '../random';
-import { emailTaken, storePhoto } from '../auth/accounts';
+import { emailTaken, insertEmployee } from '../auth/accounts';
 import { createRefreshSession } from '../auth/sessions';
 import { mockAudit, mockAuditOwnAction } from '../handlers/audit';
 
@@ -133,24 +132,7 @@ export const acceptInvitation = (fields: AcceptInvitationBody, photo: MockPhoto 
   if (findUserByEmail(row.email)) throw emailTaken();
   const now = nowIso();
   row.acceptedAt = now;
-  const user: MockUser = {
-    id: nextId('users'),
-    role: 'user',
-    email: row.email,
-    passwordHash: mockHash(fields.password),
-    firstName: fields.firstName,
-    lastName: fields.lastName,
-    dateOfBirth: fields.dateOfBirth,
-    gender: fields.gender,
-    levelOfCompetition: row.levelOfCompetition,
-    profilePicture: photo ? storePhoto(photo) : null,
-    isPrivateActivity: false,
-    emailConfirmedAt: now,
-    createdAt: now,
-    updatedAt: now,
-  };
-  mockDb.users.push(user);
-  mockDb.userLevels.push({ userId: user.id, competitionYear: currentCompetitionYear(mockClock.now()), levelOfCompetition: user.levelOfCompetition });
+  const user = insertEmployee({ ...fields, email: row.email, levelOfCompetition: row.levelOfCompetition }, photo, { now, confirmed: true });
   mockAuditOwnAction(user, 'invitation.accept');
   return { userId: user.id, refreshToken: createRefreshSession(user.id) };
 };

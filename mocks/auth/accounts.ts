@@ -53,12 +53,12 @@ export const storePhoto = (photo: MockPhoto) => {
   return name;
 };
 
-export const signup = (fields: SignupBody, photo: MockPhoto | undefined) => {
-  assertSelfSignupAllowed(fields.email);
-  consumeRateLimit(rateLimitRules.signupPerAddress, MOCK_ADDRESS);
-  if (photo) consumeRateLimit(rateLimitRules.uploadBytesPerAddress, MOCK_ADDRESS, photo.bytes.length);
-  if (findUserByEmail(fields.email)) throw emailTaken();
-  const now = nowIso();
+/** A new employee with the level of their first competition year (sign-up, invitation, single sign-on). */
+export const insertEmployee = (
+  fields: Pick<MockUser, 'email' | 'firstName' | 'lastName' | 'dateOfBirth' | 'gender' | 'levelOfCompetition'> & { password: string },
+  photo: MockPhoto | undefined,
+  { now, confirmed }: { now: string; confirmed: boolean },
+): MockUser => {
   const user: MockUser = {
     id: nextId('users'),
     role: 'user',
@@ -71,17 +71,22 @@ export const signup = (fields: SignupBody, photo: MockPhoto | undefined) => {
     levelOfCompetition: fields.levelOfCompetition,
     profilePicture: photo ? storePhoto(photo) : null,
     isPrivateActivity: false,
-    emailConfirmedAt: null,
+    emailConfirmedAt: confirmed ? now : null,
     createdAt: now,
     updatedAt: now,
   };
   mockDb.users.push(user);
+  mockDb.userLevels.push({ userId: user.id, competitionYear: currentCompetitionYear(mockClock.now()), levelOfCompetition: user.levelOfCompetition });
+  return user;
+};
+
+export const signup = (fields: SignupBody, photo: MockPhoto | undefined) => {
+  assertSelfSignupAllowed(fields.email);
+  consumeRateLimit(rateLimitRules.signupPerAddress, MOCK_ADDRESS);
+  if (photo) consumeRateLimit(rateLimitRules.uploadBytesPerAddress, MOCK_ADDRESS, photo.bytes.length);
+  if (findUserByEmail(fields.email)) throw emailTaken();
+  const user = insertEmployee(fields, photo, { now: nowIso(), confirmed: false });
   sendConfirmationMail(user);
-  mockDb.userLevels.push({
-    userId: user.id,
-    competitionYear: currentCompetitionYear(mockClock.now()),
-    levelOfCompetition: user.levelOfCompetition,
-  });
   return { userId: user.id, refreshToken: createRefreshSession(user.id) };
 };
 

@@ -1,12 +1,11 @@
 import type { SsoProfile, SsoProfileBody } from '@/contract/sso';
 import { SSO_CALLBACK_PATH } from '@/contract/sso';
-import { currentCompetitionYear } from '@/domain/competition';
 import { SSO_EXPIRED_MESSAGE, SSO_PROFILE_EXPIRED_MESSAGE, assertSsoNewcomerAllowed, namesOf, ssoFailed, ssoNotConfigured, verifiedEmailOf } from '@/domain/sso-rules';
 import { mockClock } from '../clock';
-import { findUserByEmail, mockDb, mockHash, nextId, nowIso, type MockSsoNewcomer, type MockUser } from '../db';
+import { findUserByEmail, mockDb, nowIso, type MockSsoNewcomer } from '../db';
 import type { MockPhoto } from '../multipart';
 import { randomToken } from '../random';
-import { emailTaken, storePhoto } from '../auth/accounts';
+import { emailTaken, insertEmployee } from '../auth/accounts';
 import { consumeRateLimit, MOCK_ADDRESS, rateLimitRules } from '../auth/rate-limit';
 import { createRefreshSession } from '../auth/sessions';
 import { mockAccess } from '../access/settings';
@@ -99,24 +98,8 @@ export const completeSsoProfile = (id: string | undefined, fields: SsoProfileBod
   const now = nowIso();
   if (invitation) invitation.acceptedAt = now;
   const level = invitation?.levelOfCompetition ?? fields.levelOfCompetition;
-  const user: MockUser = {
-    id: nextId('users'),
-    role: 'user',
-    email: row.email,
-    passwordHash: mockHash(randomToken(32)),
-    firstName: fields.firstName,
-    lastName: fields.lastName,
-    dateOfBirth: fields.dateOfBirth,
-    gender: fields.gender,
-    levelOfCompetition: level,
-    profilePicture: photo ? storePhoto(photo) : null,
-    isPrivateActivity: false,
-    emailConfirmedAt: now,
-    createdAt: now,
-    updatedAt: now,
-  };
-  mockDb.users.push(user);
-  mockDb.userLevels.push({ userId: user.id, competitionYear: currentCompetitionYear(mockClock.now()), levelOfCompetition: level });
+  // No password: the company account is the way in.
+  const user = insertEmployee({ ...fields, email: row.email, password: randomToken(32), levelOfCompetition: level }, photo, { now, confirmed: true });
   mockAudit({ actor: { id: user.id, role: user.role }, action: 'auth.sso_signup', subject: user, after: { issuer: MOCK_ISSUER, levelOfCompetition: level } });
   if (invitation) mockAuditOwnAction(user, 'invitation.accept');
   mockDb.ssoNewcomers = newcomers().filter((candidate) => candidate.id !== row.id);

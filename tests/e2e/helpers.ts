@@ -110,3 +110,18 @@ export const signInAsAdmin = async (page: Page) => {
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 };
+
+/** Waits until the worker finished precaching (it registers a moment after load) and controls the page. */
+export const waitForServiceWorker = async (page: Page) => {
+  await page.waitForFunction(
+    async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const names = await caches.keys();
+      return registration?.active?.state === 'activated' && names.some((name) => name.startsWith('workbox-precache'));
+    },
+    undefined,
+    { timeout: 30_000, polling: 250 },
+  );
+  // The first install claims the open page.
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 10_000 });
+};

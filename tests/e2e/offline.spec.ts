@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { screenshotBoth, uniqueEmail } from './helpers';
+import { expect, test } from '@playwright/test';
+import { screenshotBoth, uniqueEmail, waitForServiceWorker } from './helpers';
 import { toIsoDay } from '../../src/domain/days';
 
 /*
@@ -13,19 +13,6 @@ const PASSWORD = 'Offline-Train-2026';
 const today = toIsoDay(new Date());
 const todayLabel = new Date(`${today}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** Waits until the worker finished precaching and controls the page. */
-const waitForServiceWorker = async (page: Page) => {
-  await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      const names = await caches.keys();
-      return registration?.active?.state === 'activated' && names.some((name) => name.startsWith('workbox-precache'));
-    },
-    undefined,
-    { timeout: 30_000, polling: 250 },
-  );
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 10_000 });
-};
 
 test('reloads offline into the dashboard, logs an activity as pending, and sends it once on reconnect', async ({ page, context, request }) => {
   const email = uniqueEmail('offline');

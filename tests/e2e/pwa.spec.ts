@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { E2E } from './env';
+import { waitForServiceWorker } from './helpers';
 
 /**
  * The page loses its network, as on a train; its service worker keeps running. (Playwright's
@@ -14,21 +15,6 @@ const goOffline = async (page: Page) => {
   await session.send('Network.enable');
   await session.send('Network.emulateNetworkConditions', { offline: true, ...conditions });
   return { end: () => session.send('Network.emulateNetworkConditions', { offline: false, ...conditions }) };
-};
-
-/** Waits until the worker finished precaching (it registers a moment after load) and controls the page. */
-const waitForServiceWorker = async (page: Page) => {
-  await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      const names = await caches.keys();
-      return registration?.active?.state === 'activated' && names.some((name) => name.startsWith('workbox-precache'));
-    },
-    undefined,
-    { timeout: 30_000, polling: 250 },
-  );
-  // The first install claims the open page.
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 10_000 });
 };
 
 test('the manifest and worker make the app installable, and every screen renders offline from the precache', async ({ page }) => {
