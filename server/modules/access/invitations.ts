@@ -1,7 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { AcceptInvitationBody, Invitation, InviteBody } from '@/contract/invitations';
 import { invitationMail } from '@/domain/access-mails';
-import { currentCompetitionYear } from '@/domain/competition';
 import { badRequest, conflict, notFound } from '@/domain/errors';
 import { planRoster, type KnownAddress } from '@/domain/roster-plan';
 import { parseRoster } from '@/domain/roster-csv';
@@ -165,21 +164,8 @@ const accept = async (deps: Deps, fields: AcceptInvitationBody, photo: Photo | n
       const accepted = await invitationsRepo(tx).acceptInvitation(tokenHash, now);
       if (!accepted) throw invalidInvitation(); // used by a concurrent request meanwhile
       const repo = authRepo(tx);
-      const userId = await repo.insertUser({
-        role: 'user',
-        email: accepted.email,
-        passwordHash,
-        firstName: fields.firstName,
-        lastName: fields.lastName,
-        dateOfBirth: fields.dateOfBirth,
-        gender: fields.gender,
-        levelOfCompetition: accepted.levelOfCompetition,
-        profilePicture,
-        emailConfirmedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await repo.insertUserLevel({ userId, competitionYear: currentCompetitionYear(now), levelOfCompetition: accepted.levelOfCompetition });
+      const person = { ...fields, email: accepted.email, passwordHash, levelOfCompetition: accepted.levelOfCompetition, profilePicture };
+      const userId = await repo.insertEmployee(person, { now, confirmed: true });
       await auditRepo(tx).auditOwnAction(userId, { at: now, action: 'invitation.accept' });
       const session = await createRefreshSession(deps, tx, userId, now);
       return { userId, refreshToken: session.token, familyId: session.familyId };

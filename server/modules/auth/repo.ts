@@ -1,3 +1,4 @@
+import { currentCompetitionYear } from '@/domain/competition';
 import { and, count, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { repoOf } from '../../db/repo-of';
@@ -90,6 +91,18 @@ export const insertUserUnlessTaken = async (db: DbOrTx, row: NewUser) => {
 /** The level of a new account's first competition year (the leaderboards read user_levels). */
 export const insertUserLevel = (db: DbOrTx, row: typeof userLevels.$inferInsert) => db.insert(userLevels).values(row);
 
+/** The person a new employee account describes (sign-up, invitation, single sign-on). */
+export type NewEmployee = Pick<NewUser, 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'dateOfBirth' | 'gender' | 'levelOfCompetition' | 'profilePicture'>;
+
+/** A new employee with the level of their first competition year; `confirmed`: the address needs no link (docs/access.md). Their id. */
+export const insertEmployee = async (db: DbOrTx, person: NewEmployee, { now, confirmed }: { now: Date; confirmed: boolean }) => {
+  const { email, passwordHash, firstName, lastName, dateOfBirth, gender, levelOfCompetition, profilePicture } = person;
+  const account = { role: 'user' as const, email, passwordHash, firstName, lastName, dateOfBirth, gender, levelOfCompetition, profilePicture };
+  const userId = await insertUser(db, { ...account, emailConfirmedAt: confirmed ? now : null, createdAt: now, updatedAt: now });
+  await insertUserLevel(db, { userId, competitionYear: currentCompetitionYear(now), levelOfCompetition: person.levelOfCompetition });
+  return userId;
+};
+
 export const countUsers = async (db: DbOrTx) => {
   const [row] = await db.select({ total: count() }).from(users);
   return row?.total ?? 0;
@@ -112,5 +125,6 @@ export const authRepo = repoOf({
   insertUser,
   insertUserUnlessTaken,
   insertUserLevel,
+  insertEmployee,
   countUsers,
 });

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { SigninBody, SignupBody } from '@/contract/auth';
-import { currentCompetitionYear } from '@/domain/competition';
 import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
 import { assertUnderRateLimit, consumeRateLimit, countFailure, isRemembered, rateLimitRules, remember } from '../../http/rate-limit';
 import { sha256 } from '../../http/tokens';
@@ -81,23 +80,9 @@ const signup = async (deps: Deps, fields: SignupBody, photo: Photo | null, reque
     return await withStoredPhoto(deps.config.dataDir, photo, (profilePicture) =>
       deps.db.transaction(async (tx) => {
         const repo = authRepo(tx);
-        const created = await repo.insertUser({
-            role: 'user',
-            email: fields.email,
-            passwordHash,
-            firstName: fields.firstName,
-            lastName: fields.lastName,
-            dateOfBirth: fields.dateOfBirth,
-            gender: fields.gender,
-            levelOfCompetition: fields.levelOfCompetition,
-            profilePicture,
-            // A self-made account proves its address first (docs/access.md); every other way in is confirmed.
-            emailConfirmedAt: null,
-            createdAt: now,
-            updatedAt: now,
-          });
+        // A self-made account proves its address first (docs/access.md); every other way in is confirmed.
+        const created = await repo.insertEmployee({ ...fields, passwordHash, profilePicture }, { now, confirmed: false });
         await deps.jobs.send('mail.confirm-email', { userId: created }, { tx });
-        await repo.insertUserLevel({ userId: created, competitionYear: currentCompetitionYear(now), levelOfCompetition: fields.levelOfCompetition });
         const session = await createRefreshSession(deps, tx, created, now);
         return { userId: created, refreshToken: session.token, familyId: session.familyId };
       }),

@@ -1,6 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SsoProfile, SsoProfileBody } from '@/contract/sso';
-import { currentCompetitionYear } from '@/domain/competition';
 import { assertSsoNewcomerAllowed, namesOf, ssoNotConfigured, verifiedEmailOf } from '@/domain/sso-rules';
 import { rateLimitRules } from '@/domain/rate-limit-rules';
 import type { AppDeps } from '../../deps';
@@ -78,21 +77,9 @@ const complete = async (deps: Deps, newcomer: Newcomer, fields: SsoProfileBody, 
       if (invited && !invitation) assertSsoNewcomerAllowed(deps.config.signup, newcomer.email, false);
       const level = invitation?.levelOfCompetition ?? fields.levelOfCompetition;
       const repo = authRepo(tx);
-      const userId = await repo.insertUser({
-        role: 'user',
-        email: newcomer.email,
-        passwordHash,
-        firstName: fields.firstName,
-        lastName: fields.lastName,
-        dateOfBirth: fields.dateOfBirth,
-        gender: fields.gender,
-        levelOfCompetition: level,
-        profilePicture,
-        emailConfirmedAt: now,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await repo.insertUserLevel({ userId, competitionYear: currentCompetitionYear(now), levelOfCompetition: level });
+      // No password: the company account is the way in (docs/access.md).
+      const person = { ...fields, email: newcomer.email, passwordHash, levelOfCompetition: level, profilePicture };
+      const userId = await repo.insertEmployee(person, { now, confirmed: true });
       const audits = auditRepo(tx);
       await audits.auditOwnAction(userId, { at: now, action: 'auth.sso_signup', after: { issuer: oidc.issuer, levelOfCompetition: level } });
       if (invitation) await audits.auditOwnAction(userId, { at: now, action: 'invitation.accept' });
