@@ -1,14 +1,15 @@
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { UPLOAD_NAME, uploadsDir } from '../http/photo-storage';
-import { readArchive, type ArchiveRecord } from './archive-file';
+import { readArchive } from './archive-file';
 import { appliedMigrations, publicTables, quoted, writableColumns } from './catalog';
+import { checkArchive } from './check-archive';
+import { stagePhotos } from './photo-staging';
+import { RestoreRefused } from './restore-refused';
 
-/** A restore that would overwrite data, or an archive this program cannot load: one sentence for the operator. */
-export class RestoreRefused extends Error {}
+export { RestoreRefused } from './restore-refused';
 
 export type RestoreOptions = {
   /** Empty a database or uploads folder that holds data instead of refusing. */
@@ -38,18 +39,19 @@ const resetSequences = async (tx: DbOrTx) => {
 };
 
 /**
- * Loads an archive into a database and DATA_DIR: migrations first (the current program's schema),
- * then every archived table that still exists, column by column as far as both sides have them,
- * with the tables' own triggers off (derived rows are restored as they were, not recomputed twice),
- * all in one transaction; then the photos. Refuses a database or uploads folder holding data unless `force`.
+ * Loads an archive into a database and DATA_DIR. The whole archive is checked first (checkArchive);
+ * then migrations run (the current program's schema), and every archived table that still exists is
+ * loaded, column by column as far as both sides have them, with the tables' own triggers off (derived
+ * rows are restored as they were, not recomputed twice), all in one transaction, while the photos are
+ * written to a staging folder; only once that transaction commits do they replace uploads/. A failed
+ * restore leaves the database and the photos as they were. Refuses a database or uploads folder
+ * holding data unless `force`.
  */
 export const restoreBackup = async (database: Database, dataDir: string, file: string, options: RestoreOptions = {}) => {
-  const records = readArchive(file);
-  const first = (await records.next()).value as ArchiveRecord | undefined;
-  if (first?.kind !== 'header' || first.format !== 'wellness-challenge-backup') throw new RestoreRefused(`${file} is not a Wellness Challenge backup archive.`);
+  const header = await checkArchive(file);
   await database.migrate();
   const migrations = await appliedMigrations(database.db);
-  if (first.migrations > migrations) throw new RestoreRefused(`${file} was written by a newer version (${first.migrations} migrations, this one has ${migrations}): restore it with that version or later.`);
+  if (header.migrations > migrations) throw new RestoreRefused(`${file} was written by a newer version (${header.migrations} migrations, this one has ${migrations}): restore it with that version or later.`);
 
   const photosDir = uploadsDir(dataDir);
   const existingPhotos = (await readdir(photosDir).catch(() => [] as string[])).filter((name) => UPLOAD_NAME.test(name));
@@ -60,48 +62,54 @@ export const restoreBackup = async (database: Database, dataDir: string, file: s
   }
 
   const counts = { tables: 0, rows: 0, photos: 0, skippedTables: [] as string[] };
-  await mkdir(photosDir, { recursive: true });
-  await database.db.transaction(async (tx) => {
-    const tables = await publicTables(tx);
-    for (const table of tables) await tx.execute(sql.raw(`alter table public.${quoted(table)} disable trigger user`));
-    if (tables.length) {
-      // Also the rows the migrations seeded: the archive has them as they were. The audit trail refuses
-      // a truncate unless it is a deliberate maintenance act (see its migration).
-      await tx.execute(sql`select set_config('wellness.audit_maintenance', 'on', true)`);
-      await tx.execute(sql.raw(`truncate ${tables.map((table) => `public.${quoted(table)}`).join(', ')} restart identity cascade`));
-    }
-    const known = new Set(tables);
-    let target: { table: string; columns: string[] } | null = null;
-    let ended = false;
-    for await (const record of records) {
-      if (record.kind === 'table') {
-        if (!known.has(record.name)) {
-          counts.skippedTables.push(record.name); // dropped by a later migration
-          target = null;
-          continue;
-        }
-        const writable = new Set(await writableColumns(tx, record.name));
-        target = { table: record.name, columns: record.columns.filter((column) => writable.has(column)) };
-        counts.tables += 1;
-      } else if (record.kind === 'rows' && target && target.table === record.table && target.columns.length) {
-        const list = target.columns.map(quoted).join(', ');
-        await tx.execute(
-          sql`${sql.raw(`insert into public.${quoted(target.table)} (${list}) overriding system value select ${list} from jsonb_populate_recordset(null::public.${quoted(target.table)}, `)}${JSON.stringify(record.rows)}::jsonb)`,
-        );
-        counts.rows += record.rows.length;
-      } else if (record.kind === 'photo') {
-        if (!UPLOAD_NAME.test(record.name)) throw new RestoreRefused(`${file} holds a photo with an unexpected name (${record.name}).`);
-        if (counts.photos === 0 && options.force) for (const name of existingPhotos) await rm(join(photosDir, name), { force: true });
-        await writeFile(join(photosDir, record.name), Buffer.from(record.data, 'base64'));
-        counts.photos += 1;
-      } else if (record.kind === 'end') {
-        ended = true;
+  const staging = await stagePhotos(photosDir);
+  try {
+    await database.db.transaction(async (tx) => {
+      const tables = await publicTables(tx);
+      for (const table of tables) await tx.execute(sql.raw(`alter table public.${quoted(table)} disable trigger user`));
+      if (tables.length) {
+        // Also the rows the migrations seeded: the archive has them as they were. The audit trail refuses
+        // a truncate unless it is a deliberate maintenance act (see its migration).
+        await tx.execute(sql`select set_config('wellness.audit_maintenance', 'on', true)`);
+        await tx.execute(sql.raw(`truncate ${tables.map((table) => `public.${quoted(table)}`).join(', ')} restart identity cascade`));
       }
-    }
-    if (!ended) throw new RestoreRefused(`${file} is incomplete (it ends before its last record): nothing was restored.`);
-    await resetSequences(tx);
-    for (const table of tables) await tx.execute(sql.raw(`alter table public.${quoted(table)} enable trigger user`));
-    await options.afterRestore?.(tx);
-  });
+      const known = new Set(tables);
+      let target: { table: string; columns: string[] } | null = null;
+      let ended = false;
+      // Read again (checked above): the file changing in between still ends in a rollback.
+      for await (const record of readArchive(file)) {
+        if (record.kind === 'table') {
+          if (!known.has(record.name)) {
+            counts.skippedTables.push(record.name); // dropped by a later migration
+            target = null;
+            continue;
+          }
+          const writable = new Set(await writableColumns(tx, record.name));
+          target = { table: record.name, columns: record.columns.filter((column) => writable.has(column)) };
+          counts.tables += 1;
+        } else if (record.kind === 'rows' && target && target.table === record.table && target.columns.length) {
+          const list = target.columns.map(quoted).join(', ');
+          await tx.execute(
+            sql`${sql.raw(`insert into public.${quoted(target.table)} (${list}) overriding system value select ${list} from jsonb_populate_recordset(null::public.${quoted(target.table)}, `)}${JSON.stringify(record.rows)}::jsonb)`,
+          );
+          counts.rows += record.rows.length;
+        } else if (record.kind === 'photo') {
+          if (!UPLOAD_NAME.test(record.name)) throw new RestoreRefused(`${file} holds a photo with an unexpected name (${record.name}).`);
+          await staging.write(record.name, Buffer.from(record.data, 'base64'));
+          counts.photos += 1;
+        } else if (record.kind === 'end') {
+          ended = true;
+        }
+      }
+      if (!ended) throw new RestoreRefused(`${file} is incomplete (it ends before its last record): nothing was restored.`);
+      await resetSequences(tx);
+      for (const table of tables) await tx.execute(sql.raw(`alter table public.${quoted(table)} enable trigger user`));
+      await options.afterRestore?.(tx);
+    });
+  } catch (error) {
+    await staging.discard();
+    throw error;
+  }
+  await staging.moveIn();
   return counts;
 };

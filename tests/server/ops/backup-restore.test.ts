@@ -129,13 +129,74 @@ test('a database or uploads folder that holds data is refused unless forced; an 
   const empty = await freshDatabase('PGlite');
   await expect(restoreBackup(empty, photosOnly, archive)).rejects.toThrow(/already holds photos/);
 
-  // Cut short: the end record is missing; the transaction rolls back.
+  // Cut short: the end record is missing; refused before anything is touched (not even migrated).
   const { gunzipSync, gzipSync } = await import('node:zlib');
   const lines = gunzipSync(readFileSync(archive)).toString().trimEnd().split('\n');
   const truncated = join(tempDir('wc-archive-'), 'cut.wcb.gz');
   writeFileSync(truncated, gzipSync(lines.slice(0, -3).join('\n') + '\n'));
   const other = await freshDatabase('PGlite');
   await expect(restoreBackup(other, tempDir('wc-backup-dst-'), truncated)).rejects.toBeInstanceOf(RestoreRefused);
-  expect(await other.db.select().from(users)).toEqual([]);
+  expect(await publicTables(other.db)).toEqual([]);
   await expect(restoreBackup(other, tempDir('wc-backup-dst-'), join(tempDir('wc-x-'), 'missing.gz'))).rejects.toThrow();
+}, 180_000);
+
+/** The archive's JSON lines, and a copy of it with only the first `keep` of them (cut short). */
+const archiveLines = async (archive: string) => {
+  const { gunzipSync } = await import('node:zlib');
+  return gunzipSync(readFileSync(archive)).toString().trimEnd().split('\n');
+};
+const cutShort = async (archive: string, keep: number) => {
+  const { gzipSync } = await import('node:zlib');
+  const cut = join(tempDir('wc-archive-'), 'cut.wcb.gz');
+  writeFileSync(cut, gzipSync((await archiveLines(archive)).slice(0, keep).join('\n') + '\n'));
+  return cut;
+};
+const OLD_PHOTO = 'c'.repeat(32) + '.jpg';
+/** Every file in uploads/ (hidden ones too) with its bytes. */
+const uploadsOf = (dataDir: string) => Object.fromEntries(readdirSync(join(dataDir, 'uploads')).map((name) => [name, readFileSync(join(dataDir, 'uploads', name)).toString('hex')]));
+
+test('with --force, a cut-short archive or a load that fails leaves the database and the photos as they were', async () => {
+  const source = await withSourceOf('test');
+  const archive = join(tempDir('wc-archive-'), 'backup.wcb.gz');
+  await writeBackup(source.database, source.dataDir, archive);
+  const lines = await archiveLines(archive);
+  expect(lines.at(-2)).toContain('"kind":"photo"'); // cut after the photo, before the end record
+
+  const target = await freshDatabase(testEngine);
+  await target.migrate();
+  await addUser(target.db, { firstName: 'Zed' });
+  const targetDir = tempDir('wc-backup-dst-');
+  mkdirSync(join(targetDir, 'uploads'));
+  writeFileSync(join(targetDir, 'uploads', OLD_PHOTO), 'old photo');
+  const before = { rows: await contents(target), photos: uploadsOf(targetDir) };
+
+  await expect(restoreBackup(target, targetDir, await cutShort(archive, lines.length - 1), { force: true })).rejects.toThrow(/is incomplete .*nothing was restored/);
+  expect({ rows: await contents(target), photos: uploadsOf(targetDir) }).toEqual(before);
+
+  // The whole archive, but the load fails at its last step: rolled back, and no photo was moved in.
+  const failing = restoreBackup(target, targetDir, archive, { force: true, afterRestore: () => Promise.reject(new Error('disk full')) });
+  await expect(failing).rejects.toThrow('disk full');
+  expect({ rows: await contents(target), photos: uploadsOf(targetDir) }).toEqual(before);
+}, 180_000);
+
+test("with --force, uploads/ ends up holding exactly the archive's photos, none from an archive without photos", async () => {
+  const source = await withSourceOf('test');
+  const archive = join(tempDir('wc-archive-'), 'backup.wcb.gz');
+  await writeBackup(source.database, source.dataDir, archive);
+  const bare = await freshDatabase('PGlite');
+  await bare.migrate();
+  await addUser(bare.db, { firstName: 'Solo' });
+  const withoutPhotos = join(tempDir('wc-archive-'), 'bare.wcb.gz');
+  expect((await writeBackup(bare, tempDir('wc-backup-src-'), withoutPhotos)).photos).toBe(0);
+
+  const target = await freshDatabase(testEngine);
+  const targetDir = tempDir('wc-backup-dst-');
+  mkdirSync(join(targetDir, 'uploads'));
+  writeFileSync(join(targetDir, 'uploads', OLD_PHOTO), 'old photo');
+  await restoreBackup(target, targetDir, archive, { force: true });
+  expect(uploadsOf(targetDir)).toEqual({ [PHOTO]: photoBytes.toString('hex') });
+
+  await restoreBackup(target, targetDir, withoutPhotos, { force: true });
+  expect(uploadsOf(targetDir)).toEqual({});
+  expect((await target.db.select({ firstName: users.firstName }).from(users)).map((row) => row.firstName)).toEqual(['Solo']);
 }, 180_000);
