@@ -46,6 +46,7 @@ const backupPostgres = async (url: string) => {
 try {
   const summary = databaseUrl ? await backupPostgres(databaseUrl) : await backupEmbedded();
   console.info(`Backup written to ${summary.file}: ${summary.tables} tables, ${summary.rows} rows, ${summary.photos} photos.`);
+  if (summary.missingPhotos) console.info(`${summary.missingPhotos} photo(s) were deleted while the backup ran: a restore leaves those rows without a photo.`);
 } catch (error) {
   console.error(error instanceof DataDirError ? error.message : `Backup failed: ${(error as Error).message}`);
   process.exit(1);

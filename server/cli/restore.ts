@@ -41,6 +41,7 @@ const run = async () => {
 try {
   const counts = await run();
   console.info(`Restored ${counts.tables} tables, ${counts.rows} rows and ${counts.photos} photos from ${source}.`);
+  if (counts.missingPhotos) console.info(`${counts.missingPhotos} photo(s) deleted while the backup ran are not in it: the rows referring to them now have no photo.`);
   if (counts.skippedTables.length) console.info(`Tables this version no longer has were left out: ${counts.skippedTables.join(', ')}.`);
 } catch (error) {
   console.error(error instanceof RestoreRefused || error instanceof DataDirError ? error.message : `Restore failed: ${(error as Error).message}`);

@@ -5,7 +5,8 @@ import { createGunzip, createGzip } from 'node:zlib';
 
 /**
  * A backup archive is one gzip file of JSON lines: a header, then each table's columns and rows,
- * then each photo, then an end record with the counts (an archive cut short has no end and is refused).
+ * then each photo its rows refer to (or a note that it was gone), then an end record with the counts
+ * (an archive cut short has no end and is refused).
  * JSON lines rather than a tar of engine files: the same archive loads into PGlite and PostgreSQL.
  */
 export type ArchiveRecord =
@@ -13,7 +14,9 @@ export type ArchiveRecord =
   | { kind: 'table'; name: string; columns: string[] }
   | { kind: 'rows'; table: string; rows: Record<string, unknown>[] }
   | { kind: 'photo'; name: string; data: string }
-  | { kind: 'end'; tables: number; rows: number; photos: number };
+  /** A photo a row referred to whose file was deleted before it could be read (a replacement or account deletion committed meanwhile). */
+  | { kind: 'photo-missing'; name: string }
+  | { kind: 'end'; tables: number; rows: number; photos: number; missingPhotos?: number };
 
 /** Writes records to `${path}.partial` and renames it into place once complete (never half an archive at `path`). */
 export const archiveWriter = (path: string) => {

@@ -23,9 +23,9 @@ export const checkArchive = async (file: string): Promise<Header> => {
         throw new RestoreRefused(`${file} has records after its end: nothing was restored.`);
       } else if (record.kind === 'table') held.tables += 1;
       else if (record.kind === 'rows') held.rows += record.rows.length;
-      else if (record.kind === 'photo') {
+      else if (record.kind === 'photo' || record.kind === 'photo-missing') {
         if (!UPLOAD_NAME.test(record.name)) throw new RestoreRefused(`${file} holds a photo with an unexpected name (${record.name}): nothing was restored.`);
-        held.photos += 1;
+        if (record.kind === 'photo') held.photos += 1;
       } else if (record.kind === 'end') end = record;
     }
   } catch (error) {

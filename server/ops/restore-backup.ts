@@ -6,6 +6,7 @@ import { UPLOAD_NAME, uploadsDir } from '../http/photo-storage';
 import { readArchive } from './archive-file';
 import { appliedMigrations, publicTables, quoted, writableColumns } from './catalog';
 import { checkArchive } from './check-archive';
+import { forgetPhotos } from './photo-references';
 import { stagePhotos } from './photo-staging';
 import { RestoreRefused } from './restore-refused';
 
@@ -61,7 +62,7 @@ export const restoreBackup = async (database: Database, dataDir: string, file: s
     throw new RestoreRefused(`Not restoring: ${what}. Restore into an empty DATA_DIR / database, or add --force to replace everything.`);
   }
 
-  const counts = { tables: 0, rows: 0, photos: 0, skippedTables: [] as string[] };
+  const counts = { tables: 0, rows: 0, photos: 0, missingPhotos: 0, skippedTables: [] as string[] };
   const staging = await stagePhotos(photosDir);
   try {
     await database.db.transaction(async (tx) => {
@@ -74,6 +75,7 @@ export const restoreBackup = async (database: Database, dataDir: string, file: s
         await tx.execute(sql.raw(`truncate ${tables.map((table) => `public.${quoted(table)}`).join(', ')} restart identity cascade`));
       }
       const known = new Set(tables);
+      const missingPhotos: string[] = [];
       let target: { table: string; columns: string[] } | null = null;
       let ended = false;
       // Read again (checked above): the file changing in between still ends in a rollback.
@@ -97,11 +99,16 @@ export const restoreBackup = async (database: Database, dataDir: string, file: s
           if (!UPLOAD_NAME.test(record.name)) throw new RestoreRefused(`${file} holds a photo with an unexpected name (${record.name}).`);
           await staging.write(record.name, Buffer.from(record.data, 'base64'));
           counts.photos += 1;
+        } else if (record.kind === 'photo-missing') {
+          missingPhotos.push(record.name);
         } else if (record.kind === 'end') {
           ended = true;
         }
       }
       if (!ended) throw new RestoreRefused(`${file} is incomplete (it ends before its last record): nothing was restored.`);
+      // Deleted while the backup ran: no restored row points at a file that is not there.
+      await forgetPhotos(tx, missingPhotos);
+      counts.missingPhotos = missingPhotos.length;
       await resetSequences(tx);
       for (const table of tables) await tx.execute(sql.raw(`alter table public.${quoted(table)} enable trigger user`));
       await options.afterRestore?.(tx);

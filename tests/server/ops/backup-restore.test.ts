@@ -1,7 +1,7 @@
-import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type Database } from '../../../server/db/client';
 import { rowsOf } from '../../../server/db/rows';
 import { users } from '../../../server/db/schema';
@@ -199,4 +199,39 @@ test("with --force, uploads/ ends up holding exactly the archive's photos, none 
   await restoreBackup(target, targetDir, withoutPhotos, { force: true });
   expect(uploadsOf(targetDir)).toEqual({});
   expect((await target.db.select({ firstName: users.firstName }).from(users)).map((row) => row.firstName)).toEqual(['Solo']);
+}, 180_000);
+
+/** The database as writeBackup sees it, with `during` run inside the backup's transaction once its snapshot is taken. */
+const duringSnapshot = (database: Database, during: () => void): Database => {
+  const db = new Proxy(database.db, {
+    get: (target, key, receiver) =>
+      key === 'transaction'
+        ? (work: (tx: unknown) => Promise<unknown>, config: unknown) =>
+            target.transaction(async (tx) => {
+              await tx.execute(sql`select 1`); // the first statement takes the snapshot
+              during();
+              return work(tx);
+            }, config as never)
+        : Reflect.get(target, key, receiver),
+  });
+  return { ...database, db };
+};
+
+test('a photo deleted after the snapshot is taken: the restored row has no photo rather than a missing file; unreferenced files stay out', async () => {
+  const source = await withSourceOf('test');
+  const orphan = 'd'.repeat(32) + '.png';
+  writeFileSync(join(source.dataDir, 'uploads', orphan), 'nobody refers to this');
+  const archive = join(tempDir('wc-archive-'), 'backup.wcb.gz');
+  // As a photo replacement or an account deletion committed on another connection does: the row (in the snapshot) still names the file.
+  const written = await writeBackup(duringSnapshot(source.database, () => rmSync(join(source.dataDir, 'uploads', PHOTO))), source.dataDir, archive);
+
+  const target = await freshDatabase(testEngine);
+  const targetDir = tempDir('wc-backup-dst-');
+  const restored = await restoreBackup(target, targetDir, archive);
+  const named = (await target.db.select({ firstName: users.firstName, photo: users.profilePicture }).from(users)).filter((row) => row.photo !== null);
+  expect(named.filter((row) => !existsSync(join(targetDir, 'uploads', row.photo!)))).toEqual([]);
+  expect((await target.db.select({ photo: users.profilePicture }).from(users).where(eq(users.firstName, 'Ann')))[0]).toEqual({ photo: null });
+  expect(existsSync(join(targetDir, 'uploads', orphan))).toBe(false);
+  expect(written).toMatchObject({ photos: 0, missingPhotos: 1 });
+  expect(restored).toMatchObject({ photos: 0, missingPhotos: 1 });
 }, 180_000);
