@@ -101,6 +101,9 @@ export type AppConfig = {
   passwordSignin: boolean;
 };
 
+/** A setting that cannot work: the server refuses to start with this one sentence (server/index.ts). */
+export class ConfigError extends Error {}
+
 const env = (name: string) => {
   const value = process.env[name];
   return value === undefined || value === '' ? undefined : value;
@@ -110,7 +113,7 @@ const int = (name: string, fallback: number) => {
   const raw = env(name);
   if (raw === undefined) return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${raw}"`);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`${name} must be a whole number, got "${raw}"`);
   return value;
 };
 
@@ -168,8 +171,8 @@ const signupPolicy = (): SignupPolicy & { fromEnvironment: boolean } => {
   const emailDomains = parseEmailDomains(env('SIGNUP_EMAIL_DOMAINS'));
   if (raw === undefined) return { ...OPEN_SIGNUP, fromEnvironment: false };
   const mode = signupModes.find((candidate) => candidate === raw);
-  if (!mode) throw new Error(`SIGNUP_MODE must be one of ${signupModes.join(', ')}, got "${raw}"`);
-  if (mode === 'domain' && emailDomains.length === 0) throw new Error('SIGNUP_MODE=domain needs SIGNUP_EMAIL_DOMAINS, e.g. SIGNUP_EMAIL_DOMAINS=acme.com,acme.co.uk');
+  if (!mode) throw new ConfigError(`SIGNUP_MODE must be one of ${signupModes.join(', ')}, got "${raw}"`);
+  if (mode === 'domain' && emailDomains.length === 0) throw new ConfigError('SIGNUP_MODE=domain needs SIGNUP_EMAIL_DOMAINS, e.g. SIGNUP_EMAIL_DOMAINS=acme.com,acme.co.uk');
   return { signupMode: mode, emailDomains: mode === 'domain' ? emailDomains : [], fromEnvironment: true };
 };
 
@@ -179,19 +182,30 @@ const oidcConfig = (appOrigin: string): OidcConfig | null => {
   const clientId = env('OIDC_CLIENT_ID');
   const clientSecret = env('OIDC_CLIENT_SECRET');
   if (!issuer) {
-    if (clientId || clientSecret) throw new Error('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET need OIDC_ISSUER (the identity provider\'s issuer URL)');
+    if (clientId || clientSecret) throw new ConfigError('OIDC_CLIENT_ID and OIDC_CLIENT_SECRET need OIDC_ISSUER (the identity provider\'s issuer URL)');
     return null;
   }
-  if (!URL.canParse(issuer)) throw new Error(`OIDC_ISSUER must be a URL, got "${issuer}"`);
-  if (!clientId || !clientSecret) throw new Error('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (the app\'s registration with the identity provider)');
+  if (!URL.canParse(issuer)) throw new ConfigError(`OIDC_ISSUER must be a URL, got "${issuer}"`);
+  if (!clientId || !clientSecret) throw new ConfigError('OIDC_ISSUER needs OIDC_CLIENT_ID and OIDC_CLIENT_SECRET (the app\'s registration with the identity provider)');
   return { issuer, clientId, clientSecret, buttonLabel: env('OIDC_BUTTON_LABEL') ?? 'SSO', redirectUri: `${appOrigin}${SSO_CALLBACK_PATH}` };
 };
 
 /** PASSWORD_SIGNIN=false leaves single sign-on as the only way in: without OIDC nobody could sign in. */
 const passwordSignin = (oidc: OidcConfig | null) => {
   const enabled = bool('PASSWORD_SIGNIN', true);
-  if (!enabled && !oidc) throw new Error('PASSWORD_SIGNIN=false needs single sign-on: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
+  if (!enabled && !oidc) throw new ConfigError('PASSWORD_SIGNIN=false needs single sign-on: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET');
   return enabled;
+};
+
+/** BACKUP_DIR (unset: no scheduled backups), BACKUP_EVERY_HOURS and BACKUP_KEEP (0 would mean never, or keep nothing: refused). */
+const backupSettings = (): AppConfig['backup'] => {
+  const atLeastOne = (name: string, fallback: number) => {
+    const value = int(name, fallback);
+    if (value < 1) throw new ConfigError(`${name} must be at least 1, got "${value}"`);
+    return value;
+  };
+  const dir = env('BACKUP_DIR');
+  return { dir: dir ? resolve(dir) : null, everyHours: atLeastOne('BACKUP_EVERY_HOURS', 24), keep: atLeastOne('BACKUP_KEEP', 7) };
 };
 
 /** DATA_DIR as loadConfig reads it (start-up checks it before anything is written there). */
@@ -222,7 +236,7 @@ export const loadConfig = (): AppConfig => {
     trustProxy: bool('TRUST_PROXY', false),
     logLevel: env('LOG_LEVEL') ?? 'info',
     metricsToken: env('METRICS_TOKEN') ?? null,
-    backup: { dir: env('BACKUP_DIR') ? resolve(env('BACKUP_DIR')!) : null, everyHours: int('BACKUP_EVERY_HOURS', 24), keep: int('BACKUP_KEEP', 7) },
+    backup: backupSettings(),
     strava: stravaConfig(appOrigin),
     fitbit: googleHealthConfig(),
     trackerSyncEveryMinutes: int('TRACKER_SYNC_EVERY_MINUTES', 360),

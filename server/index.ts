@@ -1,6 +1,6 @@
 import { bootstrapAdmin } from './modules/auth/bootstrap-admin';
 import { pruneRateLimits } from './http/rate-limit';
-import { dataDirFromEnv, loadConfig } from './config';
+import { ConfigError, dataDirFromEnv, loadConfig } from './config';
 import { inArray } from 'drizzle-orm';
 import { users } from './db/schema';
 import { sweepOrphanPhotos } from './http/photo-storage';
@@ -65,9 +65,8 @@ const main = async () => {
   const mailer = createMailer(config, { info: (object, message) => app.log.info(object, message) });
 
   // Backups through this process's connection: scheduled ones, and `npm run backup` asking by signal.
-  const backupNow = (file: string) => writeBackup(database, config.dataDir, file);
-  registerScheduledBackups(jobs, config.backup, backupNow, { info: (message) => app.log.info(message) });
-  serveBackupRequests(config.dataDir, backupNow, app.log);
+  registerScheduledBackups(jobs, { database, config, clock: systemClock, log: { info: (message) => app.log.info(message) } });
+  serveBackupRequests(config.dataDir, (file) => writeBackup(database, config.dataDir, file), app.log);
 
   // Alongside the rest of start-up, without holding up readiness: a request that sends a job before the
   // queue is up waits for it. A queue that cannot start ends the process (awaited after listen).
@@ -145,7 +144,7 @@ const main = async () => {
 
 main().catch((error: unknown) => {
   // Start-up problems an operator can fix are one sentence, not a stack trace.
-  if (error instanceof DataDirError) console.error(error.message);
+  if (error instanceof DataDirError || error instanceof ConfigError) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

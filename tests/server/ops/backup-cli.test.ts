@@ -1,9 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { send, startServer, waitReady, type Started } from '../helpers/spawned-server';
-import { archiveNameAt, backupCron, pruneArchives } from '../../../server/ops/scheduled-backups';
 
 /*
  * The commands operators run (docs/operations.md): `npm run backup` while the server runs on its
@@ -67,15 +66,3 @@ test('backup of a running server, restore into a new DATA_DIR, and the restored 
   restored.child.kill('SIGTERM');
   expect((await restored.exited).code).toBe(0);
 }, 300_000);
-
-test('scheduled archives are named by time and only the newest BACKUP_KEEP are kept', async () => {
-  const dir = tempDir('wc-scheduled-');
-  const names = ['2026-11-20T03:00:00Z', '2026-11-21T03:00:00Z', '2026-11-22T03:00:00Z', '2026-11-23T03:00:00Z'].map((at) => archiveNameAt(new Date(at)));
-  expect(names[0]).toBe('wellness-20261120T030000Z.wcb.gz');
-  for (const name of names) writeFileSync(join(dir, name), 'x');
-  writeFileSync(join(dir, 'hand-made.wcb.gz'), 'x');
-  expect(await pruneArchives(dir, 2)).toEqual(names.slice(0, 2));
-  expect(readdirSync(dir).sort()).toEqual(['hand-made.wcb.gz', ...names.slice(2)]);
-  expect(backupCron(6)).toBe('0 */6 * * *');
-  expect(backupCron(48)).toBe('0 0 */2 * *');
-});
