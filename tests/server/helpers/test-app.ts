@@ -112,7 +112,16 @@ export const createTestApp = async (options: TestAppOptions = {}) => {
   // The real job queue on the test database (no cron or maintenance timers).
   const jobs = createPgBossQueue(options.jobCatalog ?? appJobs, { db: database, log: () => app.log, schedule: false, supervise: false });
   previousJobs = jobs;
-  const app = await buildApp({ db: database.db, clock, config, mailer: options.mailer ?? mailer, trackers: typeof options.trackers === 'function' ? options.trackers(database.db, clock) : options.trackers, jobs, ping: database.ping });
+  const app = await buildApp({
+    db: database.db,
+    clock,
+    config,
+    mailer: options.mailer ?? mailer,
+    trackers: typeof options.trackers === 'function' ? options.trackers(database.db, clock) : options.trackers,
+    jobs,
+    poolUsage: database.poolUsage, // as server/index.ts wires it (PostgreSQL's pool; none on PGlite)
+    ping: database.ping,
+  });
   app.addHook('onClose', () => jobs.stop());
   await app.ready();
   await jobs.start();

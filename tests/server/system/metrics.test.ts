@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../../../server/app';
 import { testConfig } from '../../../server/config';
 import { appJobs, type AppJobs } from '../../../server/jobs/catalog';
@@ -7,7 +8,7 @@ import { smtpMailer } from '../../../server/mail/transport';
 import { trackerMetrics } from '../../../server/metrics/shared-metrics';
 import { ProviderError } from '../../../server/trackers/providers/provider-request';
 import { memoryMailer } from '@/domain/mail';
-import { createTestApp, movableClock, testDatabase } from '../helpers/test-app';
+import { createTestApp, movableClock, secondConnection, testDatabase } from '../helpers/test-app';
 import { seedUser } from '../auth/fixtures';
 
 /*
@@ -81,7 +82,7 @@ describe('GET /metrics', () => {
     expect(sample(text, 'wellness_job_queue_depth{job="mail.password-reset",state="created"}')).toBe(1);
   });
 
-  test('tracker syncs and failures per provider and reason, provider budget left, database connections', async () => {
+  test('tracker syncs and failures per provider and reason, provider budget left', async () => {
     const { app, db, clock } = await createTestApp({ config: { metricsToken: TOKEN } });
     onTestFinished(() => app.close());
     const first = (await scrape(app)).body;
@@ -100,8 +101,61 @@ describe('GET /metrics', () => {
     expect(sample(text, 'wellness_tracker_sync_failures_total{provider="FITBIT",reason="error"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'wellness_provider_budget_left{provider="STRAVA",window="15min"}')).toBe(166);
     expect(sample(text, 'wellness_provider_budget_left{provider="STRAVA",window="day"}')).toBe(2000); // that window is over
-    expect(sample(text, 'wellness_db_pool_connections{state="waiting"}')).toBe(0);
-    expect(sample(text, 'wellness_db_pool_connections{state="in_use"}')).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('database connections in /metrics', () => {
+  const connections = (text: string) => Object.fromEntries(['in_use', 'idle', 'waiting'].map((state) => [state, sample(text, `wellness_db_pool_connections{state="${state}"}`)]));
+
+  test.skipIf(Boolean(process.env.TEST_DATABASE_URL))('on the embedded database: its one in-process connection, never idle, nothing waiting', async () => {
+    const { app } = await createTestApp({ config: { metricsToken: TOKEN } });
+    onTestFinished(() => app.close());
+    expect(connections((await scrape(app)).body)).toEqual({ in_use: 1, idle: 0, waiting: 0 });
+  });
+
+  test.runIf(Boolean(process.env.TEST_DATABASE_URL))("on PostgreSQL: the process's pool as the scrape finds it (every connection taken, a query waiting)", async () => {
+    const pooled = await secondConnection(); // a pool of 4 of its own on the file's database, no job engine on it
+    onTestFinished(() => pooled.close());
+    const app = await buildApp({ db: pooled.db, clock: movableClock('2026-11-22T10:00:00Z'), config: testConfig({ metricsToken: TOKEN }), mailer: memoryMailer(), poolUsage: pooled.poolUsage });
+    onTestFinished(() => app.close());
+    const usage = pooled.poolUsage!;
+    const until = async (condition: () => boolean) => {
+      const deadline = Date.now() + 10_000;
+      while (!condition()) {
+        if (Date.now() > deadline) throw new Error(`pool stuck at ${JSON.stringify(usage())}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
+    const held = Array.from({ length: 4 }, () =>
+      pooled.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        holding += 1;
+        await gate;
+      }),
+    );
+    let scraping: ReturnType<typeof scrape>;
+    let queued: Promise<unknown>;
+    try {
+      await until(() => holding === 4);
+      queued = pooled.executeSql('select 1');
+      await until(() => usage().waiting === 1);
+      // The scrape's own queries wait too: once one is queued, the gauges have been read.
+      scraping = scrape(app);
+      await until(() => usage().waiting >= 2);
+    } finally {
+      release();
+    }
+    await Promise.all([...held, queued]);
+    const during = connections((await scraping).body);
+    expect({ in_use: during.in_use, idle: during.idle }).toEqual({ in_use: 4, idle: 0 });
+    expect(during.waiting).toBeGreaterThanOrEqual(1);
+    const after = connections((await scrape(app)).body);
+    expect(after.in_use! + after.idle!).toBe(4); // the same four connections, most of them idle again
+    expect(after.waiting).toBe(0);
   });
 });
 
