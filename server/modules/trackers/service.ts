@@ -17,6 +17,7 @@ import { trackersRepo, type Connection } from './repo';
 import { STRAVA_SPORT_TYPES } from '../../trackers/providers/strava-sport-types';
 import { backgroundMayRead, backgroundRetryAt, defaultStravaPacing, type BudgetNow } from '@/domain/strava-pacing';
 import { sourceOf } from './source';
+import { trackerMetrics } from '../../metrics/shared-metrics';
 
 /**
  * Work a tracker action starts that must not hold up its answer. Plain data in, so a job engine
@@ -78,6 +79,9 @@ export const describeFailure = (service: ApiType, error: unknown): { message: st
   }
 };
 
+/** Why a provider call failed, as the panel and /metrics name it: the operator fault, else the failure kind. */
+const failureReason = (error: unknown) => (error instanceof ProviderError ? (error.operatorFault ?? error.failure) : 'failed');
+
 export type SyncOutcome = { service: ApiType; imported: number; requests: number; problem: ReturnType<typeof describeFailure> | null };
 
 /** Our activity types a Strava sport maps onto: a row named so did not show its Strava title. */
@@ -99,8 +103,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
   /** Keeps why a provider call failed, for the admin panel; an operator fault there pauses the provider for everyone. */
   const noteFailure = async (service: ApiType, userId: number | null, error: unknown) => {
     const failure = error instanceof ProviderError ? error.failure : 'failed';
-    const reason = error instanceof ProviderError && error.operatorFault ? error.operatorFault : failure;
-    await repo.recordFailure({ service, userId, reason, operator: failure === 'operator', at: clock.now() });
+    await repo.recordFailure({ service, userId, reason: failureReason(error), operator: failure === 'operator', at: clock.now() });
   };
 
   const statusOf = async (userId: number) => {
@@ -294,6 +297,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now, resumeAfter: list.resumeAfter });
         await tasks.sync(userId, service, { background: true });
       } else await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now, resumeAfter: null });
+      trackerMetrics.synced(service);
       // 'Sync now' counts against the employee's quota only once it worked.
       if (options.countsQuota) await consumeRateLimit(db, syncRateLimit, String(userId), now).catch(() => undefined);
       return { service, imported, requests: list.requests, problem: null };
@@ -301,6 +305,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       const problem = describeFailure(service, error);
       log.warn({ err: error, service, userId }, 'tracker sync failed');
       await noteFailure(service, userId, error);
+      trackerMetrics.failed(service, failureReason(error));
       await repo.recordAttempt(userId, service, { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
       // A busy provider: try again once its window has passed (what the message promises).
       if (problem.retryAt) await tasks.sync(userId, service, { at: problem.retryAt, countsQuota: options.countsQuota });
