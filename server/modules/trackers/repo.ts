@@ -1,4 +1,4 @@
-import { and, between, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, between, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { ApiType } from '@/contract/trackers';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -262,18 +262,26 @@ export const recordFailure = async (db: DbOrTx, row: typeof trackerFailures.$inf
   await db.insert(trackerFailures).values(row);
 };
 
-/**
- * The operator fault the provider is paused for: the latest one, unless a sync has worked since
- * (the administrator fixed the set-up; a fault at the same instant wins). Null when the provider works.
- */
+/** The operator fault the provider is paused for: the latest one no working call has resolved since. Null when the provider works. */
 export const providerNeedsAdministrator = async (db: DbOrTx, service: ApiType): Promise<{ reason: string; at: Date } | null> => {
-  const result = await db.execute(sql`
-    select f.reason, f.at from ${trackerFailures} f
-    where f.service = ${service} and f.operator
-      and f.at >= coalesce((select max(c.last_synced_at) from ${trackerConnections} c where c.service = ${service}), '-infinity'::timestamptz)
-    order by f.at desc limit 1`);
-  const [row] = rowsOf<{ reason: string; at: string | Date }>(result);
-  return row ? { reason: row.reason, at: new Date(row.at) } : null;
+  const [row] = await db
+    .select({ reason: trackerFailures.reason, at: trackerFailures.at })
+    .from(trackerFailures)
+    .where(and(eq(trackerFailures.service, service), eq(trackerFailures.operator, true), isNull(trackerFailures.resolvedAt)))
+    .orderBy(desc(trackerFailures.at))
+    .limit(1);
+  return row ?? null;
+};
+
+/**
+ * A call to the provider worked at `at`: the operator faults recorded until then are resolved (the
+ * administrator fixed the set-up). A fault recorded later, by a call that failed meanwhile, stays.
+ */
+export const resolveOperatorFaults = async (db: DbOrTx, service: ApiType, at: Date) => {
+  await db
+    .update(trackerFailures)
+    .set({ resolvedAt: at })
+    .where(and(eq(trackerFailures.service, service), eq(trackerFailures.operator, true), isNull(trackerFailures.resolvedAt), lte(trackerFailures.at, at)));
 };
 
 /** Per provider: connections by state, the last successful sync, and failures by reason since `since`. */
@@ -331,5 +339,6 @@ export const trackersRepo = repoOf({
   quietConnections,
   recordFailure,
   providerNeedsAdministrator,
+  resolveOperatorFaults,
   providerOverview,
 });

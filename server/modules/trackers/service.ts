@@ -140,19 +140,27 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       if (!locked.refreshToken) throw new ProviderError('unauthorized', 'no refresh token to use', null);
       const tokens = await client.refresh(locked.refreshToken);
       await trackersRepo(tx).updateTokens(userId, service, tokens, key);
+      await trackersRepo(tx).resolveOperatorFaults(service, clock.now());
       return tokens.accessToken;
     });
   };
 
-  /** Runs a provider call with a valid token: on 401, one refresh and one retry. */
+  /**
+   * Runs a provider call with a valid token: on 401, one refresh and one retry. A call that works
+   * ends a pause for a set-up fault (so does a refresh, above): the administrator fixed it, and a
+   * webhook read or a token refresh tells as well as a sync, which may be days away at Strava.
+   */
   const withAccess = async <T>(userId: number, service: ApiType, client: ProviderClient, call: (token: string) => Promise<T>): Promise<T> => {
     const token = await accessToken(userId, service, client, null);
+    let answer: T;
     try {
-      return await call(token);
+      answer = await call(token);
     } catch (error) {
       if (!(error instanceof ProviderError) || error.failure !== 'unauthorized') throw error;
-      return call(await accessToken(userId, service, client, token));
+      answer = await call(await accessToken(userId, service, client, token));
     }
+    await repo.resolveOperatorFaults(service, clock.now());
+    return answer;
   };
 
   /**
@@ -364,6 +372,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         }
         throw trackerError(service);
       }
+      await repo.resolveOperatorFaults(service, clock.now());
       const scope = service === 'STRAVA' ? (input.scope ?? null) : tokens.scope;
       if (service === 'FITBIT' && !client.scopeIsEnough(scope)) {
         await client.revoke({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }).catch((error: unknown) => log.warn({ err: error }, 'revoking an unusable Google grant failed'));
@@ -408,7 +417,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         if (!trackers[connection.service]) problems.push({ apiType: connection.service, message: trackerMessages.unavailable(connection.service) });
         else if (connection.status === 'reconnect_needed' || connection.accessToken === null)
           problems.push({ apiType: connection.service, message: connection.lastResult ?? trackerMessages.reconnect(connection.service) });
-        // The administrator has to fix the set-up first; the safety-net sync notices when it works again.
+        // The administrator has to fix the set-up first; the next call that works (a webhook read, a background sync) ends the pause.
         else if (await repo.providerNeedsAdministrator(connection.service)) problems.push({ apiType: connection.service, message: trackerMessages.paused(connection.service) });
         else {
           await tasks.sync(userId, connection.service, { countsQuota: queued.length === 0 });
