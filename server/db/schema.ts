@@ -196,7 +196,7 @@ export const trackerConnections = pgTable(
     lastResult: text('last_result'),
     /** Whether that last attempt worked (null before the first). */
     lastAttemptOk: boolean('last_attempt_ok'),
-    /** Where the next list read continues after a page cap stopped one (Strava lists oldest first with `after`). */
+    /** Where the next list read starts instead: after a page cap stopped one (Strava lists oldest first with `after`), or at a workout whose kept row the other provider lost. */
     resumeAfter: timestamp('resume_after', { withTimezone: true, mode: 'date' }),
     /** When a webhook event for this connection last arrived: the safety-net sync skips connections that had one lately. */
     lastEventAt: timestamp('last_event_at', { withTimezone: true, mode: 'date' }),

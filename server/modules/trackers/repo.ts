@@ -90,6 +90,16 @@ export const recordAttempt = (db: DbOrTx, userId: number, service: ApiType, outc
     })
     .where(ofUser(userId, service));
 
+/** The next sync reads from `from` if that is earlier than where it would start (kept in `resume_after`); false without a connection. */
+export const readAgainFrom = async (db: DbOrTx, userId: number, service: ApiType, from: Date) => {
+  const rows = await db
+    .update(trackerConnections)
+    .set({ resumeAfter: sql`least(coalesce(${trackerConnections.resumeAfter}, ${from.toISOString()}::timestamptz), ${from.toISOString()}::timestamptz)` })
+    .where(ofUser(userId, service))
+    .returning({ userId: trackerConnections.userId });
+  return rows.length > 0;
+};
+
 /** Reads the provider from the start of the editable window again at the next sync. */
 export const resetSyncPosition = (db: DbOrTx, userId: number, service: ApiType) => db.update(trackerConnections).set({ lastSyncedAt: null }).where(ofUser(userId, service));
 
@@ -190,10 +200,19 @@ export const updateImport = (db: DbOrTx, id: number, row: Pick<NewImport, 'name'
     .set({ ...row, updatedAt: now })
     .where(eq(activities.id, id));
 
-export const deleteImports = async (db: DbOrTx, ids: number[]) => {
-  if (ids.length === 0) return;
-  await db.delete(activities).where(inArray(activities.id, ids));
-  await db.delete(trackerDuplicates).where(inArray(trackerDuplicates.activityId, ids));
+/** A record of the other provider that was kept only as a second source of a row now deleted: it counts again. */
+export type OrphanedTwin = { source: Source; startAt: Date };
+
+/** Deletes imported rows; returns the other provider's records that were their second sources. */
+export const deleteImports = async (db: DbOrTx, ids: number[]): Promise<OrphanedTwin[]> => {
+  if (ids.length === 0) return [];
+  const rows = await db.delete(activities).where(inArray(activities.id, ids)).returning({ id: activities.id, startAt: activities.startAt });
+  const twins = await db.delete(trackerDuplicates).where(inArray(trackerDuplicates.activityId, ids)).returning({ source: trackerDuplicates.source, activityId: trackerDuplicates.activityId });
+  const startOf = new Map(rows.map((row) => [row.id, row.startAt]));
+  return twins.flatMap((twin) => {
+    const startAt = startOf.get(twin.activityId);
+    return startAt ? [{ source: twin.source, startAt }] : [];
+  });
 };
 
 /** Deletes every activity the user imported from `source`; returns their days (for rescoring) and how many of the other provider's twins lost their kept row. */
@@ -317,6 +336,7 @@ export const trackersRepo = repoOf({
   updateTokens,
   recordAttempt,
   resetSyncPosition,
+  readAgainFrom,
   deleteConnection,
   insertOauthState,
   takeOauthState,

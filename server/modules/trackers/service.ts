@@ -10,13 +10,13 @@ import type { Db } from '../../db/client';
 import { writeForUser } from '../../db/user-write-lock';
 import { auditRepo } from '../audit/repo';
 import { scoringService } from '../scoring/service';
-import { planImport, twinWindow } from './import-plan';
+import { planImport, twinsReadFrom, twinWindow } from './import-plan';
 import { ProviderError } from '../../trackers/providers/provider-request';
 import type { ProviderActivity, ProviderClient, TrackerProviders } from '../../trackers/providers/types';
-import { trackersRepo, type Connection } from './repo';
+import { trackersRepo, type Connection, type OrphanedTwin } from './repo';
 import { STRAVA_SPORT_TYPES } from '../../trackers/providers/strava-sport-types';
 import { backgroundMayRead, backgroundRetryAt, defaultStravaPacing, type BudgetNow } from '@/domain/strava-pacing';
-import { sourceOf } from './source';
+import { serviceOf, sourceOf } from './source';
 import { trackerMetrics } from '../../metrics/shared-metrics';
 
 /**
@@ -170,10 +170,10 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
    */
   const applyImports = async (userId: number, service: ApiType, activities: ProviderActivity[], now: Date, window?: { from: Date; stillListed: Set<string> }) => {
     const source = sourceOf[service];
-    return writeForUser(db, userId, async (tx) => {
+    const outcome = await writeForUser(db, userId, async (tx) => {
       // Disconnected while the provider was being read: the imports were removed (under this same
       // lock) and must not come back with nothing left to remove them.
-      if (!(await trackersRepo(tx).hasConnection(userId, service))) return { added: 0, removed: 0 };
+      if (!(await trackersRepo(tx).hasConnection(userId, service))) return { added: 0, removed: 0, orphans: [] };
       const ids = activities.map((activity) => activity.externalId);
       const twins = twinWindow(activities);
       const plan = planImport(activities, {
@@ -187,13 +187,32 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       });
       const inserted = await trackersRepo(tx).insertImports(plan.inserts);
       for (const update of plan.updates) await trackersRepo(tx).updateImport(update.id, update.row, now);
-      await trackersRepo(tx).deleteImports(plan.deletes.map((row) => row.id));
+      const orphans = await trackersRepo(tx).deleteImports(plan.deletes.map((row) => row.id));
       await trackersRepo(tx).recordDuplicates(plan.duplicates.map((row) => ({ userId, source, ...row })));
       // Scores follow through the scoring service, the same path as every other activity change.
       const days = [...inserted.map((row) => row.startDate), ...plan.updates.flatMap((row) => [row.oldDay, row.row.startDate]), ...plan.deletes.map((row) => row.day)];
       await scoring.rescoreDays(tx, userId, days);
-      return { added: inserted.length, removed: plan.deletes.length };
+      return { added: inserted.length, removed: plan.deletes.length, orphans };
     });
+    await readTwinsAgain(userId, outcome.orphans);
+    return outcome;
+  };
+
+  /**
+   * Rows deleted here (gone at their provider) whose workout the other provider also reported: its
+   * records were kept only as their second source and count again. Its next (background) sync reads
+   * from their start, however long ago, so the workout stays on the calendar from the other source.
+   */
+  const readTwinsAgain = async (userId: number, orphans: OrphanedTwin[]) => {
+    for (const source of new Set(orphans.map((orphan) => orphan.source))) {
+      const service = serviceOf[source];
+      const from = twinsReadFrom(orphans.filter((orphan) => orphan.source === source).map((orphan) => orphan.startAt));
+      const connection = await repo.findConnection(userId, service, key);
+      if (!connection) continue;
+      // Only ever earlier than where that sync would start anyway (a backfill still to run reads more).
+      if (from < (connection.resumeAfter ?? syncStart(connection.lastSyncedAt, clock.now()))) await repo.readAgainFrom(userId, service, from);
+      await tasks.sync(userId, service, { background: true });
+    }
   };
 
   /** Deletes what the user imported from a provider (its access ended) and rescores those years. */
@@ -205,12 +224,15 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
     });
 
   /** Deletes one imported activity (gone at the provider) and rescores its month. */
-  const removeImport = (userId: number, service: ApiType, externalId: string) =>
-    writeForUser(db, userId, async (tx) => {
+  const removeImport = async (userId: number, service: ApiType, externalId: string) => {
+    const orphans = await writeForUser(db, userId, async (tx) => {
       const rows = await trackersRepo(tx).importedByExternalId(userId, sourceOf[service], [externalId]);
-      await trackersRepo(tx).deleteImports(rows.map((row) => row.id));
+      const twins = await trackersRepo(tx).deleteImports(rows.map((row) => row.id));
       await scoring.rescoreDays(tx, userId, rows.map((row) => row.startDate));
+      return twins;
     });
+    await readTwinsAgain(userId, orphans);
+  };
 
   /**
    * A Strava update event whose `updates` decide the change by themselves ("Webhook Events API":
