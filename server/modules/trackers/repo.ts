@@ -90,14 +90,13 @@ export const recordAttempt = (db: DbOrTx, userId: number, service: ApiType, outc
     })
     .where(ofUser(userId, service));
 
-/** The next sync reads from `from` if that is earlier than where it would start (kept in `resume_after`); false without a connection. */
+/** The next sync reads from `from` (`resume_after`), or from an earlier point already stored there. */
 export const readAgainFrom = async (db: DbOrTx, userId: number, service: ApiType, from: Date) => {
-  const rows = await db
+  const at = from.toISOString();
+  await db
     .update(trackerConnections)
-    .set({ resumeAfter: sql`least(coalesce(${trackerConnections.resumeAfter}, ${from.toISOString()}::timestamptz), ${from.toISOString()}::timestamptz)` })
-    .where(ofUser(userId, service))
-    .returning({ userId: trackerConnections.userId });
-  return rows.length > 0;
+    .set({ resumeAfter: sql`least(coalesce(${trackerConnections.resumeAfter}, ${at}::timestamptz), ${at}::timestamptz)` })
+    .where(ofUser(userId, service));
 };
 
 /** Reads the provider from the start of the editable window again at the next sync. */
