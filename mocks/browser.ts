@@ -12,6 +12,7 @@ import { mockNetwork } from './network';
 import { mountNetworkPanel } from './network-panel';
 import { mockAccess } from './access/settings';
 import { mockSso } from './sso/settings';
+import { mockOperatorFaults } from './trackers/operator-faults';
 
 /** Where the browser keeps the mock db between reloads (a reload keeps the session, like the real app). */
 export const DB_STORAGE_KEY = 'wellness.mockDb';
@@ -50,6 +51,8 @@ const qaHandle = {
   access: mockAccess,
   /** Single sign-on: `sso.set({ label: 'Acme SSO', email: 'new.person@wellness.test', passwordSignin: false })`. */
   sso: mockSso,
+  /** A provider paused for a set-up fault: `trackers.needsAdministrator('FITBIT', 'api_not_enabled')`, `trackers.clear()`. */
+  trackers: mockOperatorFaults,
   outbox: mockOutbox,
   fixtures: fixtureUsers,
   /** Back to the fixtures (and real time); the page reloads. */
@@ -81,6 +84,7 @@ export const startMockWorker = async () => {
   mockNetwork.applyUrl(location.search);
   mockAccess.applyUrl(location.search);
   mockSso.applyUrl(location.search);
+  mockOperatorFaults.applyUrl(location.search);
   // QA can connect and sync Strava and Fitbit offline against a simulated provider.
   simulatedTrackers.enabled = true;
   window.__wellnessMocks = qaHandle;

@@ -13,4 +13,5 @@ export { mockOutbox } from './outbox';
 export { mockScenario } from './scenarios';
 export { mockAccess } from './access/settings';
 export { mockSso } from './sso/settings';
+export { mockOperatorFaults } from './trackers/operator-faults';
 export { mockNetwork } from './network';

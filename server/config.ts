@@ -77,7 +77,7 @@ export type AppConfig = {
   strava: StravaConfig | null;
   /** The FITBIT service, read through the Google Health API. */
   fitbit: GoogleHealthConfig | null;
-  /** Minutes between two runs of the safety-net sync of every connection (0: off). */
+  /** Minutes between two runs of the safety-net sync (0: off): every Fitbit connection, Strava ones only when quiet for days. */
   trackerSyncEveryMinutes: number;
   /** Strava: safety-net visits only after this many quiet days, and the daily reads kept for webhook fetches. */
   stravaPacing: StravaPacing;

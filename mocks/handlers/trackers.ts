@@ -1,13 +1,14 @@
 import type { HttpHandler } from 'msw';
 import { trackersEndpoints, type ApiType, type ConnectedApis } from '@/contract/trackers';
 import { toIsoDay } from '@/domain/competition';
-import { syncRateLimit, trackerMessages, trackerNotConfigured, trackerStateInvalid } from '@/domain/tracker-errors';
+import { syncRateLimit, trackerMessages, trackerNotConfigured, trackerPaused, trackerStateInvalid } from '@/domain/tracker-errors';
 import { forbidden } from '../errors';
 import { assertUnderRateLimit, consumeRateLimit } from '../auth/rate-limit';
 import { mockClock } from '../clock';
 import { mockDb, nextId, nowIso } from '../db';
 import { mockRoute } from '../http';
 import { randomHex } from '../random';
+import { mockOperatorFaults } from '../trackers/operator-faults';
 
 /**
  * Tracker connections (the API's trackers module). By default no tracker is configured (GET /config
@@ -15,6 +16,7 @@ import { randomHex } from '../random';
  * the simulated provider: both services are offered, the "provider's page" agrees at once and
  * comes straight back to /strava or /fitbit with a code and the server-kept state, and each sync
  * brings one workout of yesterday per service, so connect, sync and disconnect work offline.
+ * `?mockNeedsAdmin=` pauses a provider for a set-up fault (mocks/trackers/operator-faults.ts).
  */
 export const simulatedTrackers = { enabled: false };
 
@@ -30,7 +32,11 @@ const statusOf = (userId: number): ConnectedApis => {
     apis: connections.map((connection) => connection.service),
     services: connections.map((connection) => ({
       apiType: connection.service,
-      state: !simulatedTrackers.enabled ? 'unavailable' : (connection.status ?? 'connected'),
+      state: !simulatedTrackers.enabled
+        ? 'unavailable'
+        : mockOperatorFaults.of(connection.service) && (connection.status ?? 'connected') === 'connected'
+          ? 'paused'
+          : (connection.status ?? 'connected'),
       lastSyncAt: connection.lastSyncedAt,
       lastAttemptAt: connection.lastAttemptAt ?? null,
       lastResult: connection.lastResult ?? null,
@@ -82,12 +88,18 @@ const syncOne = (userId: number, service: ApiType) => {
   const connection = mockDb.trackerConnections.find((row) => row.userId === userId && row.service === service)!;
   if ((connection.status ?? 'connected') === 'reconnect_needed')
     return { imported: 0, problem: connection.lastResult ?? trackerMessages.reconnect(service) };
-  const imported = importFrom(userId, service);
   // Strictly later than the previous attempt (the SPA waits for the attempt to change).
   const previous = connection.lastAttemptAt ? Date.parse(connection.lastAttemptAt) : 0;
   const at = new Date(Math.max(mockClock.now().getTime(), previous + 1)).toISOString();
-  connection.lastSyncedAt = at;
   connection.lastAttemptAt = at;
+  // The provider refuses the app's set-up (QA's switch): the attempt fails as the server's would.
+  if (mockOperatorFaults.of(service)) {
+    connection.lastResult = trackerMessages.paused(service);
+    connection.lastAttemptOk = false;
+    return { imported: 0, problem: connection.lastResult };
+  }
+  const imported = importFrom(userId, service);
+  connection.lastSyncedAt = at;
   connection.lastResult = trackerMessages.synced(imported);
   connection.lastAttemptOk = true;
   return { imported, problem: null };
@@ -100,6 +112,9 @@ const connect = (service: ApiType) =>
     if (!pending || pending.userId !== user.id || pending.service !== service || pending.expiresAt <= nowIso())
       throw trackerStateInvalid(service);
     pending.usedAt = nowIso();
+    // A client secret or redirect URI the provider refuses fails the code exchange itself.
+    const fault = mockOperatorFaults.of(service)?.reason;
+    if (fault === 'invalid_client' || fault === 'redirect_uri_mismatch') throw trackerPaused(service);
     mockDb.trackerConnections = mockDb.trackerConnections.filter((row) => !(row.userId === user.id && row.service === service));
     mockDb.trackerConnections.push({
       userId: user.id,
@@ -192,6 +207,8 @@ export const trackersHandlers: HttpHandler[] = [
         problems.push({ apiType: connection.service, message: trackerMessages.unavailable(connection.service) });
       else if ((connection.status ?? 'connected') === 'reconnect_needed')
         problems.push({ apiType: connection.service, message: connection.lastResult ?? trackerMessages.reconnect(connection.service) });
+      else if (mockOperatorFaults.of(connection.service))
+        problems.push({ apiType: connection.service, message: trackerMessages.paused(connection.service) });
       else {
         syncOne(user.id, connection.service);
         if (queued.length === 0) consumeRateLimit(syncRateLimit, String(user.id));
@@ -201,21 +218,23 @@ export const trackersHandlers: HttpHandler[] = [
     return { queued, problems };
   }),
 
-  // The admin tracker panel: the mocks make no provider calls, so no failures and no budget news.
+  // The admin tracker panel: the mocks make no provider calls, so no budget news; a set-up fault
+  // QA switched on (mocks/trackers/operator-faults.ts) shows as the one refused call that paused it.
   mockRoute(trackersEndpoints.adminStatus, () => ({
     providers: (['STRAVA', 'FITBIT'] as const).map((apiType) => {
       const rows = mockDb.trackerConnections.filter((connection) => connection.service === apiType);
       const synced = rows.flatMap((row) => (row.lastSyncedAt ? [row.lastSyncedAt] : [])).sort();
+      const fault = mockOperatorFaults.of(apiType);
       return {
         apiType,
         configured: simulatedTrackers.enabled,
-        needsAdministrator: null,
+        needsAdministrator: fault,
         connections: {
           connected: rows.filter((row) => (row.status ?? 'connected') === 'connected').length,
           reconnectNeeded: rows.filter((row) => row.status === 'reconnect_needed').length,
         },
         lastSuccessfulSyncAt: synced.at(-1) ?? null,
-        failures: [],
+        failures: fault ? [{ reason: fault.reason, operator: true, count: 1 }] : [],
         budget: { fifteenMinutes: null, day: null },
       };
     }),

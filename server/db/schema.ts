@@ -196,7 +196,7 @@ export const trackerConnections = pgTable(
     lastResult: text('last_result'),
     /** Whether that last attempt worked (null before the first). */
     lastAttemptOk: boolean('last_attempt_ok'),
-    /** Where the next list read continues after a page cap stopped one (Strava lists oldest first with `after`). */
+    /** Where the next list read starts instead: after a page cap stopped one (Strava lists oldest first with `after`), or at a workout whose kept row the other provider lost. */
     resumeAfter: timestamp('resume_after', { withTimezone: true, mode: 'date' }),
     /** When a webhook event for this connection last arrived: the safety-net sync skips connections that had one lately. */
     lastEventAt: timestamp('last_event_at', { withTimezone: true, mode: 'date' }),
@@ -216,8 +216,14 @@ export const trackerFailures = pgTable(
     /** Whether the app's own set-up is at fault (only the administrator can fix it). */
     operator: boolean('operator').notNull().default(false),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When a call to the provider worked again after this failure: an operator fault then no longer pauses the provider. */
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('tracker_failures_service_at_idx').on(table.service, table.at)],
+  (table) => [
+    index('tracker_failures_service_at_idx').on(table.service, table.at),
+    // The few operator faults still pausing a provider: read by every status and sync, resolved by every working call.
+    index('tracker_failures_open_operator_idx').on(table.service, table.at).where(sql`operator and resolved_at is null`),
+  ],
 );
 
 /** An OAuth round trip in progress: `state` (and Google's PKCE verifier) bound to the user who started it; single use, 10 minutes. */

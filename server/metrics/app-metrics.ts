@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { Gauge, Histogram, Registry } from 'prom-client';
+import { apiTypes, OperatorFault } from '@/contract/trackers';
 import type { Clock } from '@/domain/clock';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { providerBudgets } from '../db/schema';
+import { providerNeedsAdministrator } from '../modules/trackers/repo';
 
 export type PoolUsage = () => { total: number; idle: number; waiting: number };
 
@@ -51,6 +53,20 @@ export const appMetrics = (db: Db, clock: Clock, poolUsage?: PoolUsage) => {
       for (const row of await db.select().from(providerBudgets)) {
         const current = row.windowStart.getTime() + WINDOW_MS[row.window] > now;
         this.set({ provider: row.provider, window: row.window }, current ? Math.max(0, row.limit - row.used) : row.limit);
+      }
+    },
+  });
+
+  new Gauge({
+    name: 'wellness_tracker_needs_administrator',
+    help: "1 for the set-up fault a provider is paused for (the admin tracker panel's 'Needs the administrator'), 0 for the others.",
+    labelNames: ['provider', 'reason'] as const,
+    registers: [registry],
+    async collect() {
+      // Every provider and reason, 0 or 1: an alert on `== 1` needs no absent series.
+      for (const provider of apiTypes) {
+        const paused = await providerNeedsAdministrator(db, provider);
+        for (const reason of OperatorFault.options) this.set({ provider, reason }, paused?.reason === reason ? 1 : 0);
       }
     },
   });

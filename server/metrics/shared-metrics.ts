@@ -16,7 +16,7 @@ const trackerSyncs = new Counter({
 
 const trackerSyncFailures = new Counter({
   name: 'wellness_tracker_sync_failures_total',
-  help: 'Tracker syncs that failed, per provider and reason (unauthorized, rate_limited, unavailable, error...).',
+  help: 'Tracker syncs that failed, per provider and reason (the failure kind: unauthorized, forbidden, gone, rate_limited, failed...; or the set-up fault: api_not_enabled, invalid_client...).',
   labelNames: ['provider', 'reason'] as const,
   registers: [sharedRegistry],
 });
@@ -28,16 +28,10 @@ const jobFailures = new Counter({
   registers: [sharedRegistry],
 });
 
-/** Why a sync failed, as a short label: a provider failure names its kind, anything else is "error". */
-const reasonOf = (error: unknown) => {
-  const failure = (error as { failure?: unknown } | null)?.failure;
-  return typeof failure === 'string' && /^[a-z_]{1,40}$/.test(failure) ? failure : 'error';
-};
-
-/** Called where a tracker sync ends (success or failure). */
+/** Called where a tracker sync ends (modules/trackers/service.ts syncService): `reason` as the admin panel names it. */
 export const trackerMetrics = {
   synced: (provider: string) => trackerSyncs.inc({ provider }),
-  failed: (provider: string, error: unknown) => trackerSyncFailures.inc({ provider, reason: reasonOf(error) }),
+  failed: (provider: string, reason: string) => trackerSyncFailures.inc({ provider, reason }),
 };
 
 /** Called where a job attempt fails. */

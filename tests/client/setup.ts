@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { mockClock, mockNetwork, mockOutbox, mockScenario, mockServer, resetMockDb } from '../../mocks/node';
 import { mockAccess } from '../../mocks/access/settings';
 import { mockSso } from '../../mocks/sso/settings';
+import { mockOperatorFaults } from '../../mocks/trackers/operator-faults';
 
 /** Browser APIs Mantine uses that jsdom lacks. */
 const installJsdomStubs = () => {
@@ -75,6 +76,7 @@ beforeEach(() => {
   mockNetwork.reset();
   mockAccess.reset();
   mockSso.reset();
+  mockOperatorFaults.reset();
 });
 
 afterEach(() => {

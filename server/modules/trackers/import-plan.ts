@@ -99,6 +99,13 @@ export const planImport = (activities: ProviderActivity[], context: Context): Im
   return plan;
 };
 
+/**
+ * Where the other provider's list must be read again from when rows starting at `starts` were
+ * deleted here while its records of the same workouts were kept only as their second source: a
+ * second past the earliest start such a twin can have (Strava's `after` is exclusive).
+ */
+export const twinsReadFrom = (starts: Date[]) => new Date(Math.min(...starts.map((start) => start.getTime())) - SAME_START_MS - 1000);
+
 /** The window of starts to look for the other provider's twins in. */
 export const twinWindow = (activities: ProviderActivity[]) => {
   if (activities.length === 0) return null;

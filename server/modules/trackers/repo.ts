@@ -1,4 +1,4 @@
-import { and, between, eq, gte, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, between, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { ApiType } from '@/contract/trackers';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -89,6 +89,15 @@ export const recordAttempt = (db: DbOrTx, userId: number, service: ApiType, outc
       ...(outcome.resumeAfter !== undefined ? { resumeAfter: outcome.resumeAfter } : {}),
     })
     .where(ofUser(userId, service));
+
+/** The next sync reads from `from` (`resume_after`), or from an earlier point already stored there. */
+export const readAgainFrom = async (db: DbOrTx, userId: number, service: ApiType, from: Date) => {
+  const at = from.toISOString();
+  await db
+    .update(trackerConnections)
+    .set({ resumeAfter: sql`least(coalesce(${trackerConnections.resumeAfter}, ${at}::timestamptz), ${at}::timestamptz)` })
+    .where(ofUser(userId, service));
+};
 
 /** Reads the provider from the start of the editable window again at the next sync. */
 export const resetSyncPosition = (db: DbOrTx, userId: number, service: ApiType) => db.update(trackerConnections).set({ lastSyncedAt: null }).where(ofUser(userId, service));
@@ -190,10 +199,19 @@ export const updateImport = (db: DbOrTx, id: number, row: Pick<NewImport, 'name'
     .set({ ...row, updatedAt: now })
     .where(eq(activities.id, id));
 
-export const deleteImports = async (db: DbOrTx, ids: number[]) => {
-  if (ids.length === 0) return;
-  await db.delete(activities).where(inArray(activities.id, ids));
-  await db.delete(trackerDuplicates).where(inArray(trackerDuplicates.activityId, ids));
+/** A record of the other provider that was kept only as a second source of a row now deleted: it counts again. */
+export type OrphanedTwin = { source: Source; startAt: Date };
+
+/** Deletes imported rows; returns the other provider's records that were their second sources. */
+export const deleteImports = async (db: DbOrTx, ids: number[]): Promise<OrphanedTwin[]> => {
+  if (ids.length === 0) return [];
+  const rows = await db.delete(activities).where(inArray(activities.id, ids)).returning({ id: activities.id, startAt: activities.startAt });
+  const twins = await db.delete(trackerDuplicates).where(inArray(trackerDuplicates.activityId, ids)).returning({ source: trackerDuplicates.source, activityId: trackerDuplicates.activityId });
+  const startOf = new Map(rows.map((row) => [row.id, row.startAt]));
+  return twins.flatMap((twin) => {
+    const startAt = startOf.get(twin.activityId);
+    return startAt ? [{ source: twin.source, startAt }] : [];
+  });
 };
 
 /** Deletes every activity the user imported from `source`; returns their days (for rescoring) and how many of the other provider's twins lost their kept row. */
@@ -262,18 +280,26 @@ export const recordFailure = async (db: DbOrTx, row: typeof trackerFailures.$inf
   await db.insert(trackerFailures).values(row);
 };
 
-/**
- * The operator fault the provider is paused for: the latest one, unless a sync has worked since
- * (the administrator fixed the set-up; a fault at the same instant wins). Null when the provider works.
- */
+/** The operator fault the provider is paused for: the latest one no working call has resolved since. Null when the provider works. */
 export const providerNeedsAdministrator = async (db: DbOrTx, service: ApiType): Promise<{ reason: string; at: Date } | null> => {
-  const result = await db.execute(sql`
-    select f.reason, f.at from ${trackerFailures} f
-    where f.service = ${service} and f.operator
-      and f.at >= coalesce((select max(c.last_synced_at) from ${trackerConnections} c where c.service = ${service}), '-infinity'::timestamptz)
-    order by f.at desc limit 1`);
-  const [row] = rowsOf<{ reason: string; at: string | Date }>(result);
-  return row ? { reason: row.reason, at: new Date(row.at) } : null;
+  const [row] = await db
+    .select({ reason: trackerFailures.reason, at: trackerFailures.at })
+    .from(trackerFailures)
+    .where(and(eq(trackerFailures.service, service), eq(trackerFailures.operator, true), isNull(trackerFailures.resolvedAt)))
+    .orderBy(desc(trackerFailures.at))
+    .limit(1);
+  return row ?? null;
+};
+
+/**
+ * A call to the provider worked at `at`: the operator faults recorded until then are resolved (the
+ * administrator fixed the set-up). A fault recorded later, by a call that failed meanwhile, stays.
+ */
+export const resolveOperatorFaults = async (db: DbOrTx, service: ApiType, at: Date) => {
+  await db
+    .update(trackerFailures)
+    .set({ resolvedAt: at })
+    .where(and(eq(trackerFailures.service, service), eq(trackerFailures.operator, true), isNull(trackerFailures.resolvedAt), lte(trackerFailures.at, at)));
 };
 
 /** Per provider: connections by state, the last successful sync, and failures by reason since `since`. */
@@ -309,6 +335,7 @@ export const trackersRepo = repoOf({
   updateTokens,
   recordAttempt,
   resetSyncPosition,
+  readAgainFrom,
   deleteConnection,
   insertOauthState,
   takeOauthState,
@@ -331,5 +358,6 @@ export const trackersRepo = repoOf({
   quietConnections,
   recordFailure,
   providerNeedsAdministrator,
+  resolveOperatorFaults,
   providerOverview,
 });

@@ -10,13 +10,14 @@ import type { Db } from '../../db/client';
 import { writeForUser } from '../../db/user-write-lock';
 import { auditRepo } from '../audit/repo';
 import { scoringService } from '../scoring/service';
-import { planImport, twinWindow } from './import-plan';
+import { planImport, twinsReadFrom, twinWindow } from './import-plan';
 import { ProviderError } from '../../trackers/providers/provider-request';
 import type { ProviderActivity, ProviderClient, TrackerProviders } from '../../trackers/providers/types';
-import { trackersRepo, type Connection } from './repo';
+import { trackersRepo, type Connection, type OrphanedTwin } from './repo';
 import { STRAVA_SPORT_TYPES } from '../../trackers/providers/strava-sport-types';
 import { backgroundMayRead, backgroundRetryAt, defaultStravaPacing, type BudgetNow } from '@/domain/strava-pacing';
-import { sourceOf } from './source';
+import { serviceOf, sourceOf } from './source';
+import { trackerMetrics } from '../../metrics/shared-metrics';
 
 /**
  * Work a tracker action starts that must not hold up its answer. Plain data in, so a job engine
@@ -78,6 +79,9 @@ export const describeFailure = (service: ApiType, error: unknown): { message: st
   }
 };
 
+/** Why a provider call failed, as the panel and /metrics name it: the operator fault, else the failure kind. */
+const failureReason = (error: unknown) => (error instanceof ProviderError ? (error.operatorFault ?? error.failure) : 'failed');
+
 export type SyncOutcome = { service: ApiType; imported: number; requests: number; problem: ReturnType<typeof describeFailure> | null };
 
 /** Our activity types a Strava sport maps onto: a row named so did not show its Strava title. */
@@ -99,8 +103,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
   /** Keeps why a provider call failed, for the admin panel; an operator fault there pauses the provider for everyone. */
   const noteFailure = async (service: ApiType, userId: number | null, error: unknown) => {
     const failure = error instanceof ProviderError ? error.failure : 'failed';
-    const reason = error instanceof ProviderError && error.operatorFault ? error.operatorFault : failure;
-    await repo.recordFailure({ service, userId, reason, operator: failure === 'operator', at: clock.now() });
+    await repo.recordFailure({ service, userId, reason: failureReason(error), operator: failure === 'operator', at: clock.now() });
   };
 
   const statusOf = async (userId: number) => {
@@ -137,19 +140,27 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       if (!locked.refreshToken) throw new ProviderError('unauthorized', 'no refresh token to use', null);
       const tokens = await client.refresh(locked.refreshToken);
       await trackersRepo(tx).updateTokens(userId, service, tokens, key);
+      await trackersRepo(tx).resolveOperatorFaults(service, clock.now());
       return tokens.accessToken;
     });
   };
 
-  /** Runs a provider call with a valid token: on 401, one refresh and one retry. */
+  /**
+   * Runs a provider call with a valid token: on 401, one refresh and one retry. A call that works
+   * ends a pause for a set-up fault (so does a refresh, above): the administrator fixed it, and a
+   * webhook read or a token refresh tells as well as a sync, which may be days away at Strava.
+   */
   const withAccess = async <T>(userId: number, service: ApiType, client: ProviderClient, call: (token: string) => Promise<T>): Promise<T> => {
     const token = await accessToken(userId, service, client, null);
+    let answer: T;
     try {
-      return await call(token);
+      answer = await call(token);
     } catch (error) {
       if (!(error instanceof ProviderError) || error.failure !== 'unauthorized') throw error;
-      return call(await accessToken(userId, service, client, token));
+      answer = await call(await accessToken(userId, service, client, token));
     }
+    await repo.resolveOperatorFaults(service, clock.now());
+    return answer;
   };
 
   /**
@@ -159,10 +170,10 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
    */
   const applyImports = async (userId: number, service: ApiType, activities: ProviderActivity[], now: Date, window?: { from: Date; stillListed: Set<string> }) => {
     const source = sourceOf[service];
-    return writeForUser(db, userId, async (tx) => {
+    const outcome = await writeForUser(db, userId, async (tx) => {
       // Disconnected while the provider was being read: the imports were removed (under this same
       // lock) and must not come back with nothing left to remove them.
-      if (!(await trackersRepo(tx).hasConnection(userId, service))) return { added: 0, removed: 0 };
+      if (!(await trackersRepo(tx).hasConnection(userId, service))) return { added: 0, removed: 0, orphans: [] };
       const ids = activities.map((activity) => activity.externalId);
       const twins = twinWindow(activities);
       const plan = planImport(activities, {
@@ -176,13 +187,32 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       });
       const inserted = await trackersRepo(tx).insertImports(plan.inserts);
       for (const update of plan.updates) await trackersRepo(tx).updateImport(update.id, update.row, now);
-      await trackersRepo(tx).deleteImports(plan.deletes.map((row) => row.id));
+      const orphans = await trackersRepo(tx).deleteImports(plan.deletes.map((row) => row.id));
       await trackersRepo(tx).recordDuplicates(plan.duplicates.map((row) => ({ userId, source, ...row })));
       // Scores follow through the scoring service, the same path as every other activity change.
       const days = [...inserted.map((row) => row.startDate), ...plan.updates.flatMap((row) => [row.oldDay, row.row.startDate]), ...plan.deletes.map((row) => row.day)];
       await scoring.rescoreDays(tx, userId, days);
-      return { added: inserted.length, removed: plan.deletes.length };
+      return { added: inserted.length, removed: plan.deletes.length, orphans };
     });
+    await readTwinsAgain(userId, outcome.orphans);
+    return outcome;
+  };
+
+  /**
+   * Rows deleted here (gone at their provider) whose workout the other provider also reported: its
+   * records were kept only as their second source and count again. Its next (background) sync reads
+   * from their start, however long ago, so the workout stays on the calendar from the other source.
+   */
+  const readTwinsAgain = async (userId: number, orphans: OrphanedTwin[]) => {
+    for (const source of new Set(orphans.map((orphan) => orphan.source))) {
+      const service = serviceOf[source];
+      const from = twinsReadFrom(orphans.filter((orphan) => orphan.source === source).map((orphan) => orphan.startAt));
+      const connection = await repo.findConnection(userId, service, key);
+      if (!connection) continue;
+      // Only ever earlier than where that sync would start anyway (a backfill still to run reads more).
+      if (from < (connection.resumeAfter ?? syncStart(connection.lastSyncedAt, clock.now()))) await repo.readAgainFrom(userId, service, from);
+      await tasks.sync(userId, service, { background: true });
+    }
   };
 
   /** Deletes what the user imported from a provider (its access ended) and rescores those years. */
@@ -194,12 +224,15 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
     });
 
   /** Deletes one imported activity (gone at the provider) and rescores its month. */
-  const removeImport = (userId: number, service: ApiType, externalId: string) =>
-    writeForUser(db, userId, async (tx) => {
+  const removeImport = async (userId: number, service: ApiType, externalId: string) => {
+    const orphans = await writeForUser(db, userId, async (tx) => {
       const rows = await trackersRepo(tx).importedByExternalId(userId, sourceOf[service], [externalId]);
-      await trackersRepo(tx).deleteImports(rows.map((row) => row.id));
+      const twins = await trackersRepo(tx).deleteImports(rows.map((row) => row.id));
       await scoring.rescoreDays(tx, userId, rows.map((row) => row.startDate));
+      return twins;
     });
+    await readTwinsAgain(userId, orphans);
+  };
 
   /**
    * A Strava update event whose `updates` decide the change by themselves ("Webhook Events API":
@@ -294,6 +327,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now, resumeAfter: list.resumeAfter });
         await tasks.sync(userId, service, { background: true });
       } else await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now, resumeAfter: null });
+      trackerMetrics.synced(service);
       // 'Sync now' counts against the employee's quota only once it worked.
       if (options.countsQuota) await consumeRateLimit(db, syncRateLimit, String(userId), now).catch(() => undefined);
       return { service, imported, requests: list.requests, problem: null };
@@ -301,6 +335,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       const problem = describeFailure(service, error);
       log.warn({ err: error, service, userId }, 'tracker sync failed');
       await noteFailure(service, userId, error);
+      trackerMetrics.failed(service, failureReason(error));
       await repo.recordAttempt(userId, service, { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
       // A busy provider: try again once its window has passed (what the message promises).
       if (problem.retryAt) await tasks.sync(userId, service, { at: problem.retryAt, countsQuota: options.countsQuota });
@@ -359,6 +394,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         }
         throw trackerError(service);
       }
+      await repo.resolveOperatorFaults(service, clock.now());
       const scope = service === 'STRAVA' ? (input.scope ?? null) : tokens.scope;
       if (service === 'FITBIT' && !client.scopeIsEnough(scope)) {
         await client.revoke({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }).catch((error: unknown) => log.warn({ err: error }, 'revoking an unusable Google grant failed'));
@@ -403,7 +439,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         if (!trackers[connection.service]) problems.push({ apiType: connection.service, message: trackerMessages.unavailable(connection.service) });
         else if (connection.status === 'reconnect_needed' || connection.accessToken === null)
           problems.push({ apiType: connection.service, message: connection.lastResult ?? trackerMessages.reconnect(connection.service) });
-        // The administrator has to fix the set-up first; the safety-net sync notices when it works again.
+        // The administrator has to fix the set-up first; the next call that works (a webhook read, a background sync) ends the pause.
         else if (await repo.providerNeedsAdministrator(connection.service)) problems.push({ apiType: connection.service, message: trackerMessages.paused(connection.service) });
         else {
           await tasks.sync(userId, connection.service, { countsQuota: queued.length === 0 });

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
-import { mockDb } from '../../../mocks/node';
+import { simulatedTrackers } from '../../../mocks/handlers/trackers';
+import { mockDb, mockOperatorFaults } from '../../../mocks/node';
 import { renderApp } from '../render-app';
 
 describe('fitness services panel at /admin/trackers', () => {
@@ -12,5 +13,18 @@ describe('fitness services panel at /admin/trackers', () => {
     expect(within(strava).getAllByText('No calls in this window yet')).toHaveLength(2);
     expect(within(strava).getByText('None.')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Fitbit' })).toBeInTheDocument();
+  });
+
+  it("QA's switch pauses a provider for a set-up fault: 'Needs the administrator', what to fix, the refused call", async () => {
+    simulatedTrackers.enabled = true;
+    onTestFinished(() => void (simulatedTrackers.enabled = false));
+    mockOperatorFaults.applyUrl('?mockNeedsAdmin=STRAVA:invalid_client');
+    await renderApp('/admin/trackers', { signedInAs: 'admin' });
+    const strava = await screen.findByRole('region', { name: 'Strava' });
+    expect(within(strava).getByText('Needs the administrator')).toBeInTheDocument();
+    expect(within(strava).getByText(/^Syncing with Strava is paused since /)).toBeInTheDocument();
+    expect(within(strava).getByText("The provider refuses the app's client id or secret. Check the configured client secret (it may have been rotated).")).toBeInTheDocument();
+    expect(within(within(strava).getByRole('list', { name: 'Strava failures in the last 24 hours' })).getByText('Client id or secret refused (set-up)')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Fitbit' })).getByText('Working')).toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixtureEmployee, fixtureId } from '../../../mocks/fixtures';
 import { mockRoute } from '../../../mocks/http';
-import { mockDb, mockServer } from '../../../mocks/node';
+import { mockDb, mockOperatorFaults, mockServer } from '../../../mocks/node';
 import { trackersEndpoints } from '@/contract/trackers';
 import { browserNavigation } from '../../../src/features/trackers/authorization';
 import { simulatedTrackers } from '../../../mocks/handlers/trackers';
@@ -137,6 +137,20 @@ describe('fitness services screen', () => {
     finish();
     expect(await screen.findByText('3 activities imported')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Importing your workouts from Strava…')).not.toBeInTheDocument());
+  });
+
+  it("a provider paused for a set-up fault (QA's ?mockNeedsAdmin=) says so instead of asking to reconnect; Sync now imports nothing from it", async () => {
+    configureBoth();
+    mockOperatorFaults.applyUrl('?mockNeedsAdmin=FITBIT');
+    const synced = '2026-11-20T08:00:00.000Z';
+    mockDb.trackerConnections.push({ userId: beaId, service: 'FITBIT', externalUserId: null, connectedAt: synced, lastSyncedAt: synced, status: 'connected', lastAttemptAt: synced, lastResult: 'Up to date', lastAttemptOk: true });
+    const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
+    expect(await screen.findByText('Syncing with Fitbit is paused; your administrator has been told')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Connect Fitbit again' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    // The error toast says the same as the line under Fitbit.
+    await waitFor(() => expect(screen.getAllByText('Syncing with Fitbit is paused; your administrator has been told')).toHaveLength(2));
+    expect(mockDb.activities.filter((row) => row.source === 'fitbit')).toEqual([]);
   });
 
   it('a sync where one service failed says what came in and what went wrong', async () => {

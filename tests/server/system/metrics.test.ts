@@ -5,11 +5,10 @@ import { testConfig } from '../../../server/config';
 import { appJobs, type AppJobs } from '../../../server/jobs/catalog';
 import { providerBudgets } from '../../../server/db/schema';
 import { smtpMailer } from '../../../server/mail/transport';
-import { trackerMetrics } from '../../../server/metrics/shared-metrics';
-import { ProviderError } from '../../../server/trackers/providers/provider-request';
 import { memoryMailer } from '@/domain/mail';
 import { createTestApp, movableClock, secondConnection, testDatabase } from '../helpers/test-app';
 import { seedUser } from '../auth/fixtures';
+import { connect, provider, setup, stravaRun, sync, useFakeProvider } from '../trackers/helpers';
 
 /*
  * Operations: Prometheus text at GET /metrics only with METRICS_TOKEN set and sent as a bearer
@@ -82,23 +81,14 @@ describe('GET /metrics', () => {
     expect(sample(text, 'wellness_job_queue_depth{job="mail.password-reset",state="created"}')).toBe(1);
   });
 
-  test('tracker syncs and failures per provider and reason, provider budget left', async () => {
+  test('provider budget left', async () => {
     const { app, db, clock } = await createTestApp({ config: { metricsToken: TOKEN } });
     onTestFinished(() => app.close());
-    const first = (await scrape(app)).body;
-    const syncedBefore = sample(first, 'wellness_tracker_syncs_total{provider="STRAVA"}') ?? 0;
-    const limitedBefore = sample(first, 'wellness_tracker_sync_failures_total{provider="STRAVA",reason="rate_limited"}') ?? 0;
-    trackerMetrics.synced('STRAVA');
-    trackerMetrics.failed('STRAVA', new ProviderError('rate_limited', 'busy', 429, null));
-    trackerMetrics.failed('FITBIT', new Error('socket hang up'));
     await db.insert(providerBudgets).values([
       { provider: 'STRAVA', window: '15min', windowStart: new Date(Math.floor(clock.now().getTime() / 900_000) * 900_000), limit: 200, used: 34 },
       { provider: 'STRAVA', window: 'day', windowStart: new Date(clock.now().getTime() - 2 * 86_400_000), limit: 2000, used: 1999 },
     ]);
     const text = (await scrape(app)).body;
-    expect(sample(text, 'wellness_tracker_syncs_total{provider="STRAVA"}')).toBe(syncedBefore + 1);
-    expect(sample(text, 'wellness_tracker_sync_failures_total{provider="STRAVA",reason="rate_limited"}')).toBe(limitedBefore + 1);
-    expect(sample(text, 'wellness_tracker_sync_failures_total{provider="FITBIT",reason="error"}')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'wellness_provider_budget_left{provider="STRAVA",window="15min"}')).toBe(166);
     expect(sample(text, 'wellness_provider_budget_left{provider="STRAVA",window="day"}')).toBe(2000); // that window is over
   });
@@ -156,6 +146,64 @@ describe('database connections in /metrics', () => {
     const after = connections((await scrape(app)).body);
     expect(after.in_use! + after.idle!).toBe(4); // the same four connections, most of them idle again
     expect(after.waiting).toBe(0);
+  });
+});
+
+/* Tracker metrics move where real syncs end: the app's clients against the documented fakes. */
+describe('GET /metrics: trackers', () => {
+  useFakeProvider();
+  const syncs = (text: string, provider: string) => sample(text, `wellness_tracker_syncs_total{provider="${provider}"}`) ?? 0;
+  const failures = (text: string, provider: string, reason: string) => sample(text, `wellness_tracker_sync_failures_total{provider="${provider}",reason="${reason}"}`) ?? 0;
+  const paused = (text: string, provider: string, reason: string) => sample(text, `wellness_tracker_needs_administrator{provider="${provider}",reason="${reason}"}`);
+
+  test('every sync is counted per provider (the backfill too), every failed one per provider and reason', async () => {
+    const { ctx, jane } = await setup({ config: { metricsToken: TOKEN } });
+    onTestFinished(() => ctx.app.close());
+    const before = (await scrape(ctx.app)).body;
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 600)];
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.jobs.whenIdle();
+    expect((await sync(ctx, jane)).problems).toEqual([]);
+    provider.strava.failNext = [503];
+    expect((await sync(ctx, jane)).problems).toHaveLength(1);
+    provider.strava.failNext = [429];
+    expect((await sync(ctx, jane)).problems).toHaveLength(1);
+    const after = (await scrape(ctx.app)).body;
+    expect(syncs(after, 'STRAVA')).toBe(syncs(before, 'STRAVA') + 2);
+    expect(failures(after, 'STRAVA', 'failed')).toBe(failures(before, 'STRAVA', 'failed') + 1);
+    expect(failures(after, 'STRAVA', 'rate_limited')).toBe(failures(before, 'STRAVA', 'rate_limited') + 1);
+    expect(syncs(after, 'FITBIT')).toBe(syncs(before, 'FITBIT'));
+  });
+
+  test('a provider paused for a set-up fault reads 1 for its reason until a call works again', async () => {
+    const { ctx, jane } = await setup({ config: { metricsToken: TOKEN } });
+    onTestFinished(() => ctx.app.close());
+    provider.strava.expiresAt = Math.floor(Date.parse('2026-11-22T09:00:00Z') / 1000);
+    await connect(ctx, jane, 'FITBIT');
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.jobs.whenIdle();
+    const before = (await scrape(ctx.app)).body;
+    for (const reason of ['api_not_enabled', 'invalid_client', 'redirect_uri_mismatch', 'app_suspended']) {
+      expect(paused(before, 'FITBIT', reason)).toBe(0);
+      expect(paused(before, 'STRAVA', reason)).toBe(0);
+    }
+    // Google: the Health API switched off for the project; Strava: the client secret rotated at strava.com.
+    provider.google.failNext = ['service-disabled'];
+    provider.strava.clientSecret = 'rotated-at-strava';
+    await sync(ctx, jane);
+    const faulty = (await scrape(ctx.app)).body;
+    expect(paused(faulty, 'FITBIT', 'api_not_enabled')).toBe(1);
+    expect(paused(faulty, 'FITBIT', 'invalid_client')).toBe(0);
+    expect(paused(faulty, 'STRAVA', 'invalid_client')).toBe(1);
+    expect(failures(faulty, 'FITBIT', 'api_not_enabled')).toBe(failures(before, 'FITBIT', 'api_not_enabled') + 1);
+    expect(failures(faulty, 'STRAVA', 'invalid_client')).toBe(failures(before, 'STRAVA', 'invalid_client') + 1);
+    // The administrator fixes Google: the safety net's next sync works and the gauge goes back to 0.
+    ctx.clock.advance(60_000);
+    await ctx.jobs.send('trackers.sync', { userId: jane.id, service: 'FITBIT', countsQuota: false, background: false });
+    await ctx.jobs.whenIdle();
+    const fixed = (await scrape(ctx.app)).body;
+    expect(paused(fixed, 'FITBIT', 'api_not_enabled')).toBe(0);
+    expect(paused(fixed, 'STRAVA', 'invalid_client')).toBe(1);
   });
 });
 

@@ -3,7 +3,7 @@ import { signAccessToken } from '../../../server/http/access-token';
 import type { Db } from '../../../server/db/client';
 import { activities, scoreYears, users } from '../../../server/db/schema';
 import { createTrackers } from '../../../server/modules/trackers/create-trackers';
-import { createTestApp, testDatabase } from '../helpers/test-app';
+import { createTestApp, testDatabase, type TestAppOptions } from '../helpers/test-app';
 import { fakeTrackerConfig, startFakeProvider, type FakeExercise, type FakeProvider, type FakeStravaActivity } from './fake-provider';
 
 export type Ctx = Awaited<ReturnType<typeof createTestApp>>;
@@ -21,12 +21,12 @@ export const useFakeProvider = () => {
   beforeEach(() => provider.reset());
 };
 
-/** The app with real Strava and Google Health clients pointed at the fake (or none configured). */
-export const setup = async (options: { now?: string; configured?: boolean } = {}) => {
+/** The app with real Strava and Google Health clients pointed at the fake (or none configured); `config`: more settings. */
+export const setup = async (options: { now?: string; configured?: boolean; config?: TestAppOptions['config'] } = {}) => {
   const trackerConfig = options.configured === false ? {} : fakeTrackerConfig(provider.url);
   const ctx = await createTestApp({
     now: options.now ?? '2026-11-22T10:00:00Z',
-    config: { ...trackerConfig },
+    config: { ...options.config, ...trackerConfig },
     trackers: options.configured === false ? undefined : (db, clock) => createTrackers(trackerConfig as never, db, clock),
   });
   const jane = await addUser(ctx, 'jane');

@@ -8,6 +8,9 @@ useFakeProvider();
 const PAUSED_FITBIT = 'Syncing with Fitbit is paused; your administrator has been told';
 const PAUSED_STRAVA = 'Syncing with Strava is paused; your administrator has been told';
 
+const webhook = (ctx: Ctx, payload: object) => ctx.app.inject({ method: 'POST', url: '/api/trackers/strava/webhook', payload });
+const stravaEvent = (id: number) => ({ object_type: 'activity', object_id: id, aspect_type: 'create', owner_id: 4242, subscription_id: 1, event_time: 1764000000, updates: {} });
+
 const panel = async (ctx: Ctx) => {
   const [admin] = await ctx.db.insert(users).values({ role: 'admin', email: `admin${Math.random()}@example.com`, passwordHash: 'x', firstName: 'A', lastName: 'A', gender: 'other', levelOfCompetition: 'Beginner' }).returning();
   const token = await signAccessToken({ id: admin!.id, role: 'admin' }, ctx.config.jwtSecret, ctx.clock.now(), 900);
@@ -72,5 +75,38 @@ describe('faults of the app\'s own set-up pause the provider for the administrat
     expect((await statusOf(ctx, jane)).services[0]!.state).toBe('paused');
     // The read budget as Strava's X-ReadRateLimit-* headers reported it: backfill and the refused call.
     expect((await panel(ctx)).providers[0]!.budget).toEqual({ fifteenMinutes: { limit: 100, used: 2, left: 98 }, day: { limit: 1000, used: 2, left: 998 } });
+  });
+
+  test('at Strava, a webhook read that works ends the pause at once (no sync is due for days)', async () => {
+    const { ctx, jane } = await setup();
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.jobs.whenIdle();
+    provider.strava.failNext = ['app-suspended'];
+    expect((await sync(ctx, jane)).problems).toEqual([{ apiType: 'STRAVA', message: PAUSED_STRAVA }]);
+    // Strava lifted the suspension; the next event's read works.
+    ctx.clock.advance(60_000);
+    provider.strava.activities = [stravaRun(7, '2026-11-22T07:00:00Z', 900)];
+    await webhook(ctx, stravaEvent(7));
+    expect((await imported(ctx.db, jane.id)).map((row) => row.externalId)).toEqual(['7']);
+    expect((await statusOf(ctx, jane)).services[0]!.state).toBe('connected');
+    expect((await panel(ctx)).providers[0]!.needsAdministrator).toBeNull();
+    expect((await sync(ctx, jane)).problems).toEqual([]);
+  });
+
+  test('a token refresh that works ends the pause for a refused client secret, even when the read after it fails', async () => {
+    const { ctx, jane } = await setup();
+    provider.strava.expiresAt = Math.floor(Date.parse('2026-11-22T09:00:00Z') / 1000);
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.jobs.whenIdle();
+    provider.strava.clientSecret = 'rotated-at-strava';
+    expect((await sync(ctx, jane)).problems).toEqual([{ apiType: 'STRAVA', message: PAUSED_STRAVA }]);
+    expect((await panel(ctx)).providers[0]!.needsAdministrator).toMatchObject({ reason: 'invalid_client' });
+    // The administrator set the new secret; an event comes in, its read answers 503.
+    provider.strava.clientSecret = 'strava-secret';
+    ctx.clock.advance(60_000);
+    provider.strava.failNext = [503];
+    await webhook(ctx, stravaEvent(8));
+    expect((await panel(ctx)).providers[0]!.needsAdministrator).toBeNull();
+    expect((await statusOf(ctx, jane)).services[0]).toMatchObject({ state: 'connected', lastResult: 'Strava did not answer as expected. Please try again later.' });
   });
 });

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../../server/db/rows';
 import { providerBudgets } from '../../../server/db/schema';
 import { createTrackers } from '../../../server/modules/trackers/create-trackers';
 import { databaseBudget } from '../../../server/modules/trackers/budget';
@@ -5,7 +7,7 @@ import { trackersService } from '../../../server/modules/trackers/service';
 import { createStravaClient } from '../../../server/trackers/providers/strava';
 import { spreadSeconds } from '@/domain/strava-pacing';
 import { fakeTrackerConfig } from './fake-provider';
-import { addUser, connect, imported, provider, setup, stravaRun, useFakeProvider, type Ctx } from './helpers';
+import { addUser, connect, imported, provider, setup, statusOf, stravaRun, sync, useFakeProvider, type Ctx } from './helpers';
 
 useFakeProvider();
 
@@ -66,6 +68,29 @@ describe('Strava within its budget', () => {
     expect(stravaReads()).toBe(before);
     // Tried again the next UTC day.
     expect(retries[0]!.toISOString().slice(0, 10)).toBe('2026-11-27');
+  });
+
+  test('a new connection\'s backfill waits for the next UTC day while the day\'s reads are down to the webhook reserve', async () => {
+    const { ctx, jane } = await setup();
+    // Strava reported 650 of today's 1,000 reads left at 10:00 UTC: under the reserve of 700 kept until noon.
+    await ctx.db.insert(providerBudgets).values({ provider: 'strava', window: 'day', windowStart: new Date('2026-11-22T00:00:00Z'), limit: 1000, used: 350 });
+    provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 600)];
+    const before = stravaReads();
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.jobs.whenIdle();
+    expect(stravaReads()).toBe(before);
+    expect(await imported(ctx.db, jane.id)).toEqual([]);
+    expect((await statusOf(ctx, jane)).services[0]).toMatchObject({ state: 'connected', lastAttemptAt: null, lastSyncAt: null });
+    // Queued again as background work for the next UTC day (00:00 + the user's minute in its first six hours).
+    const [queued] = rowsOf<{ data: { userId: number; background: boolean }; wait: number }>(
+      await ctx.db.execute(sql`select data, extract(epoch from start_after - now())::int as wait from pgboss.job where name = 'trackers.sync' and state = 'created'`),
+    );
+    expect(queued!.data).toMatchObject({ userId: jane.id, background: true });
+    const untilMidnight = 14 * 3600;
+    expect(queued!.wait).toBeGreaterThan(untilMidnight + jane.id * 60 - 120);
+    expect(queued!.wait).toBeLessThan(untilMidnight + jane.id * 60 + 120);
+    // The employee's own 'Sync now' is not background work: it reads.
+    expect((await sync(ctx, jane)).imported).toBe(1);
   });
 
   test('a page cap continues on the next run from the stored cursor', async () => {

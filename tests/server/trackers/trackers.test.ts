@@ -481,6 +481,44 @@ describe('one workout from two providers', () => {
   });
 });
 
+describe('a kept row gone at its provider: the other provider\'s record of the workout counts instead', () => {
+  test('a Fitbit workout deleted at Google brings back its Strava twin, also one older than any Strava sync would read', async () => {
+    const { ctx, jane } = await setup({ now: '2026-11-12T10:00:00Z' });
+    provider.google.exercises = [exercise('twin', '2026-11-12T07:00:00Z', 1800)];
+    await connect(ctx, jane, 'FITBIT');
+    await ctx.jobs.whenIdle();
+    // No Fitbit sync for nine days (Google failing, say): its next read starts back then. Strava is connected meanwhile.
+    ctx.clock.advance(9 * 86_400_000);
+    provider.strava.activities = [stravaRun(1, '2026-11-12T07:01:00Z', 1800)];
+    await connect(ctx, jane, 'STRAVA');
+    await ctx.jobs.whenIdle();
+    expect(await sourcesIn(ctx, jane, '2026-11-01', '2026-11-30')).toEqual([['fitbit', ['strava']]]);
+    // The workout is deleted at Google: the window reconciliation deletes the Fitbit row.
+    ctx.clock.advance(86_400_000);
+    provider.google.exercises = [];
+    await sync(ctx, jane);
+    await ctx.jobs.whenIdle();
+    expect((await imported(ctx.db, jane.id)).map((row) => [row.source, row.externalId])).toEqual([['strava', '1']]);
+    expect(await points(ctx.db, jane.id, 2026)).toBe(30);
+    expect(await ctx.db.select().from(trackerDuplicates)).toEqual([]);
+  });
+
+  test('a Strava workout deleted at Strava brings back its Fitbit twin', async () => {
+    const { ctx, jane } = await setup();
+    provider.strava.activities = [stravaRun(1, '2026-11-12T07:00:00Z', 1800)];
+    await connect(ctx, jane, 'STRAVA');
+    provider.google.exercises = [exercise('twin', '2026-11-12T07:01:00Z', 1800)];
+    await connect(ctx, jane, 'FITBIT');
+    await ctx.jobs.whenIdle();
+    expect(await sourcesIn(ctx, jane, '2026-11-01', '2026-11-30')).toEqual([['strava', ['fitbit']]]);
+    provider.strava.activities = [];
+    await ctx.app.inject({ method: 'POST', url: '/api/trackers/strava/webhook', payload: { object_type: 'activity', object_id: 1, aspect_type: 'delete', owner_id: 4242, subscription_id: 1, event_time: 1764000000, updates: {} } });
+    await ctx.jobs.whenIdle();
+    expect((await imported(ctx.db, jane.id)).map((row) => [row.source, row.externalId])).toEqual([['fitbit', 'users/me/dataTypes/exercise/dataPoints/twin']]);
+    expect(await points(ctx.db, jane.id, 2026)).toBe(30);
+  });
+});
+
 describe('jobs', () => {
   test('the periodic safety net queues a sync of every Google connection and of Strava connections quiet for days', async () => {
     const { ctx, jane } = await setup();
