@@ -4,7 +4,9 @@ import { rateLimitRules } from '@/domain/rate-limit-rules';
 import type { AppDeps } from '../../deps';
 import { consumeRateLimit } from '../../http/rate-limit';
 import { randomToken, sha256 } from '../../http/tokens';
+import { lockUserWrites } from '../../db/user-write-lock';
 import { auditRepo } from '../audit/repo';
+import { scoringService } from '../scoring/service';
 import { usersRepo } from '../users/repo';
 import { accessRepo } from './repo';
 
@@ -32,15 +34,18 @@ export const sendConfirmationMail = async (deps: Pick<AppDeps, 'db' | 'clock' | 
   await deps.mailer.send(confirmEmailMail(user, link, deps.config.confirmationTtlHours));
 };
 
-/** From that moment the account appears in the feed and on the leaderboards. */
+/** From that moment the account appears in the feed, on the leaderboards and in the insight groups. */
 const confirm = async (deps: Deps, token: string) => {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     const repo = accessRepo(tx);
     const userId = await repo.consumeConfirmationToken(sha256(token), now);
     if (userId === null) throw invalidConfirmationToken();
+    // Before the user's row: every writer of the person takes this lock first.
+    await lockUserWrites(tx, userId);
     await repo.markEmailConfirmed(userId, now);
     await repo.expireConfirmationTokensOfUser(userId, now);
+    await scoringService().rescoreConfirmed(tx, userId);
     await auditRepo(tx).auditOwnAction(userId, { at: now, action: 'auth.email_confirmed' });
   });
   return { message: EMAIL_CONFIRMED_MESSAGE };

@@ -6,7 +6,9 @@ import type { AppDeps } from '../../deps';
 import type { Photo } from '../../http/multipart';
 import { withStoredPhoto } from '../../http/photo-storage';
 import { consumeRateLimit } from '../../http/rate-limit';
+import { writeForUser } from '../../db/user-write-lock';
 import { accessRepo } from '../access/repo';
+import { scoringService } from '../scoring/service';
 import { auditRepo } from '../audit/repo';
 import { authRepo } from '../auth/repo';
 import { emailTaken } from '../auth/service';
@@ -31,12 +33,15 @@ export type CallbackOutcome =
  */
 const signInExisting = (deps: Deps, userId: number, issuer: string) => {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  return writeForUser(deps.db, userId, async (tx) => {
     const repo = ssoRepo(tx);
     const claimed = await repo.claimUnconfirmedBySso(userId, now);
     const claim = claimed ? { emailConfirmed: true, passwordRemoved: claimed.hadPassword, sessionsEnded: await repo.endAllSignIns(userId, now) } : {};
-    // Its confirmation links have nothing left to confirm.
-    if (claimed) await accessRepo(tx).expireConfirmationTokensOfUser(userId, now);
+    if (claimed) {
+      // Its confirmation links have nothing left to confirm; its months join the insight groups.
+      await accessRepo(tx).expireConfirmationTokensOfUser(userId, now);
+      await scoringService().rescoreConfirmed(tx, userId);
+    }
     // The person signed themself in: they are the actor.
     await auditRepo(tx).auditOwnAction(userId, { at: now, action: 'auth.sso_signin', after: { issuer, ...claim } });
     const session = await createRefreshSession(deps, tx, userId, now);
