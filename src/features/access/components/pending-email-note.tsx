@@ -20,11 +20,11 @@ export function PendingEmailNote({ userId, currentEmail }: { userId: number; cur
       <IconMailForward size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
       <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
         We sent a link to <strong>{pending}</strong>. Your address changes when you open it; until then you sign in with {currentEmail}.{' '}
-        <Anchor component="button" type="button" size="sm" disabled={resend.isPending} onClick={() => resend.mutate()}>
+        <Anchor component="button" type="button" size="sm" underline="always" disabled={resend.isPending} onClick={() => resend.mutate()}>
           Send the link again
         </Anchor>
         {' · '}
-        <Anchor component="button" type="button" size="sm" disabled={keep.isPending} onClick={() => keep.mutate()}>
+        <Anchor component="button" type="button" size="sm" underline="always" disabled={keep.isPending} onClick={() => keep.mutate()}>
           Keep my current address
         </Anchor>
       </Text>
