@@ -31,6 +31,8 @@ export type MockUser = {
   isPrivateActivity: boolean;
   /** Null until a self-made account confirms its address; absent (older saved dbs) or a time: confirmed. */
   emailConfirmedAt?: string | null;
+  /** A new address waiting for its confirmation link (the API's users.pending_email); absent: none. */
+  pendingEmail?: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -39,6 +41,8 @@ export type MockConfirmationToken = {
   id: number;
   userId: number;
   token: string;
+  /** The new address this link confirms (a change); absent or null: the account's own. */
+  email?: string | null;
   createdAt: string;
   expiresAt: string;
   usedAt: string | null;

@@ -1,5 +1,5 @@
 import type { ErrorBody } from '@/contract/common';
-import { AppError } from '@/domain/errors';
+import { AppError, conflict } from '@/domain/errors';
 
 /**
  * The mocks throw the very same errors as the server (@/domain/errors is pure: no Node APIs),
@@ -16,6 +16,9 @@ export {
   quarterNotStarted,
   unauthorized,
 } from '@/domain/errors';
+
+/** The server's modules/auth/service.ts refusal of an address another account has (sign-up, profile, invitations). */
+export const emailTaken = () => conflict('An account with this email already exists', 'EMAIL_TAKEN');
 
 /** Same text as the server's error plugin for anything unexpected. */
 export const SERVER_ERROR_MESSAGE = 'Error in server , try again later';

@@ -1,11 +1,12 @@
-import { CONFIRMATION_SENT_MESSAGE, EMAIL_CONFIRMED_MESSAGE, INVALID_CONFIRMATION_MESSAGE, confirmEmailMail } from '@/domain/access-mails';
+import { CONFIRMATION_SENT_MESSAGE, EMAIL_CHANGED_MESSAGE, EMAIL_CONFIRMED_MESSAGE, INVALID_CONFIRMATION_MESSAGE, confirmEmailChangeMail, confirmEmailMail } from '@/domain/access-mails';
 import { mockClock } from '../clock';
-import { findUserById, mockDb, nowIso, type MockUser } from '../db';
-import { badRequest } from '../errors';
+import { findUserByEmail, findUserById, mockDb, nowIso, type MockUser } from '../db';
+import { badRequest, emailTaken } from '../errors';
 import { mockOutbox } from '../outbox';
 import { randomToken } from '../random';
 import { consumeRateLimit, rateLimitRules } from '../auth/rate-limit';
 import { mockAuditOwnAction } from '../handlers/audit';
+import { assertEmailDomainAllowed } from './signup-policy';
 
 /** The API's modules/access/confirmation.ts over the mock db (same TTL as the server's default). */
 export const CONFIRMATION_TTL_HOURS = 72;
@@ -13,8 +14,11 @@ export const CONFIRMATION_TTL_HOURS = 72;
 const appOrigin = () => (typeof location !== 'undefined' && location.origin !== 'null' ? location.origin : 'http://localhost:3000');
 const tokens = () => (mockDb.emailConfirmationTokens ??= []);
 
+/** What is owed, as the server's job: an unconfirmed account's own address, or else its pending new one. */
 export const sendConfirmationMail = (user: MockUser) => {
-  if (user.emailConfirmedAt !== null) return;
+  const confirmed = user.emailConfirmedAt !== null;
+  const newAddress = confirmed ? (user.pendingEmail ?? null) : null;
+  if (confirmed && !newAddress) return;
   const now = mockClock.now();
   const token = randomToken(32);
   const rows = tokens();
@@ -22,11 +26,52 @@ export const sendConfirmationMail = (user: MockUser) => {
     id: rows.length + 1,
     userId: user.id,
     token,
+    email: newAddress,
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + CONFIRMATION_TTL_HOURS * 3600 * 1000).toISOString(),
     usedAt: null,
   });
-  mockOutbox.send(confirmEmailMail(user, `${appOrigin()}/confirm-email?token=${encodeURIComponent(token)}`, CONFIRMATION_TTL_HOURS));
+  const link = `${appOrigin()}/confirm-email?token=${encodeURIComponent(token)}`;
+  mockOutbox.send(newAddress ? confirmEmailChangeMail({ email: newAddress, firstName: user.firstName }, link, CONFIRMATION_TTL_HOURS) : confirmEmailMail(user, link, CONFIRMATION_TTL_HOURS));
+};
+
+const expireLinksOf = (userId: number, at: string) => {
+  for (const row of tokens()) if (row.userId === userId && !row.usedAt) row.usedAt = at;
+};
+
+/** The API's modules/access/email-change.ts: a confirmed account keeps its address until the new one's link is opened. */
+export const requestEmailChange = (user: MockUser, email: string) => {
+  const at = nowIso();
+  if (email === user.email) {
+    if (!user.pendingEmail) return;
+    Object.assign(user, { pendingEmail: null, updatedAt: at });
+    expireLinksOf(user.id, at);
+    return;
+  }
+  assertEmailDomainAllowed(email);
+  if (findUserByEmail(email)) throw emailTaken();
+  consumeRateLimit(rateLimitRules.confirmResendPerAccount, String(user.id));
+  expireLinksOf(user.id, at);
+  if (user.emailConfirmedAt !== null) {
+    Object.assign(user, { pendingEmail: email, updatedAt: at });
+  } else {
+    const before = user.email;
+    Object.assign(user, { email, pendingEmail: null, updatedAt: at });
+    mockAuditOwnAction(user, 'auth.email_changed', { before: { email: before }, after: { email } });
+  }
+  sendConfirmationMail(user);
+};
+
+const confirmChange = (user: MockUser, email: string) => {
+  if (user.pendingEmail !== email) throw badRequest(INVALID_CONFIRMATION_MESSAGE, 'INVALID_CONFIRMATION_TOKEN');
+  assertEmailDomainAllowed(email);
+  if (findUserByEmail(email)) throw emailTaken();
+  const at = nowIso();
+  const before = user.email;
+  Object.assign(user, { email, pendingEmail: null, updatedAt: at });
+  expireLinksOf(user.id, at);
+  mockAuditOwnAction(user, 'auth.email_changed', { before: { email: before }, after: { email } });
+  return { message: EMAIL_CHANGED_MESSAGE };
 };
 
 export const confirmEmail = (token: string) => {
@@ -34,9 +79,14 @@ export const confirmEmail = (token: string) => {
   const row = tokens().find((candidate) => candidate.token === token && !candidate.usedAt && new Date(candidate.expiresAt) > now);
   const user = row ? findUserById(row.userId) : undefined;
   if (!row || !user) throw badRequest(INVALID_CONFIRMATION_MESSAGE, 'INVALID_CONFIRMATION_TOKEN');
+  if (row.email) {
+    const answer = confirmChange(user, row.email);
+    row.usedAt = nowIso();
+    return answer;
+  }
   const at = nowIso();
   if (user.emailConfirmedAt === null) user.emailConfirmedAt = at;
-  for (const other of tokens()) if (other.userId === user.id && !other.usedAt) other.usedAt = at;
+  expireLinksOf(user.id, at);
   mockAuditOwnAction(user, 'auth.email_confirmed');
   return { message: EMAIL_CONFIRMED_MESSAGE };
 };
@@ -48,4 +98,8 @@ export const resendConfirmation = (userId: number) => {
   return { message: CONFIRMATION_SENT_MESSAGE };
 };
 
-export const confirmationStatus = (userId: number) => ({ emailConfirmed: findUserById(userId)?.emailConfirmedAt !== null });
+export const confirmationStatus = (userId: number) => {
+  const user = findUserById(userId);
+  const emailConfirmed = user?.emailConfirmedAt !== null;
+  return { emailConfirmed, pendingEmail: emailConfirmed ? (user?.pendingEmail ?? null) : null };
+};

@@ -1,4 +1,4 @@
-import type { AcceptInvitationBody, Invitation, InviteBody } from '@/contract/invitations';
+import { ROSTER_MAX_ROWS, rosterTooManyRowsMessage, type AcceptInvitationBody, type Invitation, type InviteBody } from '@/contract/invitations';
 import { invitationMail } from '@/domain/access-mails';
 import { planRoster, type KnownAddress } from '@/domain/roster-plan';
 import { parseRoster } from '@/domain/roster-csv';
@@ -14,7 +14,6 @@ import { mockAudit, mockAuditOwnAction } from '../handlers/audit';
 
 /** The API's modules/access/invitations.ts over the mock db: same rules, codes and words. */
 export const INVITATION_TTL_DAYS = 14;
-const ROSTER_MAX_ROWS = 20_000;
 const invalidInvitation = () => badRequest('This invitation link is invalid or has expired', 'INVALID_INVITATION');
 const appOrigin = () => (typeof location !== 'undefined' && location.origin !== 'null' ? location.origin : 'http://localhost:3000');
 const table = () => (mockDb.invitations ??= []);
@@ -92,8 +91,7 @@ export const revokeInvitation = (admin: { id: number; role: string }, id: number
 const planFile = (csv: string) => {
   const { rows, headerProblem } = parseRoster(csv);
   if (headerProblem) throw badRequest(headerProblem);
-  if (rows.length > ROSTER_MAX_ROWS)
-    throw badRequest(`A roster holds at most ${ROSTER_MAX_ROWS.toLocaleString('en')} rows; split the file`);
+  if (rows.length > ROSTER_MAX_ROWS) throw badRequest(rosterTooManyRowsMessage);
   const known = (email: string): KnownAddress | undefined => {
     if (findUserByEmail(email)) return 'account';
     const row = table().find((candidate) => candidate.email === email);

@@ -3,7 +3,7 @@ import { currentCompetitionYear } from '@/domain/competition';
 import { resetPasswordMail } from '@/domain/reset-mail';
 import { mockClock } from '../clock';
 import { findUserByEmail, mockDb, mockHash, nextId, nowIso, type MockUser } from '../db';
-import { AppError, badRequest, conflict } from '../errors';
+import { AppError, badRequest, emailTaken } from '../errors';
 import type { MockPhoto } from '../multipart';
 import { mockOutbox } from '../outbox';
 import { bytesToBase64, randomHex, randomToken } from '../random';
@@ -19,7 +19,7 @@ export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed';
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
 export const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'Email or password is incorrect');
-export const emailTaken = () => conflict('An account with this email already exists', 'EMAIL_TAKEN');
+export { emailTaken };
 export const invalidResetToken = () => badRequest('This reset link is invalid or has expired', 'INVALID_RESET_TOKEN');
 
 /** Where reset links point: the page's own origin in the browser, the server's test origin in Node. */

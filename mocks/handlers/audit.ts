@@ -27,7 +27,8 @@ export const mockAudit = (entry: MockAuditEntry) => {
 };
 
 /** What a person did to their own account: they are the actor. */
-export const mockAuditOwnAction = (user: MockUser, action: AuditAction) => mockAudit({ actor: { id: user.id, role: user.role }, action, subject: user });
+export const mockAuditOwnAction = (user: MockUser, action: AuditAction, states: { before?: unknown; after?: unknown } = {}) =>
+  mockAudit({ actor: { id: user.id, role: user.role }, action, subject: user, ...states });
 
 /** The people as they are now (like the API's join by id); a deleted account keeps its snapshot. */
 const withPeople = (row: MockAuditRow): AuditEvent => {

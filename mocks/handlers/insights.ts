@@ -5,7 +5,7 @@ import { competitionYearRange } from '@/domain/competition';
 import { insightMonthsOf, medianOf, rankAmong } from '@/domain/insights';
 import { resolveCompetitionYear } from '@/domain/leaders-year';
 import { mockClock } from '../clock';
-import { mockDb } from '../db';
+import { isEmailConfirmed, mockDb } from '../db';
 import { mockRoute } from '../http';
 import { mockLevelInYear, mockYearScore } from '../scores';
 
@@ -46,7 +46,9 @@ export const insightsHandlers: HttpHandler[] = [
     const everyone = employeeMonths(year);
     const me = everyone.find((entry) => entry.user.id === user.id);
     const level: LevelOfCompetition = me?.level ?? 'Beginner';
-    const peers = everyone.filter((entry) => entry.level === level);
+    // Ranks, competitors and medians count the leaderboard's people: confirmed addresses only.
+    const peers = everyone.filter((entry) => entry.level === level && isEmailConfirmed(entry.user));
+    const ranked = me !== undefined && isEmailConfirmed(me.user);
     return {
       competitionYear: year,
       levelOfCompetition: level,
@@ -57,7 +59,7 @@ export const insightsHandlers: HttpHandler[] = [
           month: key,
           minutes: mine?.minutes ?? 0,
           points: mine?.points ?? 0,
-          rank: mine ? rankAmong(mine.points, scores) : null,
+          rank: mine && ranked ? rankAmong(mine.points, scores) : null,
           competitors: scores.length,
           levelMedian: medianOf(scores),
         };
@@ -70,11 +72,13 @@ export const insightsHandlers: HttpHandler[] = [
     const year = resolveCompetitionYear(query.competitionYear, now);
     const everyone = employeeMonths(year);
     const scorers = new Set(everyone.filter((entry) => entry.months.size > 0).map((entry) => entry.user.id));
+    // The month figures count the leaderboard's people (confirmed addresses), as the server's insight groups do.
+    const listed = everyone.filter((entry) => isEmailConfirmed(entry.user));
     const connections = mockDb.trackerConnections;
     return {
       competitionYear: year,
       months: insightMonthsOf(year, now).map(({ key, month }) => {
-        const active = everyone.filter((entry) => entry.months.has(month));
+        const active = listed.filter((entry) => entry.months.has(month));
         const sum = (pick: (facts: MonthFacts) => number, of = active) =>
           of.reduce((total, entry) => total + pick(entry.months.get(month)!), 0);
         return {

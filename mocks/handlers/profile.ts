@@ -4,9 +4,9 @@ import type { ProfileUpdate } from '@/contract/profile';
 import { profileEndpoints } from '@/contract/profile';
 import { currentCompetitionYear, isLevelWindowOpen } from '@/domain/competition';
 import { levelWindowClosed, profileNotFound } from '@/domain/profile-errors';
-import { emailTaken } from '../auth/accounts';
+import { requestEmailChange } from '../access/confirmation';
 import { mockClock } from '../clock';
-import { findUserByEmail, findUserById, mockDb, nowIso, type MockUser } from '../db';
+import { findUserById, mockDb, nowIso, type MockUser } from '../db';
 import { errorBodyOf, notFound } from '../errors';
 import { mockRoute, type MockAuthUser } from '../http';
 import type { MockPhoto } from '../multipart';
@@ -34,13 +34,12 @@ const updateProfile = (caller: MockAuthUser, id: number, fields: ProfileUpdate, 
   for (const key of ['firstName', 'lastName', 'dateOfBirth', 'gender', 'isPrivateActivity'] as const) {
     if (fields[key] !== undefined && fields[key] !== user[key]) Object.assign(changes, { [key]: fields[key] });
   }
-  if (fields.email !== undefined && fields.email !== user.email) {
-    if (findUserByEmail(fields.email)) throw emailTaken();
-    changes.email = fields.email;
-  }
   const level = fields.levelOfCompetition;
-  if (level !== undefined && level !== user.levelOfCompetition) {
-    if (!isLevelWindowOpen(now)) throw levelWindowClosed();
+  const levelChanged = level !== undefined && level !== user.levelOfCompetition;
+  if (levelChanged && !isLevelWindowOpen(now)) throw levelWindowClosed();
+  // A new address waits for its link (mocks/access/confirmation.ts); the current one sent back drops a pending change.
+  if (fields.email !== undefined && (fields.email !== user.email || user.pendingEmail)) requestEmailChange(user, fields.email);
+  if (levelChanged) {
     changes.levelOfCompetition = level;
     const year = currentCompetitionYear(now);
     const row = mockDb.userLevels.find((entry) => entry.userId === id && entry.competitionYear === year);

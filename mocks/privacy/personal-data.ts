@@ -32,6 +32,7 @@ export const mockPersonalData = (user: MockUser): PersonalData => {
         isPrivateActivity: user.isPrivateActivity,
         profilePicture: user.profilePicture,
         emailConfirmedAt: user.emailConfirmedAt ?? null,
+        pendingEmail: user.pendingEmail ?? null,
         createdAt: user.createdAt,
         updatedAt: user.updatedAt,
       },

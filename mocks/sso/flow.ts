@@ -2,12 +2,12 @@ import type { SsoProfile, SsoProfileBody } from '@/contract/sso';
 import { SSO_CALLBACK_PATH } from '@/contract/sso';
 import { SSO_EXPIRED_MESSAGE, SSO_PROFILE_EXPIRED_MESSAGE, assertSsoNewcomerAllowed, namesOf, ssoFailed, ssoNotConfigured, verifiedEmailOf } from '@/domain/sso-rules';
 import { mockClock } from '../clock';
-import { findUserByEmail, mockDb, nowIso, type MockSsoNewcomer } from '../db';
+import { findUserByEmail, mockDb, nowIso, type MockSsoNewcomer, type MockUser } from '../db';
 import type { MockPhoto } from '../multipart';
 import { randomToken } from '../random';
 import { emailTaken, insertEmployee } from '../auth/accounts';
 import { consumeRateLimit, MOCK_ADDRESS, rateLimitRules } from '../auth/rate-limit';
-import { createRefreshSession } from '../auth/sessions';
+import { createRefreshSession, revokeAllSessionsOfUser } from '../auth/sessions';
 import { mockAccess } from '../access/settings';
 import { mockAudit, mockAuditOwnAction } from '../handlers/audit';
 import { mockSso } from './settings';
@@ -56,6 +56,20 @@ const redeem = (search: string, attempt: string | undefined) => {
   return row;
 };
 
+/**
+ * An address nobody had proven is claimed by the provider's word, as on the server
+ * (modules/sso/service.ts): confirmed, its password removed, every sign-in ended. What the audit adds.
+ */
+const claimUnconfirmed = (account: MockUser) => {
+  if (account.emailConfirmedAt !== null) return {};
+  const passwordRemoved = account.passwordHash !== '';
+  const sessionsEnded = new Set(mockDb.refreshSessions.filter((session) => session.userId === account.id && !session.revokedAt).map((session) => session.familyId)).size;
+  Object.assign(account, { emailConfirmedAt: nowIso(), passwordHash: '', updatedAt: nowIso() });
+  revokeAllSessionsOfUser(account.id);
+  for (const row of mockDb.emailConfirmationTokens ?? []) if (row.userId === account.id && !row.usedAt) row.usedAt = nowIso();
+  return { emailConfirmed: true, passwordRemoved, sessionsEnded };
+};
+
 export type MockCallbackOutcome = { kind: 'signed-in'; userId: number; refreshToken: string } | { kind: 'profile-required'; newcomerId: string; profile: SsoProfile };
 
 export const ssoCallback = (search: string, attempt: string | undefined): MockCallbackOutcome => {
@@ -64,9 +78,7 @@ export const ssoCallback = (search: string, attempt: string | undefined): MockCa
   const email = verifiedEmailOf({ email: identity.email, email_verified: identity.emailVerified }, label);
   const account = findUserByEmail(email);
   if (account) {
-    const confirmed = account.emailConfirmedAt === null;
-    if (confirmed) account.emailConfirmedAt = nowIso();
-    mockAudit({ actor: { id: account.id, role: account.role }, action: 'auth.sso_signin', subject: account, after: { issuer: MOCK_ISSUER, ...(confirmed ? { emailConfirmed: true } : {}) } });
+    mockAudit({ actor: { id: account.id, role: account.role }, action: 'auth.sso_signin', subject: account, after: { issuer: MOCK_ISSUER, ...claimUnconfirmed(account) } });
     return { kind: 'signed-in', userId: account.id, refreshToken: createRefreshSession(account.id) };
   }
   const invitation = openInvitation(email);

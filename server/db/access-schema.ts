@@ -5,13 +5,15 @@ import { users } from './schema';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Single-use links that confirm a self-made account's e-mail address (stored hashed). */
+/** Single-use links that confirm a self-made account's e-mail address, or a changed one (stored hashed). */
 export const emailConfirmationTokens = pgTable(
   'email_confirmation_tokens',
   {
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** The new address this link was mailed to, when it confirms a change (users.pending_email); null: the account's own address. */
+    email: text('email'),
     createdAt: at('created_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),

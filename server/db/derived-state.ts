@@ -36,7 +36,7 @@ export const derivedTables: readonly DerivedTable[] = [
   {
     table: 'insight_months',
     sources: ['score_months'],
-    keeper: 'row trigger score_months_insights, insight_months_rebuild() in rebuild_scores() (server/db/functions/insights.sql)',
+    keeper: 'row trigger score_months_insights, insight_months_rebuild() in rebuild_scores() (server/db/functions/insights.sql); scoringService().rescoreConfirmed() when an address is confirmed (only confirmed employees count)',
     recomputationTest: 'tests/server/insights/insights.test.ts',
     serves: 'progress: rank and median among up to 25,000 employees of a level per month',
   },

@@ -40,6 +40,8 @@ export const users = pgTable(
     searchText: text('search_text').generatedAlwaysAs(sql`search_text_of(first_name, last_name, email)`),
     /** Null until a self-made account opens its confirmation link; every other way in is confirmed at creation (docs/access.md). */
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }).defaultNow(),
+    /** A new address the employee asked for, kept until its confirmation link is opened (docs/access.md#changing-the-e-mail-address); lower-case. */
+    pendingEmail: text('pending_email'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -287,6 +289,11 @@ export const scoreMonths = pgTable(
     /** The year's level and the user's role when scored (rescore_user_year), so insight_months can follow deletes. */
     levelOfCompetition: text('level_of_competition', { enum: ['Beginner', 'Intermediate', 'Advanced', 'Elite'] }),
     role: text('role', { enum: ['admin', 'user'] }),
+    /**
+     * Whether the user's address was confirmed when scored (rescore_user_months): like the
+     * leaderboard, insight_months counts confirmed employees only (docs/product-rules.md#progress-charts-and-overview).
+     */
+    confirmed: boolean('confirmed').notNull().default(true),
   },
   (table) => [primaryKey({ columns: [table.userId, table.competitionYear, table.month] })],
 );

@@ -76,6 +76,7 @@ export const route = <E extends Endpoint>(
     method: endpoint.method,
     url: `/api${endpoint.path}`,
     schema,
+    ...(endpoint.maxBodyBytes ? { bodyLimit: endpoint.maxBodyBytes } : {}),
     config: { auth: endpoint.auth },
     onRequest: async (request) => {
       callers.set(request, await authorize(endpoint, request, deps));

@@ -11,6 +11,14 @@ export const confirmEmailMail = (to: { email: string; firstName: string }, link:
   return { to: to.email, subject: 'Confirm your Wellness Challenge e-mail address', text, html };
 };
 
+/** A changed address, mailed to the new one: the account keeps its old address until the link is opened. */
+export const confirmEmailChangeMail = (to: { email: string; firstName: string }, link: string, ttlHours: number): MailMessage => {
+  const expiry = `The link works once and expires in ${hoursText(ttlHours)}. If you did not ask for this, ignore this e-mail: nothing changes.`;
+  const text = [`Hello ${to.firstName},`, '', 'Open this link to make this your Wellness Challenge e-mail address:', '', link, '', 'Until then you sign in with your current address.', expiry].join('\n');
+  const html = `<p>Hello ${escapeHtml(to.firstName)},</p><p>Please confirm your new Wellness Challenge e-mail address:</p><p><a href="${escapeHtml(link)}">Use this e-mail address</a></p><p>Until then you sign in with your current address.</p><p>${expiry}</p>`;
+  return { to: to.email, subject: 'Confirm your new Wellness Challenge e-mail address', text, html };
+};
+
 /** The invitation: a link to set a password and complete the profile. */
 export const invitationMail = (to: { email: string; firstName: string }, link: string, ttlDays: number): MailMessage => {
   const expiry = `The link expires in ${ttlDays} day${ttlDays === 1 ? '' : 's'}; ask your administrator for a new one after that.`;
@@ -20,5 +28,6 @@ export const invitationMail = (to: { email: string; firstName: string }, link: s
 };
 
 export const EMAIL_CONFIRMED_MESSAGE = 'Your e-mail address is confirmed';
+export const EMAIL_CHANGED_MESSAGE = 'Your e-mail address is changed: sign in with the new one from now on';
 export const CONFIRMATION_SENT_MESSAGE = 'We sent a new confirmation link to your e-mail address';
 export const INVALID_CONFIRMATION_MESSAGE = 'This confirmation link is invalid or has expired';

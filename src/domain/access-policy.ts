@@ -36,10 +36,18 @@ export const selfSignupAllowed = (policy: SignupPolicy, email: string) =>
   policy.signupMode === 'open' || (policy.signupMode === 'domain' && emailDomainAllowed(email, policy.emailDomains));
 
 /**
+ * Domain mode keeps every account's address in the company's domains: at sign-up, and when an
+ * employee changes their address (docs/access.md#changing-the-e-mail-address), with the same words.
+ */
+export const assertEmailDomainAllowed = (policy: SignupPolicy, email: string) => {
+  if (policy.signupMode === 'domain' && !emailDomainAllowed(email, policy.emailDomains)) throw new AppError(403, 'EMAIL_DOMAIN_NOT_ALLOWED', emailDomainRefusal(policy.emailDomains));
+};
+
+/**
  * Refuses a self-made account the sign-up policy does not allow, before anything is written:
  * invite mode needs an invitation, domain mode a company address (the SPA shows it under the e-mail field).
  */
 export const assertSelfSignupAllowed = (policy: SignupPolicy, email: string) => {
   if (policy.signupMode === 'invite') throw new AppError(403, 'INVITATION_REQUIRED', INVITATION_REQUIRED_MESSAGE);
-  if (policy.signupMode === 'domain' && !emailDomainAllowed(email, policy.emailDomains)) throw new AppError(403, 'EMAIL_DOMAIN_NOT_ALLOWED', emailDomainRefusal(policy.emailDomains));
+  assertEmailDomainAllowed(policy, email);
 };

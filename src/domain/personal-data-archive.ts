@@ -19,6 +19,7 @@ export const personalDataParts = {
     'isPrivateActivity',
     'profilePicture',
     'emailConfirmedAt',
+    'pendingEmail',
     'createdAt',
     'updatedAt',
   ],

@@ -10,4 +10,9 @@ export const E2E = {
   fakeTrackerUrl: `http://127.0.0.1:${port + 1}`,
   /** The identity provider (oidc-provider, tests/support/identity-provider.ts) that sso.spec.ts runs; the app discovers it at the first sign-in. */
   identityProvider: { url: `http://127.0.0.1:${port + 10}`, clientSecret: 'e2e-oidc-client-secret', label: 'Acme SSO' },
+  /** Two more apps with another sign-up policy (a process reads SIGNUP_MODE once at start), for signup-policy.spec.ts. */
+  policies: {
+    domain: { baseUrl: `http://127.0.0.1:${port + 20}`, port: port + 20, dataDir: `.e2e-data-domain${process.env.E2E_PORT ? `-${port}` : ''}`, env: { SIGNUP_MODE: 'domain', SIGNUP_EMAIL_DOMAINS: 'acme.test' } },
+    invite: { baseUrl: `http://127.0.0.1:${port + 21}`, port: port + 21, dataDir: `.e2e-data-invite${process.env.E2E_PORT ? `-${port}` : ''}`, env: { SIGNUP_MODE: 'invite' } },
+  },
 } as const;

@@ -1,8 +1,9 @@
 -- Replaceable SQL (docs/architecture.md#replaceable-sql): applied after the migrations whenever
 -- this file changes (server/db/functions.ts). insight_months (docs/architecture.md#derived-state-and-its-keepers)
 -- follows score_months through the row trigger score_months_insights (insert, update, delete;
--- truncate clears it through derived_table_clear). score_months rows carry the level and
--- role they were scored with (rescore_user_year), so a deleted row still names its group.
+-- truncate clears it through derived_table_clear). score_months rows carry the level, role and
+-- confirmation they were scored with (rescore_user_year), so a deleted row still names its group.
+-- A group counts the leaderboard's people: employees (role user) whose address is confirmed.
 
 CREATE OR REPLACE FUNCTION "derived_table_clear"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -81,7 +82,7 @@ BEGIN
 END
 $$;
 
--- Row trigger on score_months: an employee's (role user, with a level) month leaves its old group
+-- Row trigger on score_months: a confirmed employee's (role user, with a level) month leaves its old group
 -- and joins its new one. A change inside one group is one UPDATE: a write changes one row of one
 -- employee, and a row trigger costs a fraction of a statement trigger's transition tables (the
 -- serial-write figure of docs/load-model.md). A rebuild (rebuild_scores) recomputes the groups
@@ -96,10 +97,10 @@ BEGIN
   END IF;
   -- Nested IFs: OLD or NEW of an operation that has none must not even be read.
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    was_counted := OLD.role = 'user' AND OLD.level_of_competition IS NOT NULL;
+    was_counted := OLD.role = 'user' AND OLD.confirmed AND OLD.level_of_competition IS NOT NULL;
   END IF;
   IF TG_OP IN ('UPDATE', 'INSERT') THEN
-    is_counted := NEW.role = 'user' AND NEW.level_of_competition IS NOT NULL;
+    is_counted := NEW.role = 'user' AND NEW.confirmed AND NEW.level_of_competition IS NOT NULL;
   END IF;
   IF was_counted AND is_counted AND OLD.competition_year = NEW.competition_year
      AND OLD.level_of_competition = NEW.level_of_competition AND OLD.month = NEW.month THEN
@@ -129,7 +130,7 @@ BEGIN
   SELECT sm.competition_year, sm.level_of_competition, sm.month, count(*), sum(sm.points), sum(sm.minutes - sm.strava_minutes), sum(sm.steps), sum(sm.events),
          array_agg(sm.points ORDER BY sm.points)
     FROM score_months sm
-   WHERE sm.competition_year BETWEEN p_from AND p_to AND sm.role = 'user' AND sm.level_of_competition IS NOT NULL
+   WHERE sm.competition_year BETWEEN p_from AND p_to AND sm.role = 'user' AND sm.confirmed AND sm.level_of_competition IS NOT NULL
    GROUP BY 1, 2, 3;
 END
 $$;

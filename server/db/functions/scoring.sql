@@ -93,7 +93,8 @@ $$;
 CREATE OR REPLACE FUNCTION "rescore_user_months"(p_user integer, p_year integer, p_months smallint[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   v_level text := competition_level(p_user, p_year);
-  v_role text := (SELECT u.role FROM users u WHERE u.id = p_user);
+  v_role text;
+  v_confirmed boolean;
   v_from date := competition_year_first_day(p_year);
   v_to date := competition_year_last_day(p_year);
   v_rescored_last date;
@@ -106,6 +107,8 @@ BEGIN
   -- what they committed (READ COMMITTED).
   PERFORM user_write_lock(p_user);
   PERFORM scoring_write_lock();
+  -- The role and whether the address is confirmed decide whether the months count in insight_months.
+  SELECT u.role, u.email_confirmed_at IS NOT NULL INTO v_role, v_confirmed FROM users u WHERE u.id = p_user;
   IF p_months IS NOT NULL THEN
     -- One range over the touched months (usually one); rows of other months in it are skipped.
     SELECT min(competition_month_first_day(p_year, m)), max((competition_month_first_day(p_year, m) + interval '1 month' - interval '1 day')::date)
@@ -124,13 +127,13 @@ BEGIN
        AND (p_months IS NULL OR sm.month = ANY (p_months))
        AND sm.month <> ALL (array(SELECT m.month FROM months m))
   ), upserted AS (
-    INSERT INTO score_months AS sm (user_id, competition_year, month, points, minutes, steps, events, level_of_competition, role, strava_minutes)
-    SELECT p_user, p_year, m.month, m.points, m.minutes, m.steps, m.events, v_level, v_role, m.strava_minutes FROM months m
+    INSERT INTO score_months AS sm (user_id, competition_year, month, points, minutes, steps, events, level_of_competition, role, confirmed, strava_minutes)
+    SELECT p_user, p_year, m.month, m.points, m.minutes, m.steps, m.events, v_level, v_role, v_confirmed, m.strava_minutes FROM months m
     ON CONFLICT (user_id, competition_year, month) DO UPDATE
        SET points = excluded.points, minutes = excluded.minutes, steps = excluded.steps, events = excluded.events,
-           level_of_competition = excluded.level_of_competition, role = excluded.role, strava_minutes = excluded.strava_minutes
-     WHERE (sm.points, sm.minutes, sm.steps, sm.events, sm.level_of_competition, sm.role, sm.strava_minutes)
-           IS DISTINCT FROM (excluded.points, excluded.minutes, excluded.steps, excluded.events, excluded.level_of_competition, excluded.role, excluded.strava_minutes)
+           level_of_competition = excluded.level_of_competition, role = excluded.role, confirmed = excluded.confirmed, strava_minutes = excluded.strava_minutes
+     WHERE (sm.points, sm.minutes, sm.steps, sm.events, sm.level_of_competition, sm.role, sm.confirmed, sm.strava_minutes)
+           IS DISTINCT FROM (excluded.points, excluded.minutes, excluded.steps, excluded.events, excluded.level_of_competition, excluded.role, excluded.confirmed, excluded.strava_minutes)
   )
   SELECT max(day) INTO v_rescored_last FROM days;
 
@@ -183,8 +186,8 @@ BEGIN
   PERFORM set_config('wellness.scores_rebuilding', 'on', true);
   DELETE FROM score_months WHERE competition_year BETWEEN p_from AND p_to;
   DELETE FROM score_years WHERE competition_year BETWEEN p_from AND p_to;
-  INSERT INTO score_months (user_id, competition_year, month, points, minutes, steps, events, level_of_competition, role, strava_minutes)
-  SELECT m.user_id, m.year, m.month, m.points, m.minutes, m.steps, m.events, competition_level(m.user_id, m.year), u.role, m.strava_minutes
+  INSERT INTO score_months (user_id, competition_year, month, points, minutes, steps, events, level_of_competition, role, confirmed, strava_minutes)
+  SELECT m.user_id, m.year, m.month, m.points, m.minutes, m.steps, m.events, competition_level(m.user_id, m.year), u.role, u.email_confirmed_at IS NOT NULL, m.strava_minutes
     FROM (SELECT d.user_id, competition_year_of(d.day) AS year, extract(month FROM d.day)::smallint AS month, sum(d.points)::int AS points,
                  sum(d.minutes)::int AS minutes, sum(d.steps)::int AS steps, sum(d.events)::int AS events, sum(d.strava_minutes)::int AS strava_minutes
             FROM scored_days d

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client';
-import type { AcceptInvitationBody, Invitation, InviteBody } from '@/contract/invitations';
+import { ROSTER_MAX_ROWS, rosterTooManyRowsMessage, type AcceptInvitationBody, type Invitation, type InviteBody } from '@/contract/invitations';
 import { invitationMail } from '@/domain/access-mails';
 import { badRequest, conflict, notFound } from '@/domain/errors';
 import { planRoster, type KnownAddress } from '@/domain/roster-plan';
@@ -23,7 +23,6 @@ export const invalidInvitation = () => badRequest(INVALID_INVITATION_MESSAGE, 'I
 /** Rows per insert and invitees per mail job: 10,000 rows are ten statements and forty jobs. */
 const BATCH = 1000;
 const MAILS_PER_JOB = 250;
-const ROSTER_MAX_ROWS = 20_000;
 
 const statusOf = (row: InvitationRow, now: Date): Invitation['status'] =>
   row.acceptedAt ? 'accepted' : row.revokedAt ? 'revoked' : row.expiresAt <= now ? 'expired' : 'pending';
@@ -107,7 +106,7 @@ const revoke = async (deps: Deps, admin: AuthUser, id: number) => {
 const planFile = async (deps: Deps, csv: string) => {
   const { rows, headerProblem } = parseRoster(csv);
   if (headerProblem) throw badRequest(headerProblem);
-  if (rows.length > ROSTER_MAX_ROWS) throw badRequest(`A roster holds at most ${ROSTER_MAX_ROWS.toLocaleString('en')} rows; split the file`);
+  if (rows.length > ROSTER_MAX_ROWS) throw badRequest(rosterTooManyRowsMessage);
   const repo = invitationsRepo(deps.db);
   const emails = [...new Set(rows.map((row) => row.email.toLowerCase()))];
   const accounts = new Set<string>();

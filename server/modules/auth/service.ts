@@ -22,7 +22,8 @@ export const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS',
 export const emailTaken = () => conflict('An account with this email already exists', 'EMAIL_TAKEN');
 export const invalidResetToken = () => badRequest('This reset link is invalid or has expired', 'INVALID_RESET_TOKEN');
 
-const isUniqueViolation = (error: unknown): boolean => {
+/** A unique index refused the write (two requests for one e-mail at once). */
+export const isUniqueViolation = (error: unknown): boolean => {
   const candidate = error as { code?: string; cause?: unknown } | null;
   return candidate?.code === '23505' || (candidate?.cause !== undefined && isUniqueViolation(candidate.cause));
 };

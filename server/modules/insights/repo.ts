@@ -18,6 +18,8 @@ const monthsOfChart = sql`unnest(${sql.placeholder('keys')}::text[], ${sql.place
  * (migration 0014), whose sorted points make the rank one binary search (width_bucket counts the
  * scorers at or below the employee; not called, so the array is not read, in a month the employee
  * did not score) and whose median is a column computed when the group is written (migration 0023).
+ * The groups count the leaderboard's people only (confirmed addresses, migration 0032); an employee
+ * not yet confirmed is in none, so has no rank (their score row says so: no extra read).
  * The level is competition_level() (migration 0002) written out: a SQL function call is planned
  * again on every call, the statement's own subqueries once (generic plan); `offset 0` keeps the
  * level one value (without it the subqueries are copied to both uses). Numbers are cast to text
@@ -28,7 +30,7 @@ const progressStatement = rawStatement(
   'insights_progress_json',
   sql`select (select '{"competitionYear":' || ${year}::int::text || ',"levelOfCompetition":' || to_json(l.level)::text || ',"months":[' || (
         select string_agg('{"month":"' || k.key || '","minutes":' || coalesce(s.minutes, 0)::text || ',"points":' || coalesce(s.points, 0)::text
-                 || ',"rank":' || coalesce((i.employees - width_bucket(s.points, i.sorted_points) + 1)::text, 'null')
+                 || ',"rank":' || coalesce(case when s.confirmed then (i.employees - width_bucket(s.points, i.sorted_points) + 1)::text end, 'null')
                  || ',"competitors":' || coalesce(i.employees, 0)::text
                  || ',"levelMedian":' || coalesce(i.level_median, 0)::text
                  || '}', ',' order by k.ord)

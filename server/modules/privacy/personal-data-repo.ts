@@ -19,7 +19,7 @@ export const readPersonalData = async (db: DbOrTx, userId: number): Promise<Pers
       'profile', ${part(
         sql`select u.id, u.email, u.first_name as "firstName", u.last_name as "lastName", u.date_of_birth as "dateOfBirth", u.gender,
                                u.level_of_competition as "levelOfCompetition", u.is_private_activity as "isPrivateActivity", u.profile_picture as "profilePicture",
-                               u.email_confirmed_at as "emailConfirmedAt", u.created_at as "createdAt", u.updated_at as "updatedAt" from users u where u.id = ${id}`,
+                               u.email_confirmed_at as "emailConfirmedAt", u.pending_email as "pendingEmail", u.created_at as "createdAt", u.updated_at as "updatedAt" from users u where u.id = ${id}`,
         't.id',
       )},
       'levels', ${part(sql`select competition_year as "competitionYear", level_of_competition as "levelOfCompetition" from user_levels where user_id = ${id}`, 't."competitionYear"')},

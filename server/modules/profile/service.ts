@@ -8,12 +8,13 @@ import type { AuthUser } from '../../http/access-token';
 import type { AppDeps } from '../../deps';
 import type { Photo } from '../../http/multipart';
 import { removePhoto, withStoredPhoto } from '../../http/photo-storage';
+import { requestEmailChange } from '../access/email-change';
 import { emailTaken } from '../auth/service';
 import { usersRepo } from '../users/repo';
 import { levelWindowClosed, profileNotFound } from '@/domain/profile-errors';
 import { profileRepo, type ProfileChanges } from './repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs'>;
 
 const isUniqueViolation = (error: unknown): boolean => {
   const candidate = error as { code?: string; cause?: unknown } | null;
@@ -25,7 +26,8 @@ const assertMayRead = (caller: AuthUser, id: number) => {
   if (caller.role !== 'admin' && caller.id !== id) throw profileNotFound();
 };
 
-export const profileService = ({ db, clock, config }: Deps) => {
+export const profileService = (deps: Deps) => {
+  const { db, clock, config } = deps;
   const userReads = usersRepo(db);
   return {
     read: async (caller: AuthUser, id: number): Promise<User> => {
@@ -50,10 +52,9 @@ export const profileService = ({ db, clock, config }: Deps) => {
       for (const key of ['firstName', 'lastName', 'dateOfBirth', 'gender', 'isPrivateActivity'] as const) {
         if (fields[key] !== undefined && fields[key] !== current[key]) Object.assign(changes, { [key]: fields[key] });
       }
-      if (fields.email !== undefined && fields.email !== current.email) {
-        if (await userReads.findUserRowByEmail(fields.email)) throw emailTaken();
-        changes.email = fields.email;
-      }
+      // A new address is confirmed by its owner first (docs/access.md#changing-the-e-mail-address); the
+      // current one sent back drops a pending change.
+      const newEmail = fields.email !== undefined && (fields.email !== current.email || current.pendingEmail !== null) ? fields.email : undefined;
       const levelChanged = fields.levelOfCompetition !== undefined && fields.levelOfCompetition !== current.levelOfCompetition;
       if (levelChanged) {
         if (!isLevelWindowOpen(now)) throw levelWindowClosed();
@@ -66,11 +67,14 @@ export const profileService = ({ db, clock, config }: Deps) => {
       try {
         await withStoredPhoto(config.dataDir, photo, async (fileName) => {
           if (fileName) changes.profilePicture = fileName;
-          if (Object.keys(changes).length === 0) return;
+          if (Object.keys(changes).length === 0 && newEmail === undefined) return;
           await writeForUser(db, id, async (tx) => {
             const repo = profileRepo(tx);
-            if (fileName) replacedPhoto = (await usersRepo(tx).findUserRowById(id))?.profilePicture ?? null;
-            await repo.updateUserRow(id, changes, now);
+            const locked = await usersRepo(tx).findUserRowById(id);
+            if (!locked) throw profileNotFound();
+            if (fileName) replacedPhoto = locked.profilePicture;
+            if (newEmail !== undefined) await requestEmailChange(deps, tx, locked, newEmail, now);
+            if (Object.keys(changes).length > 0) await repo.updateUserRow(id, changes, now);
             if (levelChanged && changes.levelOfCompetition) {
               await repo.upsertYearLevel(id, currentCompetitionYear(now), changes.levelOfCompetition);
               // The year's scores move to the new level's leaderboard and insight groups.

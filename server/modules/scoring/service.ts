@@ -20,6 +20,15 @@ export const scoringService = () => ({
   /** One whole competition year of one user (bonuses, a role change). */
   rescoreYear: (tx: DbOrTx, userId: number, competitionYear: number) => scoringRepo(tx).rescoreUserYear(userId, competitionYear),
   /**
+   * After the account's address was confirmed: every year it scored in, so its months join the
+   * insight groups (they count the leaderboard's people, server/db/functions/insights.sql). The
+   * caller holds the user's write lock.
+   */
+  rescoreConfirmed: async (tx: DbOrTx, userId: number) => {
+    const repo = scoringRepo(tx);
+    for (const year of (await repo.scoredYearsOf(userId)).sort((a, b) => a - b)) await repo.rescoreUserYear(userId, year);
+  },
+  /**
    * After the level row of `competitionYear` was written: that year, and the earlier years with no
    * row of their own that take their level from it (an account whose first row is this year's).
    */

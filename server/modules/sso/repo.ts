@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { invitations } from '../../db/access-schema';
 import type { DbOrTx } from '../../db/client';
 import { repoOf } from '../../db/repo-of';
-import { users } from '../../db/schema';
+import { refreshSessions, users } from '../../db/schema';
 
 const usable = (email: string, now: Date) => and(eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now));
 
@@ -18,8 +18,22 @@ export const acceptInvitationByEmail = async (db: DbOrTx, email: string, now: Da
   return row ?? null;
 };
 
-/** The provider vouched for the address: an account that had not opened its confirmation link is confirmed now. */
-export const confirmEmailBySso = (db: DbOrTx, userId: number, now: Date) =>
-  db.update(users).set({ emailConfirmedAt: now }).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt))).returning({ id: users.id });
+/**
+ * The provider vouched for the address: an account that had not opened its confirmation link is
+ * confirmed now and loses its password, which whoever created it chose (maybe not the address's
+ * owner: a pre-account takeover). Whether it had one, or null when it was confirmed already.
+ */
+export const claimUnconfirmedBySso = async (db: DbOrTx, userId: number, now: Date) => {
+  const [before] = await db.select({ passwordHash: users.passwordHash }).from(users).where(and(eq(users.id, userId), isNull(users.emailConfirmedAt))).for('update');
+  if (!before) return null;
+  await db.update(users).set({ emailConfirmedAt: now, passwordHash: '', updatedAt: now }).where(eq(users.id, userId));
+  return { hadPassword: before.passwordHash.length > 0 };
+};
 
-export const ssoRepo = repoOf({ findOpenInvitationByEmail, acceptInvitationByEmail, confirmEmailBySso });
+/** Every sign-in of the account ends (the liveness check refuses their access tokens within a second); how many there were. */
+export const endAllSignIns = async (db: DbOrTx, userId: number, now: Date) => {
+  const rows = await db.update(refreshSessions).set({ revokedAt: now }).where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt))).returning({ familyId: refreshSessions.familyId });
+  return new Set(rows.map((row) => row.familyId)).size;
+};
+
+export const ssoRepo = repoOf({ findOpenInvitationByEmail, acceptInvitationByEmail, claimUnconfirmedBySso, endAllSignIns });

@@ -6,6 +6,9 @@ import type { AppDeps } from '../../deps';
 import type { Photo } from '../../http/multipart';
 import { withStoredPhoto } from '../../http/photo-storage';
 import { consumeRateLimit } from '../../http/rate-limit';
+import { writeForUser } from '../../db/user-write-lock';
+import { accessRepo } from '../access/repo';
+import { scoringService } from '../scoring/service';
 import { auditRepo } from '../audit/repo';
 import { authRepo } from '../auth/repo';
 import { emailTaken } from '../auth/service';
@@ -23,13 +26,24 @@ export type CallbackOutcome =
   | { kind: 'signed-in'; userId: number; refreshToken: string; familyId: string }
   | { kind: 'profile-required'; newcomer: Newcomer; profile: SsoProfile };
 
-/** An existing account: confirmed by the provider's word if it was not yet, audited, signed in. */
+/**
+ * An existing account, signed in and audited. One whose address nobody had proven is claimed by
+ * the provider's word (docs/access.md#single-sign-on): confirmed, its password removed and every
+ * sign-in ended, so whoever created it in the owner's name keeps no way in.
+ */
 const signInExisting = (deps: Deps, userId: number, issuer: string) => {
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    const confirmed = await ssoRepo(tx).confirmEmailBySso(userId, now);
+  return writeForUser(deps.db, userId, async (tx) => {
+    const repo = ssoRepo(tx);
+    const claimed = await repo.claimUnconfirmedBySso(userId, now);
+    const claim = claimed ? { emailConfirmed: true, passwordRemoved: claimed.hadPassword, sessionsEnded: await repo.endAllSignIns(userId, now) } : {};
+    if (claimed) {
+      // Its confirmation links have nothing left to confirm; its months join the insight groups.
+      await accessRepo(tx).expireConfirmationTokensOfUser(userId, now);
+      await scoringService().rescoreConfirmed(tx, userId);
+    }
     // The person signed themself in: they are the actor.
-    await auditRepo(tx).auditOwnAction(userId, { at: now, action: 'auth.sso_signin', after: { issuer, ...(confirmed.length ? { emailConfirmed: true } : {}) } });
+    await auditRepo(tx).auditOwnAction(userId, { at: now, action: 'auth.sso_signin', after: { issuer, ...claim } });
     const session = await createRefreshSession(deps, tx, userId, now);
     return { kind: 'signed-in' as const, userId, refreshToken: session.token, familyId: session.familyId };
   });

@@ -18,8 +18,11 @@ export const AccessOptions = z.object({
 });
 export type AccessOptions = z.infer<typeof AccessOptions>;
 
-/** Whether the signed-in account's address is confirmed (the SPA shows a banner until it is). */
-export const ConfirmationStatus = z.object({ emailConfirmed: z.boolean() });
+/**
+ * Whether the signed-in account's address is confirmed (the SPA shows a banner until it is), and a
+ * new address waiting for its link (the profile shows it; docs/access.md#changing-the-e-mail-address).
+ */
+export const ConfirmationStatus = z.object({ emailConfirmed: z.boolean(), pendingEmail: z.string().nullable() });
 export type ConfirmationStatus = z.infer<typeof ConfirmationStatus>;
 
 /** A link's token, as the mail carries it (the confirmation and invitation pages post it back). */
@@ -29,8 +32,8 @@ export const ConfirmEmailBody = z.object({ token: linkToken('Confirmation') });
 export const accessEndpoints = {
   options: endpoint({ method: 'GET', path: '/access/options', auth: 'guest', status: 200, response: AccessOptions }),
   confirmation: endpoint({ method: 'GET', path: '/access/confirmation', auth: 'any', status: 200, response: ConfirmationStatus }),
-  /** 'Send the link again' (rate limited per account). */
+  /** 'Send the link again' (rate limited per account): the unconfirmed address's link, or the pending new address's. */
   resendConfirmation: endpoint({ method: 'POST', path: '/access/confirmation', auth: 'any', status: 202, response: MessageBody }),
-  /** The mail's link: works signed in or not (it may be opened on another device). */
+  /** The mail's link: works signed in or not (it may be opened on another device). A new address's link changes the account's address. */
   confirmEmail: endpoint({ method: 'POST', path: '/access/confirm-email', auth: 'guest', body: ConfirmEmailBody, status: 200, response: MessageBody }),
 };

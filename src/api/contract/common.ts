@@ -198,6 +198,8 @@ export type Endpoint = {
   /** JSON body; multipart endpoints describe their fields here and set `multipart`. */
   body?: z.ZodType;
   multipart?: boolean;
+  /** A larger request body than the server's usual 1 MB, for uploads whose own limit is higher (the server refuses more with 413). */
+  maxBodyBytes?: number;
   /** Success status and its body schema (null for 204 and for file downloads). */
   status: 200 | 201 | 202 | 204;
   response: z.ZodType | null;

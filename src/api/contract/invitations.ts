@@ -23,8 +23,19 @@ export type Invitation = z.infer<typeof Invitation>;
 export const InviteBody = z.object({ firstName: field.firstName, lastName: field.lastName, email: field.email, levelOfCompetition: field.levelOfCompetition });
 export type InviteBody = z.infer<typeof InviteBody>;
 
-/** The roster file as text (CSV, docs/access.md); 1 MB holds well over 10,000 rows. */
-export const RosterBody = z.object({ csv: z.string('Please choose a CSV file').min(1, 'The file is empty').max(1_000_000, 'The file is larger than 1 MB') });
+/** Rows a roster may hold (docs/access.md#invitations-and-roster-import-admins). */
+export const ROSTER_MAX_ROWS = 20_000;
+export const rosterTooManyRowsMessage = `A roster holds at most ${ROSTER_MAX_ROWS.toLocaleString('en')} rows; split the file`;
+/**
+ * Characters a roster may hold: enough for its most rows as an HR system exports them, with a dozen
+ * columns besides the four read (about 500 characters a row), so the row limit is the one a real file meets.
+ */
+export const ROSTER_MAX_CHARACTERS = 10_000_000;
+/** The JSON body that carries such a file: escapes and multi-byte UTF-8 (accented names) take up to three bytes a character. */
+const ROSTER_MAX_BODY_BYTES = 3 * ROSTER_MAX_CHARACTERS + 1024;
+
+/** The roster file as text (CSV, docs/access.md). */
+export const RosterBody = z.object({ csv: z.string('Please choose a CSV file').min(1, 'The file is empty').max(ROSTER_MAX_CHARACTERS, 'The file is larger than 10 MB') });
 
 /** Each row of the file: new (invited on import), or why it is left out. */
 export const rosterRowStatuses = ['new', 'invited', 'account', 'revoked', 'duplicate', 'error'] as const;
@@ -64,9 +75,9 @@ export const invitationEndpoints = {
   resend: endpoint({ method: 'POST', path: '/access/invitations/:id/resend', auth: 'admin', params: IdParams, status: 200, response: Invitation }),
   revoke: endpoint({ method: 'DELETE', path: '/access/invitations/:id', auth: 'admin', params: IdParams, status: 204, response: null }),
   /** Nothing is written: what an import of this file would do, row by row. */
-  previewRoster: endpoint({ method: 'POST', path: '/access/roster/preview', auth: 'admin', body: RosterBody, status: 200, response: RosterPreview }),
+  previewRoster: endpoint({ method: 'POST', path: '/access/roster/preview', auth: 'admin', body: RosterBody, maxBodyBytes: ROSTER_MAX_BODY_BYTES, status: 200, response: RosterPreview }),
   /** Invites the file's new rows; the same file again changes nothing. */
-  importRoster: endpoint({ method: 'POST', path: '/access/roster/import', auth: 'admin', body: RosterBody, status: 200, response: RosterImport }),
+  importRoster: endpoint({ method: 'POST', path: '/access/roster/import', auth: 'admin', body: RosterBody, maxBodyBytes: ROSTER_MAX_BODY_BYTES, status: 200, response: RosterImport }),
   details: endpoint({ method: 'GET', path: '/access/invitation', auth: 'guest', query: InvitationTokenQuery, status: 200, response: InvitationDetails }),
   accept: endpoint({ method: 'POST', path: '/access/invitation', auth: 'guest', body: AcceptInvitationBody, multipart: true, status: 201, response: AuthSession }),
 };

@@ -31,6 +31,7 @@ export const auditActions = [
   'roster.import',
   'auth.sso_signin',
   'auth.sso_signup',
+  'auth.email_changed',
 ] as const;
 /** The automatic parts of the product that act on their own and are named in the audit trail as such. */
 export const auditSystems = ['sign-in-protection', 'strava-deauthorization'] as const;

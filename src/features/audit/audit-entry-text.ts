@@ -36,6 +36,10 @@ export const auditFields: Record<string, { label: string; text?: (value: unknown
   service: { label: 'Fitness service', text: (value) => services[String(value)] ?? String(value) },
   invitations: { label: 'Invitations sent' },
   rows: { label: 'Rows in the file', text: rosterRows },
+  issuer: { label: 'Identity provider' },
+  emailConfirmed: { label: 'E-mail confirmed', text: yesNo },
+  passwordRemoved: { label: 'Password removed', text: yesNo },
+  sessionsEnded: { label: 'Sign-ins ended' },
 };
 
 /** A field not listed above still reads as words ("someField" -> "Some field"), never as code. */

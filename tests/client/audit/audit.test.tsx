@@ -44,6 +44,7 @@ describe('audit trail at /admin/audit', () => {
     mockAudit({ actor: { system: 'sign-in-protection' }, action: 'auth.lockout', subject: bea, after: { scope: 'account' } });
     mockAudit({ actor: { id: bea.id, role: 'user' }, action: 'auth.password_reset', subject: bea });
     mockAudit({ actor: { system: 'strava-deauthorization' }, action: 'tracker.disconnect', subject: bea, before: { service: 'STRAVA' } });
+    mockAudit({ actor: { id: bea.id, role: 'user' }, action: 'auth.sso_signin', subject: bea, after: { issuer: 'https://sso.acme.com', emailConfirmed: true, passwordRemoved: true, sessionsEnded: 2 } });
     // An admin whose account is gone since, and an employee deleted since (their name kept as it was).
     mockAudit({ actor: { id: 9999, role: 'admin' }, action: 'user.delete', subject: { ...userOf('ivan@wellness.test'), id: 8888 }, before: { firstName: 'Ivan', levelOfCompetition: 'Intermediate' } });
     bea.firstName = 'Beatrix';
@@ -53,12 +54,13 @@ describe('audit trail at /admin/audit', () => {
     // When, Action, Employee, By, Change; newest first.
     expect(entryRows().map((row) => cellsOf(row).slice(1))).toEqual([
       ['Employee deleted', 'Ivan Intermediate (deleted account)', 'deleted account', 'First name: Ivan; Level of competition: Intermediate'],
+      ['Signed in with SSO', 'Beatrix Beginner', 'Beatrix Beginner (themself)', 'Identity provider: https://sso.acme.com; E-mail confirmed: yes; Password removed: yes; Sign-ins ended: 2'],
       ['Tracker disconnected', 'Beatrix Beginner', 'System (Strava reported the access withdrawn)', 'Fitness service: Strava'],
       ['Password reset', 'Beatrix Beginner', 'Beatrix Beginner (themself)', ''],
       ['Sign-in locked', 'Beatrix Beginner', 'System (sign-in protection after repeated wrong passwords)', 'Locked for: the account, from every address'],
       ['Quarterly bonus changed', 'Ivan Intermediate', adminName, 'Competition year: 2026/27; Fourth quarter bonus: no → yes'],
       ['Employee updated', 'Beatrix Beginner', adminName, 'First name: Bea → Beatrix'],
     ]);
-    expect(screen.queryByText(/fourthQuarter|admin #|firstName/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/fourthQuarter|admin #|firstName|passwordRemoved/)).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixtureEmployee, fixtureId } from '../../../mocks/fixtures';
-import { mockClock, mockDb, mockServer } from '../../../mocks/node';
+import { mockAccess, mockClock, mockDb, mockOutbox, mockServer } from '../../../mocks/node';
 import { renderApp } from '../render-app';
 
 const bea = fixtureEmployee('Beginner');
@@ -89,6 +89,31 @@ describe('profile screen', () => {
     await user.type(field('Email'), 'ivan@wellness.test');
     await user.click(save());
     expect(await screen.findAllByText('An account with this email already exists')).toHaveLength(2);
+  });
+
+  it('domain mode: an address outside the company domains is refused under the e-mail field, and stays unchanged', async () => {
+    mockAccess.set({ signupMode: 'domain', emailDomains: ['wellness.test'] });
+    const { user } = await openProfile();
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'bea@gmail.com');
+    await user.click(save());
+    await waitFor(() => expect(field('Email')).toHaveAccessibleDescription(/Please use your company e-mail address \(@wellness.test\)/));
+    expect(mockDb.users.find((row) => row.id === fixtureId(bea.email))).toMatchObject({ email: bea.email });
+  });
+
+  it('a new e-mail address waits for its link: the form keeps the current one and says where the link went; it can be dropped', async () => {
+    const { user } = await openProfile();
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'bea.new@wellness.test');
+    await user.click(save());
+    const note = await screen.findByRole('region', { name: 'New e-mail address' });
+    expect(note).toHaveTextContent(`We sent a link to bea.new@wellness.test. Your address changes when you open it; until then you sign in with ${bea.email}.`);
+    expect(field('Email')).toHaveValue(bea.email);
+    expect(mockOutbox.latestTo('bea.new@wellness.test')?.link).toContain('/confirm-email?token=');
+
+    await user.click(within(note).getByRole('button', { name: 'Keep my current address' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'New e-mail address' })).not.toBeInTheDocument());
+    expect(mockDb.users.find((row) => row.id === fixtureId(bea.email))).toMatchObject({ email: bea.email, pendingEmail: null });
   });
 
   it("refuses a photo over 1 MB with the toast 'The size of your photo is more than 1 MB'", async () => {

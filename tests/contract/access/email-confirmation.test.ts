@@ -27,7 +27,7 @@ describe.each(targets)('e-mail confirmation on $name', (target) => {
 
   test('a self-made account is unconfirmed, gets a link by mail, and the link confirms it once', async () => {
     const { accessToken: token } = await signUp(target);
-    expect(expectSuccess(accessEndpoints.confirmation, await target.call(accessEndpoints.confirmation, { token }))).toEqual({ emailConfirmed: false });
+    expect(expectSuccess(accessEndpoints.confirmation, await target.call(accessEndpoints.confirmation, { token }))).toEqual({ emailConfirmed: false, pendingEmail: null });
     const link = confirmationToken(target);
     expect(link).toEqual(expect.any(String));
     const mail = target.mails().find((message) => message.to === EMAIL)!;
@@ -35,13 +35,13 @@ describe.each(targets)('e-mail confirmation on $name', (target) => {
     expect(mail.text).toContain('http://localhost:3000/confirm-email?token=');
 
     expect(expectSuccess(accessEndpoints.confirmEmail, await target.call(accessEndpoints.confirmEmail, { body: { token: link! } }))).toEqual({ message: EMAIL_CONFIRMED_MESSAGE });
-    expect(expectSuccess(accessEndpoints.confirmation, await target.call(accessEndpoints.confirmation, { token }))).toEqual({ emailConfirmed: true });
+    expect(expectSuccess(accessEndpoints.confirmation, await target.call(accessEndpoints.confirmation, { token }))).toEqual({ emailConfirmed: true, pendingEmail: null });
     expectError(await target.call(accessEndpoints.confirmEmail, { body: { token: link! } }), 400, 'INVALID_CONFIRMATION_TOKEN', INVALID_CONFIRMATION_MESSAGE);
   });
 
   test('fixture accounts (made by an admin or migrated) are confirmed', async () => {
     const { accessToken: token } = await target.signIn('bea@wellness.test', 'Employee123!');
-    expect(expectSuccess(accessEndpoints.confirmation, await target.call(accessEndpoints.confirmation, { token }))).toEqual({ emailConfirmed: true });
+    expect(expectSuccess(accessEndpoints.confirmation, await target.call(accessEndpoints.confirmation, { token }))).toEqual({ emailConfirmed: true, pendingEmail: null });
   });
 
   test('a link expires after 72 hours; an unknown token and an empty one are refused', async () => {

@@ -116,6 +116,17 @@ describe.each(targets)('invitations on $name', (target) => {
     );
   });
 
+  test('a roster over 20,000 rows or 10 MB is refused with words that say so', async () => {
+    const admin = await target.signIn(ADMIN.email, ADMIN.password);
+    const rows = Array.from({ length: 20_001 }, (_, index) => `p${index}@acme.com,P,Number ${index},Beginner,Sales,Berlin`);
+    const tooLong = ['email,first_name,last_name,level,department,office', ...rows].join('\n');
+    expectError(await target.call(invitationEndpoints.previewRoster, { token: admin.accessToken, body: { csv: tooLong } }), 400, 'VALIDATION_FAILED', 'A roster holds at most 20,000 rows; split the file');
+    const tooLarge = `email,first_name,last_name\n${'x'.repeat(10_000_000)}`;
+    const refused = expectError(await target.call(invitationEndpoints.importRoster, { token: admin.accessToken, body: { csv: tooLarge } }), 400, 'VALIDATION_FAILED');
+    expect(refused.issues).toEqual([{ path: 'csv', message: 'The file is larger than 10 MB' }]);
+    expect(expectSuccess(invitationEndpoints.list, await target.call(invitationEndpoints.list, { token: admin.accessToken, query: { page: 1, pageSize: 10 } })).count).toBe(0);
+  });
+
   test('in invite mode an invitation is the way in', async () => {
     await target.reset(DEFAULT_NOW, { signupMode: 'invite', emailDomains: [] });
     const admin = await target.signIn(ADMIN.email, ADMIN.password);

@@ -1,4 +1,6 @@
+import { accessEndpoints } from '@/contract/access';
 import { activityEndpoints } from '@/contract/activity';
+import { authEndpoints } from '@/contract/auth';
 import { insightsEndpoints } from '@/contract/insights';
 import { usersEndpoints } from '@/contract/users';
 import { FIXTURE_PASSWORD, fixtureAdmin, fixtureId, fixtureUsers } from '../../../mocks/fixtures';
@@ -46,6 +48,23 @@ describe.each(targets)('insights endpoints on $name', (target) => {
     const past = expectSuccess(insightsEndpoints.progress, await target.call(insightsEndpoints.progress, { token: tokens.bea, query: { competitionYear: 2025 } }));
     expect(past.months).toHaveLength(12);
     expect(past.months.at(-1)).toEqual({ month: '2026-03', ...zeroMonth });
+  });
+
+  test('a self-made account counts in no rank, competitors or median until its address is confirmed, and has no rank itself', async () => {
+    const tokens = await seed(target);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ firstName: 'Nora', lastName: 'Newcomer', dateOfBirth: '1990-06-15', gender: 'female', email: 'nora@wellness.test', password: 'Secret123!', levelOfCompetition: 'Beginner' })) form.append(name, value);
+    const nora = expectSuccess(authEndpoints.signup, await target.call(authEndpoints.signup, { formData: form })).accessToken;
+    expectSuccess(activityEndpoints.log, await target.call(activityEndpoints.log, { token: nora, body: { name: 'Rowing', movingTime: 200, startTime: '2026-11-18T07:00:00.000Z' } }));
+    const november = async (token: string) => expectSuccess(insightsEndpoints.progress, await target.call(insightsEndpoints.progress, { token })).months[7];
+    expect(await november(tokens.bea)).toEqual({ month: '2026-11', minutes: 30, points: 60, rank: 1, competitors: 2, levelMedian: 37.5 });
+    expect(await november(nora)).toEqual({ month: '2026-11', minutes: 200, points: 200, rank: null, competitors: 2, levelMedian: 37.5 });
+
+    const mail = [...target.mails()].reverse().find((message) => message.to === 'nora@wellness.test')!;
+    const link = decodeURIComponent(/\/confirm-email\?token=([^\s"<&]+)/.exec(mail.text)![1]!);
+    expectSuccess(accessEndpoints.confirmEmail, await target.call(accessEndpoints.confirmEmail, { body: { token: link } }));
+    expect(await november(tokens.bea)).toEqual({ month: '2026-11', minutes: 30, points: 60, rank: 2, competitors: 3, levelMedian: 60 });
+    expect(await november(nora)).toEqual({ month: '2026-11', minutes: 200, points: 200, rank: 1, competitors: 3, levelMedian: 60 });
   });
 
   test('a level change moves the employee into the other level at once', async () => {

@@ -69,6 +69,19 @@ describe.each(targets)('single sign-on on $name', (target) => {
     expect(refreshed.user.email).toBe('bea@wellness.test');
   });
 
+  test('an unconfirmed account made in the owner\'s name is claimed by SSO: its password and sign-ins end', async () => {
+    const form = profileForm();
+    form.append('email', 'nora@acme.com');
+    form.append('password', 'Squatter123!');
+    const squatter = target.client();
+    expectSuccess(authEndpoints.signup, await target.call(authEndpoints.signup, { client: squatter, formData: form }));
+    const owner = expectSuccess(ssoEndpoints.callback, (await signInWithSso(target, 'nora@acme.com')).response);
+    if (owner.status !== 'signed-in') throw new Error('the owner was not signed in');
+    expectError(await target.call(authEndpoints.signin, { body: { email: 'nora@acme.com', password: 'Squatter123!' } }), 401, 'INVALID_CREDENTIALS');
+    expectError(await target.call(authEndpoints.refresh, { client: squatter }), 401, 'SESSION_REVOKED');
+    expect(expectSuccess(accessEndpoints.confirmation, await target.call(accessEndpoints.confirmation, { headers: { authorization: `Bearer ${owner.session.accessToken}` } }))).toMatchObject({ emailConfirmed: true });
+  });
+
   test('a newcomer completes the profile and is signed in, at the chosen level; the form cannot be sent twice', async () => {
     const { response, client } = await signInWithSso(target, 'nora@acme.com');
     const profile = { email: 'nora@acme.com', firstName: 'Nora', lastName: 'Newcomer', levelOfCompetition: null };

@@ -39,6 +39,30 @@ describe('roster import', () => {
     await jobs.stop({ timeoutMs: 1000 }); // the 10,000 mails are the queue's business, not this test's
   }, 120_000);
 
+  test('a 20,000-row HR export with extra columns is accepted; 20,001 rows and more than 10 MB are refused with a clear message', async () => {
+    const { app, db } = await createTestApp();
+    const headers = { authorization: `Bearer ${await adminToken(app, db)}` };
+    // What an HR system exports: the four columns read, and more that the import skips.
+    const header = 'Employee ID,email,first_name,last_name,level,Department,Manager e-mail,Office,Start date,Contract,Phone';
+    const row = (index: number) => `E${String(index).padStart(6, '0')},person${index}@acme.com,Person,Number ${index},Advanced,Engineering and Operations,manager${index % 100}@acme.com,"Berlin, Germany",2019-04-01,Full-time,+49 30 1234 5678`;
+    const file = (rows: number) => [header, ...Array.from({ length: rows }, (_, index) => row(index))].join('\r\n');
+    const full = file(20_000);
+    expect(full.length).toBeGreaterThan(2_500_000);
+
+    const accepted = await app.inject({ method: 'POST', url: '/api/access/roster/preview', headers, payload: { csv: full } });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json<{ counts: { total: number; new: number } }>().counts).toMatchObject({ total: 20_000, new: 20_000 });
+
+    const oneTooMany = await app.inject({ method: 'POST', url: '/api/access/roster/preview', headers, payload: { csv: file(20_001) } });
+    expect(oneTooMany.statusCode).toBe(400);
+    expect(oneTooMany.json()).toMatchObject({ serverCode: 'VALIDATION_FAILED', message: 'A roster holds at most 20,000 rows; split the file' });
+
+    const tooLarge = await app.inject({ method: 'POST', url: '/api/access/roster/import', headers, payload: { csv: `${header}\n${'x'.repeat(10_000_001)}` } });
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json()).toMatchObject({ serverCode: 'VALIDATION_FAILED', issues: [{ path: 'csv', message: 'The file is larger than 10 MB' }] });
+    expect(await db.select({ total: count() }).from(invitations)).toEqual([{ total: 0 }]);
+  }, 120_000);
+
   test('the mail job mails each invitee once with a fresh link, and a retry skips the mailed ones', async () => {
     const { app, db, mailer, clock, config } = await createTestApp();
     const token = await adminToken(app, db);

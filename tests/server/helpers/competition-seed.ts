@@ -21,6 +21,8 @@ export type NewUser = {
   levels?: Record<number, LevelOfCompetition>;
   /** When the account was made: by default before every year the tests look at, so past lists show it. */
   createdAt?: string;
+  /** Null: a self-made account that has not opened its confirmation link (on no leaderboard). */
+  emailConfirmedAt?: Date | null;
 };
 
 export const addUser = async (db: Db, options: NewUser = {}) => {
@@ -38,6 +40,7 @@ export const addUser = async (db: Db, options: NewUser = {}) => {
       isPrivateActivity: options.isPrivateActivity ?? false,
       profilePicture: options.profilePicture ?? null,
       createdAt: new Date(options.createdAt ?? '2022-01-01T00:00:00Z'),
+      ...(options.emailConfirmedAt === undefined ? {} : { emailConfirmedAt: options.emailConfirmedAt }),
     })
     .returning();
   const entries = Object.entries(options.levels ?? {});

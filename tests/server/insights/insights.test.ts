@@ -7,6 +7,8 @@ import { insightMonthsOf, medianOf, rankAmong } from '@/domain/insights';
 import { levelInYearOf } from '@/domain/leaders-year';
 import { scoreYear } from '@/domain/scoring-points';
 import { activities, dailyStepAchievements, eventParticipations, trackerConnections, userLevels, users } from '../../../server/db/schema';
+import { emailConfirmationTokens } from '../../../server/db/access-schema';
+import { sha256 } from '../../../server/http/tokens';
 import { rebuildScores } from '../../../server/modules/scoring/repo';
 import { rescoreUserYear } from '../../../server/modules/scoring/repo';
 import { scoringService } from '../../../server/modules/scoring/service';
@@ -16,8 +18,9 @@ import { addUser, authHeader, logActivity, logEvent, logSteps } from '../helpers
 /*
  * GET /insights/progress and /insights/overview read insight_months (migration 0013, kept by
  * triggers on score_months). Whatever happens to the rows (writes, deletions, level and role
- * changes, deleted users, a rebuild), both answers must equal a recomputation from the rows
- * themselves with the reference scorer.
+ * changes, addresses confirmed, deleted users, a rebuild), both answers must equal a recomputation
+ * from the rows themselves with the reference scorer. Like the leaderboard, the figures count
+ * confirmed employees only (docs/product-rules.md#progress-charts-and-overview).
  */
 
 const NOW = '2026-11-22T10:00:00Z';
@@ -54,16 +57,19 @@ const recompute = async ({ db }: TestApp, year: number) => {
     );
     return { user, level: levelInYearOf(mine(allLevels), year, user.levelOfCompetition as LevelOfCompetition), months };
   });
+  // The leaderboard's people: an unconfirmed account is in no rank, count or median, and has no rank itself.
+  const listed = people.filter((person) => person.user.emailConfirmedAt !== null);
   const progressOf = (userId: number): MyProgress => {
     const me = people.find((person) => person.user.id === userId)!;
-    const peers = people.filter((person) => person.level === me.level);
+    const peers = listed.filter((person) => person.level === me.level);
     return {
       competitionYear: year,
       levelOfCompetition: me.level,
       months: insightMonthsOf(year, now).map(({ key, month }) => {
         const scores = peers.flatMap((person) => (person.months.has(month) ? [person.months.get(month)!.points] : []));
         const mine = me.months.get(month);
-        return { month: key, minutes: mine?.minutes ?? 0, points: mine?.points ?? 0, rank: mine ? rankAmong(mine.points, scores) : null, competitors: scores.length, levelMedian: medianOf(scores) };
+        const rank = mine && me.user.emailConfirmedAt !== null ? rankAmong(mine.points, scores) : null;
+        return { month: key, minutes: mine?.minutes ?? 0, points: mine?.points ?? 0, rank, competitors: scores.length, levelMedian: medianOf(scores) };
       }),
     };
   };
@@ -71,7 +77,7 @@ const recompute = async ({ db }: TestApp, year: number) => {
   const overview: CompetitionOverview = {
     competitionYear: year,
     months: insightMonthsOf(year, now).map(({ key, month }) => {
-      const active = people.filter((person) => person.months.has(month));
+      const active = listed.filter((person) => person.months.has(month));
       const sum = (pick: 'sharedMinutes' | 'steps' | 'events', of = active) => of.reduce((total, person) => total + person.months.get(month)![pick], 0);
       return {
         month: key,
@@ -139,6 +145,7 @@ const operation = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('deleteActivity' as const), who }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('level' as const), who, level: fc.constantFrom(...levels) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('role' as const), who }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('confirm' as const), who }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('removeUser' as const), who }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('tracker' as const), who, service: fc.constantFrom('STRAVA' as const, 'FITBIT' as const) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'rebuild' as const }) },
@@ -150,12 +157,13 @@ test('progress and overview equal a recomputation from the rows after any sequen
       const ctx = await createTestApp({ now: NOW });
       const { db } = ctx;
       const admin = (await addUser(db, { role: 'admin' })) as { id: number; role: 'admin' };
+      // Two have not opened their confirmation link yet (self-made accounts).
       const people = [
         await addUser(db, { level: 'Beginner' }),
-        await addUser(db, { level: 'Beginner' }),
+        await addUser(db, { level: 'Beginner', emailConfirmedAt: null }),
         await addUser(db, { level: 'Beginner', levels: { 2025: 'Intermediate' } }),
         await addUser(db, { level: 'Intermediate' }),
-        await addUser(db, { level: 'Intermediate' }),
+        await addUser(db, { level: 'Intermediate', emailConfirmedAt: null }),
         await addUser(db, { level: 'Elite' }),
       ];
       const gone = new Set<number>();
@@ -191,6 +199,13 @@ test('progress and overview equal a recomputation from the rows after any sequen
           await db.update(users).set({ role: 'admin' }).where(eq(users.id, person.id));
           for (const year of [2025, 2026]) await rescoreUserYear(db, person.id, year);
         }
+        // The confirmation link, opened as the mail's reader does.
+        if (op.kind === 'confirm') {
+          const token = `confirm-${person.id}-${Math.random()}`;
+          await db.insert(emailConfirmationTokens).values({ userId: person.id, tokenHash: sha256(token), expiresAt: new Date('2030-01-01T00:00:00Z') });
+          const opened = await ctx.app.inject({ method: 'POST', url: '/api/access/confirm-email', payload: { token } });
+          expect(opened.statusCode).toBe(200);
+        }
         if (op.kind === 'removeUser') {
           await db.delete(users).where(eq(users.id, person.id));
           gone.add(person.id);
@@ -206,6 +221,8 @@ test('progress and overview equal a recomputation from the rows after any sequen
         // Found by CI: the first level row of an account is also the level of its earlier years, so
         // a level change must rescore those years too (scoringService().rescoreLevelChange).
         [[{ kind: 'activity', who: 0, day: '2025-04-01', minutes: 1, source: 'manual' }, { kind: 'level', who: 0, level: 'Intermediate' }, { kind: 'steps', who: 1, day: '2025-04-01' }]],
+        // An unconfirmed account that scored, then confirmed: its months join the groups of both years.
+        [[{ kind: 'activity', who: 1, day: '2026-05-03', minutes: 50, source: 'manual' }, { kind: 'activity', who: 0, day: '2026-05-04', minutes: 20, source: 'manual' }, { kind: 'steps', who: 1, day: '2025-04-02' }, { kind: 'confirm', who: 1 }]],
       ],
     },
   );
@@ -272,5 +289,25 @@ test('the admin overview leaves Strava minutes out; the athlete still sees them 
   await rebuildScores(ctx.db, 2026, 2026);
   const rebuilt = (await ctx.app.inject({ method: 'GET', url: '/api/insights/overview?competitionYear=2026', headers: await authHeader(admin, ctx.config, now) })).json() as CompetitionOverview;
   expect(rebuilt.months.find((month) => month.month === '2026-11')!.minutesByLevel.Advanced).toBe(35);
+  await ctx.app.close();
+});
+
+test('an unconfirmed account counts in no colleague\'s rank, competitors or median, and has no rank itself, until it confirms', async () => {
+  const ctx = await createTestApp({ now: NOW });
+  const colleague = await addUser(ctx.db, { level: 'Advanced' });
+  const stranger = await addUser(ctx.db, { level: 'Advanced', emailConfirmedAt: null });
+  await logActivity(ctx.db, colleague.id, '2026-11-02', 30);
+  await logActivity(ctx.db, stranger.id, '2026-11-03', 90);
+  const november = async (person: { id: number; role: 'admin' | 'user' }) =>
+    (await ctx.app.inject({ method: 'GET', url: '/api/insights/progress?competitionYear=2026', headers: await authHeader(person, ctx.config, now) })).json<MyProgress>().months.find((month) => month.month === '2026-11');
+  // Like the leaderboard (docs/product-rules.md#privacy): the stranger's 90 points are nowhere in the colleague's figures.
+  expect(await november(colleague)).toEqual({ month: '2026-11', minutes: 30, points: 30, rank: 1, competitors: 1, levelMedian: 30 });
+  expect(await november(stranger)).toEqual({ month: '2026-11', minutes: 90, points: 90, rank: null, competitors: 1, levelMedian: 30 });
+
+  const token = 'the-link-of-the-mail';
+  await ctx.db.insert(emailConfirmationTokens).values({ userId: stranger.id, tokenHash: sha256(token), expiresAt: new Date('2030-01-01T00:00:00Z') });
+  expect((await ctx.app.inject({ method: 'POST', url: '/api/access/confirm-email', payload: { token } })).statusCode).toBe(200);
+  expect(await november(colleague)).toEqual({ month: '2026-11', minutes: 30, points: 30, rank: 2, competitors: 2, levelMedian: 60 });
+  expect(await november(stranger)).toEqual({ month: '2026-11', minutes: 90, points: 90, rank: 1, competitors: 2, levelMedian: 60 });
   await ctx.app.close();
 });

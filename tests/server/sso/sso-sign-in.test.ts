@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { auditEvents } from '../../../server/db/schema';
 import { startIdentityProvider, signInAtProvider, type TestIdentityProvider } from '../../support/identity-provider';
 import { createTestApp, testDatabase } from '../helpers/test-app';
-import { seedUser, snapshot } from '../auth/fixtures';
+import { PASSWORD, seedUser, snapshot } from '../auth/fixtures';
+import { SESSION_CHECK_TTL_MS } from '../../../server/http/session-liveness';
 import { REDIRECT_URI, cookieOf, postCallback, profileForm, ssoConfig, ssoRoundTrip, startSignIn } from './sso-helpers';
 
 let idp: TestIdentityProvider;
@@ -48,11 +49,39 @@ describe('single sign-on against a real OpenID provider', () => {
     expect(JSON.parse(entry!.after!)).toEqual({ issuer: idp.issuer });
   });
 
-  test('an account that had not confirmed its address is confirmed by the provider\'s word', async () => {
+  test('an unconfirmed account is claimed by the provider\'s word: confirmed, its password removed and its sign-ins ended (no pre-account takeover)', async () => {
     const { app, db } = await createTestApp({ config: ssoConfig(idp) });
-    await seedUser(db, { emailConfirmedAt: null });
+    // Someone made the account in the owner's name and never confirmed it; they are signed in.
+    const squatted = await seedUser(db, { emailConfirmedAt: null });
+    const theirs = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'jane@example.com', password: PASSWORD } });
+    expect(theirs.statusCode).toBe(200);
+    const theirToken = (theirs.json() as { accessToken: string }).accessToken;
+    expect((await app.inject({ method: 'GET', url: `/api/users/${squatted.id}/profile`, headers: { authorization: `Bearer ${theirToken}` } })).statusCode).toBe(200);
+
+    const owner = await ssoRoundTrip(app, 'jane@example.com');
+    expect(owner.statusCode).toBe(200);
+    const [user] = (await snapshot(db)).users;
+    expect(user!.emailConfirmedAt).not.toBeNull();
+    expect(user!.passwordHash).toBe('');
+    // The creator's password, refresh cookie and access token open nothing any more.
+    expect((await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'jane@example.com', password: PASSWORD } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: cookieOf(theirs, 'wc_refresh')! } })).statusCode).toBe(401);
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_TTL_MS + 50)); // each process trusts a checked token this long
+    expect((await app.inject({ method: 'GET', url: `/api/users/${squatted.id}/profile`, headers: { authorization: `Bearer ${theirToken}` } })).statusCode).toBe(401);
+    // The owner's own sign-in is live.
+    const ownerToken = (owner.json() as { session: { accessToken: string } }).session.accessToken;
+    expect((await app.inject({ method: 'GET', url: `/api/users/${squatted.id}/profile`, headers: { authorization: `Bearer ${ownerToken}` } })).statusCode).toBe(200);
+    const [entry] = await db.select().from(auditEvents).where(eq(auditEvents.action, 'auth.sso_signin'));
+    expect(JSON.parse(entry!.after!)).toEqual({ issuer: idp.issuer, emailConfirmed: true, passwordRemoved: true, sessionsEnded: 1 });
+  });
+
+  test('a confirmed account keeps its password and its other sign-ins when it signs in with the provider', async () => {
+    const { app, db } = await createTestApp({ config: ssoConfig(idp) });
+    await seedUser(db);
+    const other = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'jane@example.com', password: PASSWORD } });
     expect((await ssoRoundTrip(app, 'jane@example.com')).statusCode).toBe(200);
-    expect((await snapshot(db)).users[0]!.emailConfirmedAt).not.toBeNull();
+    expect((await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: cookieOf(other, 'wc_refresh')! } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'jane@example.com', password: PASSWORD } })).statusCode).toBe(200);
   });
 
   test('a newcomer in open mode completes the profile: the account is created confirmed, signed in, audited', async () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
-import { accessEndpoints } from '../../../api/contract';
+import { accessEndpoints, profileEndpoints } from '../../../api/contract';
 import { useApiMutation } from '../../../api/api-mutation';
 import { accessQueries } from './access-queries';
 
@@ -21,3 +21,11 @@ export const useConfirmEmail = () => {
     meta: { errorToast: false },
   });
 };
+
+/** 'Keep my current address': the current address sent back drops the pending one (docs/access.md#changing-the-e-mail-address). */
+export const useKeepCurrentEmail = (userId: number, email: string) =>
+  useApiMutation({
+    call: () => callApi(profileEndpoints.updateProfile, { params: { id: userId }, body: { email } }),
+    invalidates: accessQueries.all(),
+    toasts: { category: 'update', id: 'keep-current-email', success: 'Your e-mail address stays as it is' },
+  });

@@ -82,8 +82,8 @@ export function RosterImport() {
           Import a roster
         </Title>
         <Text size="sm" c="dimmed">
-          A CSV file with the columns email, first_name, last_name and level (Beginner when empty). You see what the file holds before
-          anyone is invited.
+          A CSV file with the columns email, first_name, last_name and level (Beginner when empty); other columns are ignored. At most
+          20,000 rows and 10 MB. You see what the file holds before anyone is invited.
         </Text>
         <FileInput
           label="Roster file (CSV)"

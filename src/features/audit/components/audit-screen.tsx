@@ -28,6 +28,7 @@ export const actionLabels: Record<AuditAction, string> = {
   'roster.import': 'Roster imported',
   'auth.sso_signin': 'Signed in with SSO',
   'auth.sso_signup': 'Joined with SSO',
+  'auth.email_changed': 'E-mail changed',
 };
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

@@ -10,7 +10,8 @@ export function InvitationOnlyNotice() {
       <Text size="sm">{INVITATION_REQUIRED_MESSAGE}.</Text>
       <Text size="sm" mt="xs">
         Already have an account?{' '}
-        <Anchor component={Link} to="/" size="sm">
+        {/* Underlined: inside a sentence, colour alone does not say it is a link (in the dark scheme least of all). */}
+        <Anchor component={Link} to="/" size="sm" underline="always">
           Log in
         </Anchor>
       </Text>

@@ -1,5 +1,5 @@
 import { Button, Grid, Group, NativeSelect, Paper, Radio, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { genders, levels } from '../../../api/contract';
 import { ProfileForm as ProfileSchema } from '../../../api/contract/profile';
@@ -20,7 +20,7 @@ const genderOptions = genders.map((value) => ({ value, label: value[0]!.toUpperC
 const today = () => toIsoDay(new Date());
 
 /** The profile form (docs/product-rules.md#profile): signup fields without passwords plus activity sharing; Save sends only what changed. */
-export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date }) {
+export function ProfileForm({ user, now = new Date(), emailNote }: { user: User; now?: Date; emailNote?: ReactNode }) {
   const [photo, setPhoto] = useState<File | null>(null);
   // The server's refusal of the photo (too large, not a PNG or JPEG inside) shows on the photo field.
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -65,6 +65,7 @@ export function ProfileForm({ user, now = new Date() }: { user: User; now?: Date
           </Grid.Col>
           <Grid.Col span={12}>
             <TextInput label="Email" type="email" autoComplete="email" {...register('email')} error={errorOf('email')} />
+            {emailNote}
           </Grid.Col>
           <Grid.Col span={12}>
             <NativeSelect

@@ -5,6 +5,7 @@ import { PagePending } from '../../../components/page-pending';
 import { PageShell } from '../../../components/page-shell';
 import { RouteLoadError } from '../../../components/route-load-error';
 import { currentCompetitionYear } from '@/domain/competition';
+import { PendingEmailNote } from '../../../features/access';
 import { ProgressSection } from '../../../features/insights';
 import { insightsQueries } from '../../../features/insights/api/insights-queries';
 import { PrivacySection } from '../../../features/privacy';
@@ -35,7 +36,7 @@ export const Route = createFileRoute('/_employee/employee/profile')({
     return (
       <PageShell title="Profile" size="md">
         <Stack gap="xl">
-          {session && <ProfileScreen userId={session.user.id} />}
+          {session && <ProfileScreen userId={session.user.id} emailNote={(currentEmail) => <PendingEmailNote userId={session.user.id} currentEmail={currentEmail} />} />}
           <FitnessServicesConnector />
           <ProgressSection />
           <PrivacySection />
