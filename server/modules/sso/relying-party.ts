@@ -11,7 +11,7 @@ import { ssoFailed, ssoProviderUnavailable } from '@/domain/sso-rules';
 
 /**
  * The secrets of one sign-in attempt, kept sealed in the browser until the provider sends it back;
- * `reauthenticate`: 'Confirm with' of a signed-in employee (their account and sign-in).
+ * `reauthenticate`: 'Confirm with' of a signed-in employee (the account it must come back for).
  */
 export type SignInAttempt = { state: string; nonce: string; codeVerifier: string; reauthenticate?: Reauthentication };
 export type Reauthentication = { userId: number };
