@@ -80,7 +80,7 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'pipe' as const,
-      env: { PORT: String(policy.port), HOST: '127.0.0.1', DATA_DIR: policy.dataDir, APP_ORIGIN: policy.baseUrl, LOG_LEVEL: 'warn', ...policy.env },
+      env: { PORT: String(policy.port), HOST: '127.0.0.1', DATA_DIR: policy.dataDir, APP_ORIGIN: policy.baseUrl, ADMIN_EMAIL: E2E.admin.email, ADMIN_PASSWORD: E2E.admin.password, LOG_LEVEL: 'warn', ...policy.env },
     })),
   ],
 });

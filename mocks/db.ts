@@ -136,7 +136,18 @@ export type MockDataExport = {
   base64: string | null;
 };
 /** A code the simulated identity provider issued (single use, 60 s) for the identity QA chose. */
-export type MockSsoCode = { code: string; state: string; email: string; emailVerified: boolean; givenName: string; familyName: string; expiresAt: string; usedAt: string | null };
+export type MockSsoCode = {
+  code: string;
+  state: string;
+  email: string;
+  emailVerified: boolean;
+  givenName: string;
+  familyName: string;
+  expiresAt: string;
+  usedAt: string | null;
+  /** 'Confirm with': the signed-in account it is for. */
+  reauthenticate?: { userId: number };
+};
 /** A newcomer the provider vouched for, between the callback and the completed profile (the server keeps it in a sealed cookie). */
 export type MockSsoNewcomer = { id: string; email: string; firstName: string; lastName: string; expiresAt: string };
 

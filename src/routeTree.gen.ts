@@ -21,6 +21,7 @@ import { Route as GuestIndexRouteImport } from './routes/_guest/index'
 import { Route as GuestResetPasswordRouteImport } from './routes/_guest/reset-password'
 import { Route as GuestSignupRouteImport } from './routes/_guest/signup'
 import { Route as SignedInLeaderboardRouteImport } from './routes/_signed-in/leaderboard'
+import { Route as SsoCallbackRouteImport } from './routes/sso/callback'
 import { Route as AdminAdminAuditRouteImport } from './routes/_admin/admin/audit'
 import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/dashboard'
 import { Route as AdminAdminInvitationsRouteImport } from './routes/_admin/admin/invitations'
@@ -31,7 +32,6 @@ import { Route as EmployeeEmployeeActivityFeedRouteImport } from './routes/_empl
 import { Route as EmployeeEmployeeDashboardRouteImport } from './routes/_employee/employee/dashboard'
 import { Route as EmployeeEmployeeFitnessServicesRouteImport } from './routes/_employee/employee/fitness-services'
 import { Route as EmployeeEmployeeProfileRouteImport } from './routes/_employee/employee/profile'
-import { Route as GuestSsoCallbackRouteImport } from './routes/_guest/sso/callback'
 import { Route as AdminAdminUsersIdWorkoutsRouteImport } from './routes/_admin/admin/users/$id/workouts'
 
 const SplatRoute = SplatRouteImport.update({
@@ -90,6 +90,11 @@ const SignedInLeaderboardRoute = SignedInLeaderboardRouteImport.update({
   path: '/leaderboard',
   getParentRoute: () => SignedInRoute,
 } as any)
+const SsoCallbackRoute = SsoCallbackRouteImport.update({
+  id: '/sso/callback',
+  path: '/sso/callback',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminAdminAuditRoute = AdminAdminAuditRouteImport.update({
   id: '/admin/audit',
   path: '/admin/audit',
@@ -143,11 +148,6 @@ const EmployeeEmployeeProfileRoute = EmployeeEmployeeProfileRouteImport.update({
   path: '/employee/profile',
   getParentRoute: () => EmployeeRoute,
 } as any)
-const GuestSsoCallbackRoute = GuestSsoCallbackRouteImport.update({
-  id: '/sso/callback',
-  path: '/sso/callback',
-  getParentRoute: () => GuestRoute,
-} as any)
 const AdminAdminUsersIdWorkoutsRoute =
   AdminAdminUsersIdWorkoutsRouteImport.update({
     id: '/admin/users/$id/workouts',
@@ -164,6 +164,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof GuestResetPasswordRoute
   '/signup': typeof GuestSignupRoute
   '/leaderboard': typeof SignedInLeaderboardRoute
+  '/sso/callback': typeof SsoCallbackRoute
   '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/invitations': typeof AdminAdminInvitationsRoute
@@ -174,7 +175,6 @@ export interface FileRoutesByFullPath {
   '/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
   '/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
   '/employee/profile': typeof EmployeeEmployeeProfileRoute
-  '/sso/callback': typeof GuestSsoCallbackRoute
   '/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRoutesByTo {
@@ -186,6 +186,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof GuestResetPasswordRoute
   '/signup': typeof GuestSignupRoute
   '/leaderboard': typeof SignedInLeaderboardRoute
+  '/sso/callback': typeof SsoCallbackRoute
   '/admin/audit': typeof AdminAdminAuditRoute
   '/admin/dashboard': typeof AdminAdminDashboardRoute
   '/admin/invitations': typeof AdminAdminInvitationsRoute
@@ -196,7 +197,6 @@ export interface FileRoutesByTo {
   '/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
   '/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
   '/employee/profile': typeof EmployeeEmployeeProfileRoute
-  '/sso/callback': typeof GuestSsoCallbackRoute
   '/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRoutesById {
@@ -212,6 +212,7 @@ export interface FileRoutesById {
   '/_guest/reset-password': typeof GuestResetPasswordRoute
   '/_guest/signup': typeof GuestSignupRoute
   '/_signed-in/leaderboard': typeof SignedInLeaderboardRoute
+  '/sso/callback': typeof SsoCallbackRoute
   '/_guest/': typeof GuestIndexRoute
   '/_admin/admin/audit': typeof AdminAdminAuditRoute
   '/_admin/admin/dashboard': typeof AdminAdminDashboardRoute
@@ -223,7 +224,6 @@ export interface FileRoutesById {
   '/_employee/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
   '/_employee/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
   '/_employee/employee/profile': typeof EmployeeEmployeeProfileRoute
-  '/_guest/sso/callback': typeof GuestSsoCallbackRoute
   '/_admin/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRouteTypes {
@@ -237,6 +237,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signup'
     | '/leaderboard'
+    | '/sso/callback'
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/invitations'
@@ -247,7 +248,6 @@ export interface FileRouteTypes {
     | '/employee/dashboard'
     | '/employee/fitness-services'
     | '/employee/profile'
-    | '/sso/callback'
     | '/admin/users/$id/workouts'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -259,6 +259,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/signup'
     | '/leaderboard'
+    | '/sso/callback'
     | '/admin/audit'
     | '/admin/dashboard'
     | '/admin/invitations'
@@ -269,7 +270,6 @@ export interface FileRouteTypes {
     | '/employee/dashboard'
     | '/employee/fitness-services'
     | '/employee/profile'
-    | '/sso/callback'
     | '/admin/users/$id/workouts'
   id:
     | '__root__'
@@ -284,6 +284,7 @@ export interface FileRouteTypes {
     | '/_guest/reset-password'
     | '/_guest/signup'
     | '/_signed-in/leaderboard'
+    | '/sso/callback'
     | '/_guest/'
     | '/_admin/admin/audit'
     | '/_admin/admin/dashboard'
@@ -295,7 +296,6 @@ export interface FileRouteTypes {
     | '/_employee/employee/dashboard'
     | '/_employee/employee/fitness-services'
     | '/_employee/employee/profile'
-    | '/_guest/sso/callback'
     | '/_admin/admin/users/$id/workouts'
   fileRoutesById: FileRoutesById
 }
@@ -306,6 +306,7 @@ export interface RootRouteChildren {
   GuestRoute: typeof GuestRouteWithChildren
   SignedInRoute: typeof SignedInRouteWithChildren
   ConfirmEmailRoute: typeof ConfirmEmailRoute
+  SsoCallbackRoute: typeof SsoCallbackRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -394,6 +395,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignedInLeaderboardRouteImport
       parentRoute: typeof SignedInRoute
     }
+    '/sso/callback': {
+      id: '/sso/callback'
+      path: '/sso/callback'
+      fullPath: '/sso/callback'
+      preLoaderRoute: typeof SsoCallbackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_admin/admin/audit': {
       id: '/_admin/admin/audit'
       path: '/admin/audit'
@@ -464,13 +472,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EmployeeEmployeeProfileRouteImport
       parentRoute: typeof EmployeeRoute
     }
-    '/_guest/sso/callback': {
-      id: '/_guest/sso/callback'
-      path: '/sso/callback'
-      fullPath: '/sso/callback'
-      preLoaderRoute: typeof GuestSsoCallbackRouteImport
-      parentRoute: typeof GuestRoute
-    }
     '/_admin/admin/users/$id/workouts': {
       id: '/_admin/admin/users/$id/workouts'
       path: '/admin/users/$id/workouts'
@@ -529,14 +530,12 @@ interface GuestRouteChildren {
   GuestResetPasswordRoute: typeof GuestResetPasswordRoute
   GuestSignupRoute: typeof GuestSignupRoute
   GuestIndexRoute: typeof GuestIndexRoute
-  GuestSsoCallbackRoute: typeof GuestSsoCallbackRoute
 }
 
 const GuestRouteChildren: GuestRouteChildren = {
   GuestResetPasswordRoute: GuestResetPasswordRoute,
   GuestSignupRoute: GuestSignupRoute,
   GuestIndexRoute: GuestIndexRoute,
-  GuestSsoCallbackRoute: GuestSsoCallbackRoute,
 }
 
 const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
@@ -560,6 +559,7 @@ const rootRouteChildren: RootRouteChildren = {
   GuestRoute: GuestRouteWithChildren,
   SignedInRoute: SignedInRouteWithChildren,
   ConfirmEmailRoute: ConfirmEmailRoute,
+  SsoCallbackRoute: SsoCallbackRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -19,16 +19,23 @@ export const ssoHandlers: HttpHandler[] = [
     return { authorizationUrl };
   }),
 
+  mockRoute(ssoEndpoints.reauthenticate, ({ user, reply }) => {
+    const { authorizationUrl, attempt } = startSso({ userId: user.id });
+    reply.setCookie(ATTEMPT_COOKIE, attempt, { ...SSO_COOKIE_OPTIONS, maxAge: 10 * 60 });
+    return { authorizationUrl };
+  }),
+
   mockRoute(ssoEndpoints.callback, ({ body, cookies, reply }) => {
     reply.clearCookie(ATTEMPT_COOKIE, SSO_COOKIE_OPTIONS);
-    const outcome = ssoCallback(body.search, cookies[ATTEMPT_COOKIE]);
+    // The refresh cookie (path /api/auth) names the sign-in a re-authentication replaces.
+    const outcome = ssoCallback(body.search, cookies[ATTEMPT_COOKIE], cookies[REFRESH_COOKIE]);
     if (outcome.kind === 'profile-required') {
       reply.setCookie(NEWCOMER_COOKIE, outcome.newcomerId, { ...SSO_COOKIE_OPTIONS, maxAge: 30 * 60 });
       return { status: 'profile-required' as const, profile: outcome.profile };
     }
     reply.clearCookie(NEWCOMER_COOKIE, SSO_COOKIE_OPTIONS);
     setRefreshCookie(reply, outcome.refreshToken);
-    return { status: 'signed-in' as const, session: authSessionFor(outcome.userId) };
+    return { status: outcome.kind, session: authSessionFor(outcome.userId) };
   }),
 
   mockRoute(ssoEndpoints.profile, ({ cookies }) => ssoProfile(cookies[NEWCOMER_COOKIE])),

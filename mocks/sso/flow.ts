@@ -1,8 +1,8 @@
 import type { SsoProfile, SsoProfileBody } from '@/contract/sso';
 import { SSO_CALLBACK_PATH } from '@/contract/sso';
-import { SSO_EXPIRED_MESSAGE, SSO_PROFILE_EXPIRED_MESSAGE, assertSsoNewcomerAllowed, namesOf, ssoFailed, ssoNotConfigured, verifiedEmailOf } from '@/domain/sso-rules';
+import { SSO_EXPIRED_MESSAGE, SSO_OTHER_ACCOUNT_MESSAGE, SSO_PROFILE_EXPIRED_MESSAGE, assertSsoNewcomerAllowed, namesOf, ssoFailed, ssoNotConfigured, verifiedEmailOf } from '@/domain/sso-rules';
 import { mockClock } from '../clock';
-import { findUserByEmail, mockDb, nowIso, type MockSsoNewcomer, type MockUser } from '../db';
+import { findUserByEmail, mockDb, nowIso, type MockSsoCode, type MockSsoNewcomer, type MockUser } from '../db';
 import type { MockPhoto } from '../multipart';
 import { randomToken } from '../random';
 import { emailTaken, insertEmployee } from '../auth/accounts';
@@ -32,14 +32,17 @@ const openInvitation = (email: string) => {
   return (mockDb.invitations ?? []).find((row) => row.email === email && !row.acceptedAt && !row.revokedAt && new Date(row.expiresAt) > now) ?? null;
 };
 
-/** The attempt cookie's value: the state, and until when it may come back (the server seals both). */
-export const startSso = () => {
+/**
+ * The attempt cookie's value: the state, and until when it may come back (the server seals both).
+ * `reauthenticate`: 'Confirm with' of a signed-in employee (the simulated provider always asks again).
+ */
+export const startSso = (reauthenticate?: MockSsoCode['reauthenticate']) => {
   labelOrRefuse();
   const state = randomToken(32);
   const { identity } = mockSso.settings();
   const code = randomToken(32);
   const now = mockClock.now().getTime();
-  codes().push({ code, state, ...identity, expiresAt: new Date(now + CODE_TTL_MS).toISOString(), usedAt: null });
+  codes().push({ code, state, ...identity, expiresAt: new Date(now + CODE_TTL_MS).toISOString(), usedAt: null, ...(reauthenticate ? { reauthenticate } : {}) });
   const callback = new URL(SSO_CALLBACK_PATH, appOrigin());
   callback.search = new URLSearchParams({ code, state, iss: MOCK_ISSUER }).toString();
   return { authorizationUrl: callback.href, attempt: `${state}.${now + ATTEMPT_TTL_MS}` };
@@ -70,12 +73,23 @@ const claimUnconfirmed = (account: MockUser) => {
   return { emailConfirmed: true, passwordRemoved, sessionsEnded };
 };
 
-export type MockCallbackOutcome = { kind: 'signed-in'; userId: number; refreshToken: string } | { kind: 'profile-required'; newcomerId: string; profile: SsoProfile };
+export type MockCallbackOutcome = { kind: 'signed-in' | 'reauthenticated'; userId: number; refreshToken: string } | { kind: 'profile-required'; newcomerId: string; profile: SsoProfile };
 
-export const ssoCallback = (search: string, attempt: string | undefined): MockCallbackOutcome => {
+/** 'Confirm with' came back, as on the server (modules/sso/service.ts): the same account gets a new sign-in, the one of `refreshToken` ends. */
+const reauthenticated = (who: NonNullable<MockSsoCode['reauthenticate']>, email: string, refreshToken: string | undefined): MockCallbackOutcome => {
+  const account = findUserByEmail(email);
+  if (!account || account.id !== who.userId) throw ssoFailed(SSO_OTHER_ACCOUNT_MESSAGE);
+  const replaced = mockDb.refreshSessions.find((session) => session.token === refreshToken && session.userId === account.id);
+  if (replaced) for (const session of mockDb.refreshSessions) if (session.familyId === replaced.familyId && !session.revokedAt) session.revokedAt = nowIso();
+  mockAudit({ actor: { id: account.id, role: account.role }, action: 'auth.sso_signin', subject: account, after: { issuer: MOCK_ISSUER, reauthenticated: true } });
+  return { kind: 'reauthenticated', userId: account.id, refreshToken: createRefreshSession(account.id) };
+};
+
+export const ssoCallback = (search: string, attempt: string | undefined, refreshToken?: string): MockCallbackOutcome => {
   const label = labelOrRefuse();
   const identity = redeem(search, attempt);
   const email = verifiedEmailOf({ email: identity.email, email_verified: identity.emailVerified }, label);
+  if (identity.reauthenticate) return reauthenticated(identity.reauthenticate, email, refreshToken);
   const account = findUserByEmail(email);
   if (account) {
     mockAudit({ actor: { id: account.id, role: account.role }, action: 'auth.sso_signin', subject: account, after: { issuer: MOCK_ISSUER, ...claimUnconfirmed(account) } });
@@ -110,8 +124,9 @@ export const completeSsoProfile = (id: string | undefined, fields: SsoProfileBod
   const now = nowIso();
   if (invitation) invitation.acceptedAt = now;
   const level = invitation?.levelOfCompetition ?? fields.levelOfCompetition;
-  // No password: the company account is the way in.
+  // No password (an empty hash, as on the server): the company account is the way in.
   const user = insertEmployee({ ...fields, email: row.email, password: randomToken(32), levelOfCompetition: level }, photo, { now, confirmed: true });
+  user.passwordHash = '';
   mockAudit({ actor: { id: user.id, role: user.role }, action: 'auth.sso_signup', subject: user, after: { issuer: MOCK_ISSUER, levelOfCompetition: level } });
   if (invitation) mockAuditOwnAction(user, 'invitation.accept');
   mockDb.ssoNewcomers = newcomers().filter((candidate) => candidate.id !== row.id);

@@ -9,6 +9,8 @@ import { assertSelfSignupAllowed, type SignupPolicy } from './access-policy';
 export const SSO_FAILED_MESSAGE = 'Single sign-on did not complete; please try again';
 export const SSO_EXPIRED_MESSAGE = 'This sign-in attempt has expired or was started in another browser; please try again';
 export const SSO_PROFILE_EXPIRED_MESSAGE = 'Your single sign-on has expired; please sign in again';
+/** 'Confirm with <label>' answered by the provider for another person than the one signed in here. */
+export const SSO_OTHER_ACCOUNT_MESSAGE = 'You confirmed with another account than the one signed in here; please try again with your own';
 
 export const passwordSigninDisabled = (label: string) =>
   new AppError(403, 'PASSWORD_SIGNIN_DISABLED', `Password sign-in is switched off for this organisation: please use 'Sign in with ${label}'`);

@@ -78,3 +78,30 @@ test('an address the provider has not verified is turned away with a way back', 
   await page.getByRole('link', { name: 'Back to log in' }).click();
   await expect(page.getByRole('button', { name: 'Sign in with Acme SSO' })).toBeVisible();
 });
+
+test("'Delete my account': an employee without a password confirms at the provider, which asks again, and comes back to the dialog", async ({ page }) => {
+  const email = uniqueEmail('sso-leaver');
+  idp.addAccount({ email, emailVerified: true, givenName: 'Lea', familyName: 'Leaver' });
+  await signInWithSso(page, email);
+  const form = page.getByRole('form', { name: 'Complete your profile' });
+  await form.getByLabel('Date of birth').fill('1990-01-02');
+  await form.getByLabel('Gender').selectOption('female');
+  await form.getByLabel('Level of competition').selectOption('Beginner');
+  await form.getByRole('button', { name: 'Join the challenge' }).click();
+  await expect(page).toHaveURL(/\/employee\/fitness-services$/);
+
+  await page.goto('/employee/profile');
+  await page.getByRole('region', { name: 'Your data and account' }).getByRole('button', { name: 'Delete my account' }).click();
+  await page.getByRole('dialog', { name: 'Delete my account' }).getByRole('button', { name: 'Confirm with Acme SSO' }).click();
+  // prompt=login: the provider asks for the credentials although it still holds a sign-in of this browser.
+  await expect(page).toHaveURL(new RegExp(`^${E2E.identityProvider.url}/interaction/`));
+  await page.getByLabel('Work e-mail').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/employee\/profile\?deleteAccount=confirmed$/);
+  const dialog = page.getByRole('dialog', { name: 'Delete my account' });
+  await expect(dialog.getByText('Confirmed with Acme SSO')).toBeVisible();
+  await screenshotBoth(page, 'delete-account-sso-confirmed');
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+});

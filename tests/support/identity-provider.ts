@@ -18,6 +18,8 @@ export type TestIdentityProvider = {
   addAccount: (account: IdpAccount) => void;
   /** Seconds an authorization code lives (default 60). */
   setCodeTtl: (seconds: number) => void;
+  /** The sign-in on the provider's page counts as made this many seconds ago (its ID tokens' `auth_time`; default 0). */
+  setLoginAge: (seconds: number) => void;
   close: () => Promise<void>;
 };
 
@@ -40,10 +42,12 @@ export const startIdentityProvider = async (options: { redirectUris: string[]; p
   const clientId = 'wellness-challenge';
   const clientSecret = options.clientSecret ?? `secret-${randomUUID()}`;
   let codeTtl = 60;
+  let loginAge = 0;
   const signingKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
 
   const configuration: Configuration = {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: options.redirectUris, response_types: ['code'], grant_types: ['authorization_code'], token_endpoint_auth_method: 'client_secret_basic' }],
+    // require_auth_time: every ID token says when the person signed in (re-authentication checks it).
+    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: options.redirectUris, response_types: ['code'], grant_types: ['authorization_code'], token_endpoint_auth_method: 'client_secret_basic', require_auth_time: true }],
     jwks: { keys: [{ ...signingKey, kid: 'test-signing-key', use: 'sig', alg: 'RS256' }] as never },
     cookies: { keys: [randomUUID()] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
@@ -86,7 +90,7 @@ export const startIdentityProvider = async (options: { redirectUris: string[]; p
       if (!match[2]) return void response.end(page(details.uid));
       const email = (await readForm(request)).get('email')?.trim().toLowerCase() ?? '';
       if (!accounts.has(email)) return void response.end(page(details.uid, 'No account with this e-mail'));
-      await provider.interactionFinished(request, response, { login: { accountId: email } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(request, response, { login: { accountId: email, ts: Math.floor(Date.now() / 1000) - loginAge } }, { mergeWithLastSubmission: false });
     })().catch((error: unknown) => {
       response.statusCode = 500;
       response.end(String(error));
@@ -100,6 +104,9 @@ export const startIdentityProvider = async (options: { redirectUris: string[]; p
     addAccount: (account) => void accounts.set(account.email.toLowerCase(), account),
     setCodeTtl: (seconds) => {
       codeTtl = seconds;
+    },
+    setLoginAge: (seconds) => {
+      loginAge = seconds;
     },
     close: () =>
       new Promise<void>((resolve) => {

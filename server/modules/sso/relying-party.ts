@@ -9,8 +9,19 @@ import { ssoFailed, ssoProviderUnavailable } from '@/domain/sso-rules';
  * (signature from the provider's JWKS, issuer, audience, expiry, nonce) done by the library.
  */
 
-/** The secrets of one sign-in attempt, kept sealed in the browser until the provider sends it back. */
-export type SignInAttempt = { state: string; nonce: string; codeVerifier: string };
+/**
+ * The secrets of one sign-in attempt, kept sealed in the browser until the provider sends it back;
+ * `reauthenticate`: 'Confirm with' of a signed-in employee (the account it must come back for).
+ */
+export type SignInAttempt = { state: string; nonce: string; codeVerifier: string; reauthenticate?: Reauthentication };
+export type Reauthentication = { userId: number };
+
+/**
+ * How old the provider's sign-in (the ID token's `auth_time`) may be when a re-authentication comes
+ * back: `max_age=0` asks for a new one, and a provider that ignores it is caught here (openid-client
+ * also allows 30 s of clock difference).
+ */
+export const REAUTHENTICATION_MAX_AGE_SECONDS = 120;
 
 const SCOPE = 'openid email profile';
 
@@ -47,10 +58,14 @@ const translate = (config: OidcConfig, log: Log, error: unknown): never => {
   throw ssoFailed();
 };
 
-/** A new attempt and the provider's page to send the browser to. */
-export const beginSignIn = async (config: OidcConfig, log: Log) => {
+/**
+ * A new attempt and the provider's page to send the browser to. A re-authentication asks the
+ * provider to take the credentials again (`prompt=login`, `max_age=0`), for the signed-in address.
+ */
+export const beginSignIn = async (config: OidcConfig, log: Log, reauthenticate?: Reauthentication & { email: string }) => {
   const configuration = await configurationOf(config).catch((error: unknown) => translate(config, log, error));
   const attempt: SignInAttempt = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
+  if (reauthenticate) attempt.reauthenticate = { userId: reauthenticate.userId };
   const url = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: config.redirectUri,
     scope: SCOPE,
@@ -58,13 +73,15 @@ export const beginSignIn = async (config: OidcConfig, log: Log) => {
     code_challenge_method: 'S256',
     state: attempt.state,
     nonce: attempt.nonce,
+    ...(reauthenticate ? { prompt: 'login', max_age: '0', login_hint: reauthenticate.email } : {}),
   });
   return { attempt, authorizationUrl: url.href };
 };
 
 /**
  * Redeems the provider's answer (`search`: the callback's query string) for validated claims. The
- * ID token must carry our nonce; email and email_verified come from it, or from UserInfo when the
+ * ID token must carry our nonce (and, for a re-authentication, an `auth_time` within
+ * REAUTHENTICATION_MAX_AGE_SECONDS); email and email_verified come from it, or from UserInfo when the
  * provider keeps them there (the subject must then match the ID token's).
  */
 export const finishSignIn = async (config: OidcConfig, attempt: SignInAttempt, search: string, log: Log): Promise<SsoClaims & { iss: string; sub: string }> => {
@@ -77,6 +94,7 @@ export const finishSignIn = async (config: OidcConfig, attempt: SignInAttempt, s
       expectedState: attempt.state,
       expectedNonce: attempt.nonce,
       idTokenExpected: true,
+      ...(attempt.reauthenticate ? { maxAge: REAUTHENTICATION_MAX_AGE_SECONDS } : {}),
     });
     const claims = tokens.claims()!;
     if (claims.email !== undefined && claims.email_verified !== undefined) return claims;

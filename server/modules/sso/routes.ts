@@ -4,7 +4,7 @@ import { SSO_EXPIRED_MESSAGE, SSO_PROFILE_EXPIRED_MESSAGE, ssoFailed } from '@/d
 import type { AppDeps } from '../../deps';
 import { readMultipart } from '../../http/multipart';
 import { route } from '../../http/route';
-import { setRefreshCookie } from '../auth/refresh-cookie';
+import { readRefreshCookie, setRefreshCookie } from '../auth/refresh-cookie';
 import { assertSameOrigin } from '../auth/same-origin';
 import { authService } from '../auth/service';
 import { ATTEMPT_COOKIE, NEWCOMER_COOKIE, clearSsoCookie, readAttemptCookie, readNewcomerCookie, setAttemptCookie, setNewcomerCookie } from './cookies';
@@ -22,20 +22,27 @@ export const registerSsoRoutes = async (app: FastifyInstance, deps: AppDeps) => 
     return { authorizationUrl };
   });
 
+  route(app, deps, ssoEndpoints.reauthenticate, async ({ user, request, reply }) => {
+    assertSameOrigin(request, deps.config);
+    const { attempt, authorizationUrl } = await service.startReauthentication(user, request.log);
+    setAttemptCookie(reply, deps.config, attempt, deps.clock.now());
+    return { authorizationUrl };
+  });
+
   route(app, deps, ssoEndpoints.callback, async ({ body, request, reply }) => {
     assertSameOrigin(request, deps.config);
     const attempt = readAttemptCookie(request, deps.config, deps.clock.now());
     // One answer per attempt: the cookie goes whatever happens next.
     clearSsoCookie(reply, deps.config, ATTEMPT_COOKIE);
     if (!attempt) throw ssoFailed(SSO_EXPIRED_MESSAGE);
-    const outcome = await service.callback(attempt, body.search, request.log);
+    const outcome = await service.callback(attempt, body.search, request.log, readRefreshCookie(request));
     if (outcome.kind === 'profile-required') {
       setNewcomerCookie(reply, deps.config, outcome.newcomer, deps.clock.now());
       return { status: 'profile-required' as const, profile: outcome.profile };
     }
     clearSsoCookie(reply, deps.config, NEWCOMER_COOKIE);
     setRefreshCookie(reply, deps.config, outcome.refreshToken);
-    return { status: 'signed-in' as const, session: await sessions.session(outcome.userId, outcome.familyId) };
+    return { status: outcome.kind, session: await sessions.session(outcome.userId, outcome.familyId) };
   });
 
   route(app, deps, ssoEndpoints.profile, async ({ request }) => {

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SsoProfile, SsoProfileBody } from '@/contract/sso';
-import { assertSsoNewcomerAllowed, namesOf, ssoNotConfigured, verifiedEmailOf } from '@/domain/sso-rules';
+import { SSO_OTHER_ACCOUNT_MESSAGE, assertSsoNewcomerAllowed, namesOf, ssoFailed, ssoNotConfigured, verifiedEmailOf } from '@/domain/sso-rules';
 import { rateLimitRules } from '@/domain/rate-limit-rules';
 import type { AppDeps } from '../../deps';
+import type { AuthUser } from '../../http/access-token';
 import type { Photo } from '../../http/multipart';
 import { withStoredPhoto } from '../../http/photo-storage';
 import { consumeRateLimit } from '../../http/rate-limit';
@@ -12,10 +13,11 @@ import { scoringService } from '../scoring/service';
 import { auditRepo } from '../audit/repo';
 import { authRepo } from '../auth/repo';
 import { emailTaken } from '../auth/service';
-import { createRefreshSession } from '../auth/sessions';
+import { createRefreshSession, signedOut } from '../auth/sessions';
+import { sha256 } from '../../http/tokens';
 import { usersRepo } from '../users/repo';
 import type { Newcomer } from './cookies';
-import { beginSignIn, finishSignIn, type SignInAttempt } from './relying-party';
+import { beginSignIn, finishSignIn, type Reauthentication, type SignInAttempt } from './relying-party';
 import { ssoRepo } from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
@@ -23,7 +25,7 @@ type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 const oidcOf = (deps: Deps) => deps.config.oidc ?? (() => { throw ssoNotConfigured(); })();
 
 export type CallbackOutcome =
-  | { kind: 'signed-in'; userId: number; refreshToken: string; familyId: string }
+  | { kind: 'signed-in' | 'reauthenticated'; userId: number; refreshToken: string; familyId: string }
   | { kind: 'profile-required'; newcomer: Newcomer; profile: SsoProfile };
 
 /**
@@ -49,11 +51,31 @@ const signInExisting = (deps: Deps, userId: number, issuer: string) => {
   });
 };
 
-/** The provider's answer: the account of the verified address, or a newcomer the sign-up policy admits. */
-const callback = async (deps: Deps, attempt: SignInAttempt, search: string, log: FastifyBaseLogger): Promise<CallbackOutcome> => {
+/**
+ * 'Confirm with <label>' came back (docs/security.md#re-authentication): the provider took the
+ * credentials of the very account signed in here again, just now (finishSignIn checked auth_time).
+ * This browser gets a new sign-in, which is the recent sign-in deletion asks for; the one its
+ * refresh cookie held ends. Another person at the provider changes nothing.
+ */
+const reauthenticated = async (deps: Deps, who: Reauthentication, email: string, issuer: string, refreshToken: string | undefined) => {
+  const account = await usersRepo(deps.db).findUserRowByEmail(email);
+  if (!account || account.id !== who.userId) throw ssoFailed(SSO_OTHER_ACCOUNT_MESSAGE);
+  const now = deps.clock.now();
+  const replaced = refreshToken ? await authRepo(deps.db).findSessionByHash(sha256(refreshToken)) : null;
+  return deps.db.transaction(async (tx) => {
+    if (replaced?.userId === account.id) await authRepo(tx).revokeFamily(replaced.familyId, now);
+    await auditRepo(tx).auditOwnAction(account.id, { at: now, action: 'auth.sso_signin', after: { issuer, reauthenticated: true } });
+    const session = await createRefreshSession(deps, tx, account.id, now);
+    return { kind: 'reauthenticated' as const, userId: account.id, refreshToken: session.token, familyId: session.familyId };
+  });
+};
+
+/** The provider's answer: the account of the verified address, or a newcomer the sign-up policy admits; or a re-authentication. */
+const callback = async (deps: Deps, attempt: SignInAttempt, search: string, log: FastifyBaseLogger, refreshToken?: string): Promise<CallbackOutcome> => {
   const oidc = oidcOf(deps);
   const claims = await finishSignIn(oidc, attempt, search, log);
   const email = verifiedEmailOf(claims, oidc.buttonLabel);
+  if (attempt.reauthenticate) return reauthenticated(deps, attempt.reauthenticate, email, claims.iss, refreshToken);
   const account = await usersRepo(deps.db).findUserRowByEmail(email);
   if (account) return signInExisting(deps, account.id, claims.iss);
   const invitation = await ssoRepo(deps.db).findOpenInvitationByEmail(email, deps.clock.now());
@@ -103,10 +125,20 @@ const complete = async (deps: Deps, newcomer: Newcomer, fields: SsoProfileBody, 
   );
 };
 
+/** 'Confirm with <label>' for the signed-in employee: the provider's page asks for their credentials again. */
+const startReauthentication = async (deps: Deps, caller: AuthUser, log: FastifyBaseLogger) => {
+  const oidc = oidcOf(deps);
+  const account = await usersRepo(deps.db).findUserRowById(caller.id);
+  if (!account) throw signedOut();
+  return beginSignIn(oidc, log, { userId: account.id, email: account.email });
+};
+
 /** Single sign-on with OpenID Connect (docs/access.md#single-sign-on). */
 export const ssoService = (deps: Deps) => ({
   start: (log: FastifyBaseLogger) => beginSignIn(oidcOf(deps), log),
-  callback: (attempt: SignInAttempt, search: string, log: FastifyBaseLogger) => callback(deps, attempt, search, log),
+  startReauthentication: (caller: AuthUser, log: FastifyBaseLogger) => startReauthentication(deps, caller, log),
+  /** `refreshToken`: this browser's sign-in, which a re-authentication replaces. */
+  callback: (attempt: SignInAttempt, search: string, log: FastifyBaseLogger, refreshToken?: string) => callback(deps, attempt, search, log, refreshToken),
   profile: (newcomer: Newcomer) => profileOf(deps, newcomer),
   complete: (newcomer: Newcomer, fields: SsoProfileBody, photo: Photo | null, address: string) => complete(deps, newcomer, fields, photo, address),
 });

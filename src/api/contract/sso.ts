@@ -29,6 +29,11 @@ export type SsoProfile = z.infer<typeof SsoProfile>;
 export const SsoCallbackResult = z.discriminatedUnion('status', [
   z.object({ status: z.literal('signed-in'), session: AuthSession }),
   z.object({ status: z.literal('profile-required'), profile: SsoProfile }),
+  /**
+   * 'Confirm with <label>' came back: the signed-in person just typed their company credentials again
+   * at the provider; the new session is the recent sign-in 'Delete my account' asks for.
+   */
+  z.object({ status: z.literal('reauthenticated'), session: AuthSession }),
 ]);
 export type SsoCallbackResult = z.infer<typeof SsoCallbackResult>;
 
@@ -45,7 +50,13 @@ export type SsoProfileBody = z.infer<typeof SsoProfileBody>;
 export const ssoEndpoints = {
   /** Opens a sign-in attempt (state, nonce and PKCE verifier kept in a sealed cookie) and names the provider's page. */
   start: endpoint({ method: 'POST', path: '/auth/sso/start', auth: 'guest', status: 200, response: SsoStart }),
-  /** Redeems the provider's answer: signs in an existing account, or asks a newcomer for their profile. */
+  /**
+   * 'Confirm with <label>' (an employee, before deleting their account): the provider's page with
+   * `prompt=login` and `max_age=0`, so the person signs in there again whatever session they hold.
+   * Outside /auth: it is called with the access token, and sets the attempt cookie of /api/auth/sso.
+   */
+  reauthenticate: endpoint({ method: 'POST', path: '/sso/reauthenticate', auth: 'user', status: 200, response: SsoStart }),
+  /** Redeems the provider's answer: signs in an existing account, asks a newcomer for their profile, or confirms a signed-in employee again. */
   callback: endpoint({ method: 'POST', path: '/auth/sso/callback', auth: 'guest', body: SsoCallbackBody, status: 200, response: SsoCallbackResult }),
   /** The newcomer's details from the provider (for the profile form after a reload). */
   profile: endpoint({ method: 'GET', path: '/auth/sso/profile', auth: 'guest', status: 200, response: SsoProfile }),

@@ -40,6 +40,7 @@ export const auditFields: Record<string, { label: string; text?: (value: unknown
   emailConfirmed: { label: 'E-mail confirmed', text: yesNo },
   passwordRemoved: { label: 'Password removed', text: yesNo },
   sessionsEnded: { label: 'Sign-ins ended' },
+  reauthenticated: { label: 'Identity confirmed again', text: yesNo },
 };
 
 /** A field not listed above still reads as words ("someField" -> "Some field"), never as code. */

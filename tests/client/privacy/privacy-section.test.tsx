@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { FIXTURE_PASSWORD, fixtureEmployee } from '../../../mocks/fixtures';
-import { mockClock, mockDb } from '../../../mocks/node';
+import { mockClock, mockDb, mockSso } from '../../../mocks/node';
+import { providerNavigation } from '../../../src/features/privacy/api/use-sso-reauthentication';
 import { renderApp } from '../render-app';
 
 /** The profile's privacy section (docs/access.md#privacy-self-service) over the MSW handlers. */
@@ -45,6 +46,36 @@ describe('profile: your data and account', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByRole('form', { name: 'Log in' }, { timeout: 8000 })).toBeInTheDocument();
     expect(mockDb.users.some((row) => row.email === bea.email)).toBe(false);
+  });
+
+  it("with single sign-on, 'Confirm with Acme SSO' goes to the provider and comes back to the dialog, confirmed", async () => {
+    mockSso.set({ label: 'Acme SSO', email: bea.email });
+    const leave = vi.spyOn(providerNavigation, 'assign').mockImplementation(() => undefined);
+    const { user } = await renderApp('/employee/profile', { signedInAs: 'user', clock: mockClock });
+    const section = await screen.findByRole('region', { name: 'Your data and account' });
+    await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete my account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm with Acme SSO' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
+    // The simulated provider answers at once: the browser would come back to the callback page with this.
+    const answer = new URL(leave.mock.calls[0]![0]).search;
+    leave.mockRestore();
+
+    document.body.innerHTML = '';
+    const back = await renderApp(`/sso/callback${answer}`, { clock: mockClock });
+    await waitFor(() => expect(back.pathname()).toBe('/employee/profile'));
+    const again = await screen.findByRole('dialog', { name: 'Delete my account' });
+    expect(within(again).getByText('Confirmed with Acme SSO')).toBeInTheDocument();
+    expect(within(again).getByText(/You can delete your account now, within 10 minutes/)).toBeInTheDocument();
+    expect(within(again).queryByRole('button', { name: 'Confirm with Acme SSO' })).not.toBeInTheDocument();
+  });
+
+  it('without single sign-on the dialog offers no provider', async () => {
+    const { user } = await renderApp('/employee/profile', { signedInAs: 'user', clock: mockClock });
+    const section = await screen.findByRole('region', { name: 'Your data and account' });
+    await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete my account' });
+    expect(within(dialog).queryByRole('button', { name: /Confirm with/ })).not.toBeInTheDocument();
   });
 
   it('Cancel closes the dialog and deletes nothing', async () => {

@@ -3,7 +3,8 @@ import { authEndpoints } from '@/contract/auth';
 import { invitationEndpoints } from '@/contract/invitations';
 import { ssoEndpoints } from '@/contract/sso';
 import { usersEndpoints } from '@/contract/users';
-import { SSO_EXPIRED_MESSAGE, SSO_FAILED_MESSAGE, SSO_PROFILE_EXPIRED_MESSAGE } from '@/domain/sso-rules';
+import { SSO_EXPIRED_MESSAGE, SSO_FAILED_MESSAGE, SSO_OTHER_ACCOUNT_MESSAGE, SSO_PROFILE_EXPIRED_MESSAGE } from '@/domain/sso-rules';
+import { privacyEndpoints } from '@/contract/privacy';
 import { mockSso } from '../../../mocks/sso/settings';
 import { signInAtProvider, startIdentityProvider, type IdpAccount, type TestIdentityProvider } from '../../support/identity-provider';
 import { DEFAULT_NOW, SSO_REDIRECT_URI, expectError, expectSuccess, targets, useTarget, type Client, type ContractTarget, type SsoSetup } from '../harness';
@@ -91,6 +92,39 @@ describe.each(targets)('single sign-on on $name', (target) => {
     expect(session.user).toMatchObject({ email: 'nora@acme.com', levelOfCompetition: 'Advanced', gender: 'female' });
     expectError(await target.call(ssoEndpoints.completeProfile, { client, formData: profileForm() }), 400, 'SSO_FAILED', SSO_PROFILE_EXPIRED_MESSAGE);
     expect(expectSuccess(ssoEndpoints.callback, (await signInWithSso(target, 'nora@acme.com')).response).status).toBe('signed-in');
+  });
+
+  test("'Confirm with Acme SSO' gives an employee without a password the recent sign-in that deleting the account asks for", async () => {
+    const { response, client } = await signInWithSso(target, 'nora@acme.com');
+    expectSuccess(ssoEndpoints.callback, response);
+    const joined = expectSuccess(ssoEndpoints.completeProfile, await target.call(ssoEndpoints.completeProfile, { client, formData: profileForm() }));
+    target.advance(11 * 60 * 1000);
+    expectError(await target.call(privacyEndpoints.deleteAccount, { client, token: joined.accessToken, body: {} }), 403, 'REAUTHENTICATION_REQUIRED', 'Please sign in again, then delete your account within 10 minutes');
+
+    // Another person at the provider confirms nothing.
+    if (target.name === 'mocks') mockSso.set({ email: 'bea@wellness.test' });
+    const foreign = expectSuccess(ssoEndpoints.reauthenticate, await target.call(ssoEndpoints.reauthenticate, { client, token: joined.accessToken }));
+    const foreignAnswer = await answerFor(target, foreign.authorizationUrl, 'bea@wellness.test');
+    expectError(await target.call(ssoEndpoints.callback, { client, body: { search: foreignAnswer } }), 400, 'SSO_FAILED', SSO_OTHER_ACCOUNT_MESSAGE);
+
+    if (target.name === 'mocks') mockSso.set({ email: 'nora@acme.com' });
+    const replaced = client.cookie('wc_refresh')!;
+    const { authorizationUrl } = expectSuccess(ssoEndpoints.reauthenticate, await target.call(ssoEndpoints.reauthenticate, { client, token: joined.accessToken }));
+    const answer = await answerFor(target, authorizationUrl, 'nora@acme.com');
+    const confirmed = expectSuccess(ssoEndpoints.callback, await target.call(ssoEndpoints.callback, { client, body: { search: answer } }));
+    if (confirmed.status !== 'reauthenticated') throw new Error(`expected a re-authentication, got ${confirmed.status}`);
+    expect(confirmed.session.user.email).toBe('nora@acme.com');
+    // The sign-in this browser held before ends with it.
+    const before = target.client();
+    before.setCookie('wc_refresh', replaced, '/api/auth');
+    expectError(await target.call(authEndpoints.refresh, { client: before }), 401, 'SESSION_REVOKED');
+    expectSuccess(privacyEndpoints.deleteAccount, await target.call(privacyEndpoints.deleteAccount, { client, token: confirmed.session.accessToken, body: {} }));
+  });
+
+  test("'Confirm with' is for a signed-in employee only", async () => {
+    expectError(await target.call(ssoEndpoints.reauthenticate), 401, 'UNAUTHENTICATED');
+    const admin = await target.signIn('admin@wellness.test', 'Admin123!');
+    expectError(await target.call(ssoEndpoints.reauthenticate, { token: admin.accessToken }), 403, 'FORBIDDEN');
   });
 
   test('the profile without a sign-in first is refused', async () => {

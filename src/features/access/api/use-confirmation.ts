@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { accessEndpoints, profileEndpoints } from '../../../api/contract';
 import { useApiMutation } from '../../../api/api-mutation';
+import { sessionKey } from '../../../api/session';
 import { accessQueries } from './access-queries';
 
 /** 'Send the link again' (rate limited on the server: its 429 is toasted with the wait). */
@@ -17,7 +18,8 @@ export const useConfirmEmail = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (token: string) => callApi(accessEndpoints.confirmEmail, { body: { token } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: accessQueries.confirmation().queryKey }),
+    // A changed address shows in the profile too, so everything but the session is read again.
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] }),
     meta: { errorToast: false },
   });
 };

@@ -18,7 +18,8 @@ const redeemOnce = (search: string) => {
 
 /**
  * /sso/callback: where the identity provider sends the browser back. The server checks the answer
- * (state, code, ID token); an existing account goes to its entry page, a newcomer to the profile form.
+ * (state, code, ID token); an existing account goes to its entry page, a newcomer to the profile form,
+ * a signed-in employee who confirmed their identity back to 'Delete my account'.
  */
 export function SsoCallbackScreen() {
   const { auth } = useRouteContext({ from: '__root__' });
@@ -36,6 +37,12 @@ export function SsoCallbackScreen() {
         if (result.status === 'signed-in') {
           auth.signIn(result.session);
           await navigate({ href: entryPage(result.session.user.role), replace: true });
+          return;
+        }
+        if (result.status === 'reauthenticated') {
+          // Back to the dialog that asked for it ('Delete my account' on the profile).
+          auth.signIn(result.session);
+          await navigate({ href: '/employee/profile?deleteAccount=confirmed', replace: true });
           return;
         }
         queryClient.setQueryData(ssoQueries.profile().queryKey, result.profile);

@@ -1,8 +1,10 @@
-import { Button, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { IconLogin2, IconShieldCheck } from '@tabler/icons-react';
 import { AccountDeletionForm } from '../../../api/contract/privacy';
 import { FormAlert, useSchemaForm } from '../../../components/form';
 import { RECENT_SIGN_IN_MINUTES } from '@/domain/privacy';
 import { useDeleteAccount } from '../api/use-delete-account';
+import { useSsoReauthentication } from '../api/use-sso-reauthentication';
 
 /** What deleting the account does, said before it happens (docs/product-rules.md#account-deletion). */
 export const deletionConsequences = [
@@ -13,17 +15,46 @@ export const deletionConsequences = [
   'The audit trail only keeps that an account was deleted, without your name or e-mail address.',
 ];
 
-/** 'Delete my account': the consequences, the password again, then the deletion for good. */
-export function DeleteAccountModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  /** The identity provider's button label when single sign-on is set up ('Confirm with <label>'). */
+  ssoLabel?: string | null;
+  /** Back from 'Confirm with <label>': the person just signed in again at the provider. */
+  reauthenticated?: boolean;
+};
+
+/** 'Delete my account': the consequences, the password again (or the company account again), then the deletion for good. */
+export function DeleteAccountModal({ opened, onClose, ssoLabel = null, reauthenticated = false }: Props) {
   const remove = useDeleteAccount();
   return (
     <Modal opened={opened} onClose={onClose} title="Delete my account" centered size="lg" closeOnClickOutside={!remove.isPending}>
-      {opened && <DeleteAccountForm remove={remove} onClose={onClose} />}
+      {opened && <DeleteAccountForm remove={remove} onClose={onClose} ssoLabel={ssoLabel} reauthenticated={reauthenticated} />}
     </Modal>
   );
 }
 
-function DeleteAccountForm({ remove, onClose }: { remove: ReturnType<typeof useDeleteAccount>; onClose: () => void }) {
+/** An account without a password proves itself at the identity provider (docs/security.md#re-authentication). */
+function ConfirmWithProvider({ label, reauthenticated }: { label: string; reauthenticated: boolean }) {
+  const confirm = useSsoReauthentication();
+  if (reauthenticated) {
+    return (
+      <Alert color="green" variant="light" icon={<IconShieldCheck />} title={`Confirmed with ${label}`}>
+        You can delete your account now, within {RECENT_SIGN_IN_MINUTES} minutes; leave the password empty.
+      </Alert>
+    );
+  }
+  return (
+    <Group gap="sm" wrap="wrap">
+      <Text size="sm">No password, because you sign in with your company account?</Text>
+      <Button variant="default" size="sm" leftSection={<IconLogin2 size={16} aria-hidden />} loading={confirm.isPending} onClick={() => confirm.mutate()}>
+        {`Confirm with ${label}`}
+      </Button>
+    </Group>
+  );
+}
+
+function DeleteAccountForm({ remove, onClose, ssoLabel, reauthenticated }: { remove: ReturnType<typeof useDeleteAccount>; onClose: () => void; ssoLabel: string | null; reauthenticated: boolean }) {
   const { onSubmit, formErrors, field, pending } = useSchemaForm({
     schema: AccountDeletionForm,
     defaultValues: { password: '' },
@@ -40,9 +71,10 @@ function DeleteAccountForm({ remove, onClose }: { remove: ReturnType<typeof useD
           ))}
         </List>
         <Text size="sm">Download your data first if you want to keep a copy.</Text>
+        {ssoLabel && <ConfirmWithProvider label={ssoLabel} reauthenticated={reauthenticated} />}
         <PasswordInput
           label="Your password"
-          description={`Signed in with your company account and no password? Leave it empty: it works within ${RECENT_SIGN_IN_MINUTES} minutes of signing in.`}
+          description={`Signed in with your company account and no password? Leave it empty: it works within ${RECENT_SIGN_IN_MINUTES} minutes of signing in${ssoLabel ? ` or of confirming with ${ssoLabel}` : ''}.`}
           autoComplete="current-password"
           {...field('password', { withIcon: false })}
         />

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title, useComputedCol
 import { IconDownload, IconFileZip, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useAccessOptions } from '../../../api/access-options';
 import { privacyEndpoints, type DataExport } from '../../../api/contract/privacy';
 import { downloadFile } from '../../../api/download';
 import { DownloadButton } from '../../../components/download-button';
@@ -60,10 +61,22 @@ function DataExportControls({ state }: { state: DataExport | undefined }) {
   );
 }
 
+type Props = {
+  /** Back from 'Confirm with <label>' (the profile's `?deleteAccount=confirmed`): the dialog opens again, confirmed. */
+  reauthenticated?: boolean;
+  /** The dialog closed (the route forgets `?deleteAccount`). */
+  onDeletionClosed?: () => void;
+};
+
 /** The profile's privacy part (docs/access.md#privacy-self-service): the data export and account deletion. */
-export function PrivacySection() {
+export function PrivacySection({ reauthenticated = false, onDeletionClosed }: Props) {
   const exportState = useQuery(privacyQueries.export());
-  const [deleting, setDeleting] = useState(false);
+  const [deleting, setDeleting] = useState(reauthenticated);
+  const ssoLabel = useAccessOptions()?.sso?.label ?? null;
+  const closeDeletion = () => {
+    setDeleting(false);
+    onDeletionClosed?.();
+  };
   // Outline text must read on either background: the dark red on light, a light red on dark (axe contrast).
   const dangerOutline = useComputedColorScheme('light', { getInitialValueInEffect: true }) === 'dark' ? 'red.3' : 'red.9';
   return (
@@ -98,7 +111,7 @@ export function PrivacySection() {
           </Button>
         </Stack>
       </Stack>
-      <DeleteAccountModal opened={deleting} onClose={() => setDeleting(false)} />
+      <DeleteAccountModal opened={deleting} onClose={closeDeletion} ssoLabel={ssoLabel} reauthenticated={reauthenticated} />
     </Paper>
   );
 }

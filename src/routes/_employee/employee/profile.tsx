@@ -17,6 +17,8 @@ import { trackerQueries } from '../../../features/trackers/api/tracker-queries';
 
 /** Profile form, the fitness service connector (docs/product-rules.md#trackers), the progress charts (docs/product-rules.md#progress-charts-and-overview) and the privacy self-service (docs/access.md#privacy-self-service). */
 export const Route = createFileRoute('/_employee/employee/profile')({
+  // `?deleteAccount=confirmed`: back from 'Confirm with <label>' (the SSO callback page), the deletion dialog opens again.
+  validateSearch: (search: Record<string, unknown>): { deleteAccount?: 'confirmed' } => (search.deleteAccount === 'confirmed' ? { deleteAccount: 'confirmed' } : {}),
   loader: async ({ context }) => {
     const { queryClient, auth, clock } = context;
     // The charts load on their own (their section shows its own placeholder and error); the form and the services wait.
@@ -33,13 +35,15 @@ export const Route = createFileRoute('/_employee/employee/profile')({
   errorComponent: (props) => <RouteLoadError {...props} title="Profile" what="your profile" size="md" />,
   component: function ProfilePage() {
     const session = useSession();
+    const { deleteAccount } = Route.useSearch();
+    const navigate = Route.useNavigate();
     return (
       <PageShell title="Profile" size="md">
         <Stack gap="xl">
           {session && <ProfileScreen userId={session.user.id} emailNote={(currentEmail) => <PendingEmailNote userId={session.user.id} currentEmail={currentEmail} />} />}
           <FitnessServicesConnector />
           <ProgressSection />
-          <PrivacySection />
+          <PrivacySection reauthenticated={deleteAccount === 'confirmed'} onDeletionClosed={() => void navigate({ search: {}, replace: true })} />
         </Stack>
       </PageShell>
     );
