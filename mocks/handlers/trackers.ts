@@ -9,6 +9,7 @@ import { mockDb, nextId, nowIso } from '../db';
 import { mockRoute } from '../http';
 import { randomHex } from '../random';
 import { mockOperatorFaults } from '../trackers/operator-faults';
+import { endMockConnection, mockSourceOf } from '../trackers/end-connection';
 
 /**
  * Tracker connections (the API's trackers module). By default no tracker is configured (GET /config
@@ -22,7 +23,6 @@ export const simulatedTrackers = { enabled: false };
 
 const STATE_TTL_MS = 10 * 60_000;
 const returnPath = { STRAVA: '/strava', FITBIT: '/fitbit' } as const;
-const sourceOf = { STRAVA: 'strava', FITBIT: 'fitbit' } as const;
 
 const statusOf = (userId: number): ConnectedApis => {
   const connections = mockDb.trackerConnections
@@ -57,7 +57,7 @@ const requireSimulated = (service: ApiType) => {
 const importFrom = (userId: number, service: ApiType) => {
   const yesterday = new Date(mockClock.now().getTime() - 86_400_000);
   const externalId = `${service.toLowerCase()}-${toIsoDay(yesterday)}`;
-  const source = sourceOf[service];
+  const source = mockSourceOf[service];
   if (mockDb.activities.some((row) => row.userId === userId && row.externalId === externalId)) return 0;
   const startAt = `${toIsoDay(yesterday)}T07:00:00.000Z`;
   const twin = mockDb.activities.find(
@@ -181,18 +181,7 @@ export const trackersHandlers: HttpHandler[] = [
   connect('FITBIT'),
 
   mockRoute(trackersEndpoints.disconnectApi, ({ user, body }) => {
-    mockDb.trackerConnections = mockDb.trackerConnections.filter(
-      (connection) => !(connection.userId === user.id && connection.service === body.apiType),
-    );
-    // Access ended: the provider's imports go too, and it is no longer a source of the others' (as on the server).
-    const source = sourceOf[body.apiType];
-    mockDb.activities = mockDb.activities
-      .filter((row) => !(row.userId === user.id && row.source === source))
-      .map((row) =>
-        row.userId === user.id && row.alsoRecordedBy.includes(source)
-          ? { ...row, alsoRecordedBy: row.alsoRecordedBy.filter((other) => other !== source) }
-          : row,
-      );
+    endMockConnection(user.id, body.apiType);
     return statusOf(user.id);
   }),
 

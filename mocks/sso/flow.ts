@@ -11,6 +11,7 @@ import { createRefreshSession, revokeAllSessionsOfUser } from '../auth/sessions'
 import { mockAccess } from '../access/settings';
 import { mockAudit, mockAuditOwnAction } from '../handlers/audit';
 import { mockSso } from './settings';
+import { endMockConnection } from '../trackers/end-connection';
 
 /**
  * Single sign-on as the API's modules/sso does it, with the identity provider simulated: 'Sign in
@@ -61,10 +62,12 @@ const redeem = (search: string, attempt: string | undefined) => {
 
 /**
  * An address nobody had proven is claimed by the provider's word, as on the server
- * (modules/sso/service.ts): confirmed, its password removed, every sign-in ended. What the audit adds.
+ * (modules/sso/service.ts): its trackers disconnected, confirmed, its password removed, every
+ * sign-in ended. What the audit adds.
  */
 const claimUnconfirmed = (account: MockUser) => {
   if (account.emailConfirmedAt !== null) return {};
+  for (const service of ['STRAVA', 'FITBIT'] as const) endMockConnection(account.id, service);
   const passwordRemoved = account.passwordHash !== '';
   const sessionsEnded = new Set(mockDb.refreshSessions.filter((session) => session.userId === account.id && !session.revokedAt).map((session) => session.familyId)).size;
   Object.assign(account, { emailConfirmedAt: nowIso(), passwordHash: '', updatedAt: nowIso() });

@@ -115,7 +115,7 @@ export const activities = pgTable(
     source: text('source', { enum: ['manual', 'strava', 'fitbit'] }).notNull().default('manual'),
     /** Id at the tracker, so a second sync does not import twice. */
     externalId: text('external_id'),
-    /** Private at the provider (Strava `private` / `only_me`): never shown to anyone else, whatever the feed sharing setting. */
+    /** Private at the provider (Strava `private` / `only_me`): never shown to anyone else. */
     isPrivate: boolean('is_private').notNull().default(false),
     /** The provider's last edit of the record (Google Health `updateTime`), so an unchanged record is not rewritten. */
     externalUpdatedAt: timestamp('external_updated_at', { withTimezone: true, mode: 'date' }),

@@ -19,8 +19,9 @@ import { usersRepo } from '../users/repo';
 import type { Newcomer } from './cookies';
 import { beginSignIn, finishSignIn, type Reauthentication, type SignInAttempt } from './relying-party';
 import { ssoRepo } from './repo';
+import { trackerServiceOf } from '../trackers/tasks';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'trackers' | 'jobs'>;
 
 const oidcOf = (deps: Deps) => deps.config.oidc ?? (() => { throw ssoNotConfigured(); })();
 
@@ -52,6 +53,17 @@ const signInExisting = (deps: Deps, userId: number, issuer: string) => {
 };
 
 /**
+ * An account about to be claimed keeps no tracker its creator connected: that could be someone
+ * else's Strava or Fitbit, whose workouts would land in the owner's calendar (and Strava's data of
+ * one athlete may be shown only to that athlete). Ended before the claim, so a failure here leaves
+ * the account as it was and the sign-in can be tried again.
+ */
+const endTrackersOfClaimed = async (deps: Deps, userId: number, log: FastifyBaseLogger) => {
+  const trackers = trackerServiceOf(deps, log);
+  for (const service of ['STRAVA', 'FITBIT'] as const) await trackers.disconnect(userId, service, log);
+};
+
+/**
  * 'Confirm with <label>' came back (docs/security.md#re-authentication): the provider took the
  * credentials of the very account signed in here again, just now (finishSignIn checked auth_time).
  * This browser gets a new sign-in, which is the recent sign-in deletion asks for; the one its
@@ -77,6 +89,7 @@ const callback = async (deps: Deps, attempt: SignInAttempt, search: string, log:
   const email = verifiedEmailOf(claims, oidc.buttonLabel);
   if (attempt.reauthenticate) return reauthenticated(deps, attempt.reauthenticate, email, claims.iss, refreshToken);
   const account = await usersRepo(deps.db).findUserRowByEmail(email);
+  if (account && account.emailConfirmedAt === null) await endTrackersOfClaimed(deps, account.id, log);
   if (account) return signInExisting(deps, account.id, claims.iss);
   const invitation = await ssoRepo(deps.db).findOpenInvitationByEmail(email, deps.clock.now());
   assertSsoNewcomerAllowed(deps.config.signup, email, invitation !== null);

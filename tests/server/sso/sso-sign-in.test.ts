@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { auditEvents } from '../../../server/db/schema';
+import { activities, auditEvents, trackerConnections } from '../../../server/db/schema';
 import { startIdentityProvider, signInAtProvider, type TestIdentityProvider } from '../../support/identity-provider';
 import { createTestApp, testDatabase } from '../helpers/test-app';
 import { PASSWORD, seedUser, snapshot } from '../auth/fixtures';
@@ -58,8 +58,14 @@ describe('single sign-on against a real OpenID provider', () => {
     const theirToken = (theirs.json() as { accessToken: string }).accessToken;
     expect((await app.inject({ method: 'GET', url: `/api/users/${squatted.id}/profile`, headers: { authorization: `Bearer ${theirToken}` } })).statusCode).toBe(200);
 
+    // ...and connected a Strava account, perhaps their own, whose workouts would land in the owner's calendar.
+    await db.insert(trackerConnections).values({ userId: squatted.id, service: 'STRAVA', externalUserId: '4242', accessToken: 'not-a-sealed-token' });
+    await db.insert(activities).values({ userId: squatted.id, name: 'Their run', movingTime: 1800, startAt: new Date('2026-11-20T07:00:00Z'), startDate: '2026-11-20', source: 'strava', externalId: '99' });
+
     const owner = await ssoRoundTrip(app, 'jane@example.com');
     expect(owner.statusCode).toBe(200);
+    expect(await db.select().from(trackerConnections)).toEqual([]);
+    expect(await db.select().from(activities)).toEqual([]);
     const [user] = (await snapshot(db)).users;
     expect(user!.emailConfirmedAt).not.toBeNull();
     expect(user!.passwordHash).toBe('');
