@@ -77,6 +77,10 @@ export const sessionQuery = queryOptions({
   networkMode: 'always',
 });
 
+/** The signed-in user as the server now has them (saved or read again): the rest of the session stays. */
+export const setSessionUser = (queryClient: QueryClient, user: User) =>
+  queryClient.setQueryData<Session | null>(sessionKey, (session) => (session?.user.id === user.id ? { ...session, user } : session));
+
 export type Auth = ReturnType<typeof createAuth>;
 /** Why a session ends: the person signed out, or the server no longer accepts it. */
 export type SessionEnd = 'sign-out' | 'expired';
