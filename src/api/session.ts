@@ -1,5 +1,6 @@
 import { useQuery, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { API_BASE } from './api-base';
+import { ApiError } from './api-error';
 import type { AuthSession, Role, User } from './contract';
 import { bindSession } from './session-bridge';
 import { forgetOfflineUser, offlineUser, rememberOfflineUser } from './offline/offline-user';
@@ -28,7 +29,8 @@ const requestRefresh = async (): Promise<AuthSession | null> => {
   if (!response) return offlineSession();
   if (response.status >= 500) {
     await response.text();
-    throw new Error(SESSION_UNREACHABLE_MESSAGE);
+    // An ApiError, so the error page shows the answer's X-Request-Id for the user to quote.
+    throw new ApiError({ message: SESSION_UNREACHABLE_MESSAGE, statusCode: response.status, method: 'POST', requestId: response.headers.get('x-request-id') });
   }
   if (!response.ok) {
     // Read the (small) error body anyway: an unread body keeps the request open in the browser.
@@ -69,9 +71,15 @@ export const sessionQuery = queryOptions({
   staleTime: Infinity,
   gcTime: Infinity,
   retry: false,
+  // A server failure is the error page (with its reference), not a toast as well.
+  meta: { errorToast: false },
   // Offline it still runs (and answers with the device's session): a paused restore would hold every page.
   networkMode: 'always',
 });
+
+/** The signed-in user as the server now has them (saved or read again): the rest of the session stays. */
+export const setSessionUser = (queryClient: QueryClient, user: User) =>
+  queryClient.setQueryData<Session | null>(sessionKey, (session) => (session?.user.id === user.id ? { ...session, user } : session));
 
 export type Auth = ReturnType<typeof createAuth>;
 /** Why a session ends: the person signed out, or the server no longer accepts it. */

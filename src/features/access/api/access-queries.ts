@@ -9,8 +9,10 @@ export const accessQueries = {
     queryOptions({
       queryKey: [...accessQueries.all(), 'confirmation'] as const,
       queryFn: ({ signal }) => callApi(accessEndpoints.confirmation, { signal }),
-      // Changes only when the owner opens the link (the confirmation page refetches it).
+      // Changes only when the owner opens the link: the confirmation page refetches it, and a tab
+      // coming back into focus reads it again (the link may have been opened in another tab).
       staleTime: 5 * 60 * 1000,
+      refetchOnWindowFocus: 'always',
       meta: { errorToast: false },
     }),
 };

@@ -1,7 +1,7 @@
 import { callApi } from '../../../api/call-api';
 import { type User } from '../../../api/contract/users';
 import { profileEndpoints } from '../../../api/contract/profile';
-import { sessionKey, type Session } from '../../../api/session';
+import { setSessionUser } from '../../../api/session';
 import type { ProfileChanges } from '../changed-fields';
 import { profileQueries } from './profile-queries';
 import { useApiMutation } from '../../../api/api-mutation';
@@ -16,7 +16,7 @@ export const useUpdateProfile = (userId: number) =>
     update: (queryClient, user: User) => {
       queryClient.setQueryData(profileQueries.detail(userId).queryKey, user);
       // The signed-in user's name and photo show elsewhere too (navigation, feed).
-      queryClient.setQueryData<Session | null>(sessionKey, (session) => (session ? { ...session, user } : session));
+      setSessionUser(queryClient, user);
     },
     // Names, photo, privacy and level also show in the feed and leaderboards.
     invalidates: 'all-but-session',

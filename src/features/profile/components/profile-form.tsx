@@ -1,5 +1,5 @@
 import { Button, Grid, Group, NativeSelect, Paper, Radio, Stack, TextInput } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { genders, levels } from '../../../api/contract';
 import { ProfileForm as ProfileSchema } from '../../../api/contract/profile';
@@ -43,6 +43,10 @@ export function ProfileForm({ user, now = new Date(), emailNote }: { user: User;
     onError: (error) => setPhotoError(serverFormErrors(error, ['photo']).fields[0]?.message ?? null),
   });
   const { register, formState } = form;
+  // The address in force can change elsewhere (its link opened in another tab): an untouched field follows it.
+  useEffect(() => {
+    if (form.getValues('email') === form.formState.defaultValues?.email) form.resetField('email', { defaultValue: user.email });
+  }, [form, user.email]);
   const sharing = controlled('isPrivateActivity');
   const levelOpen = isLevelWindowOpen(now);
 

@@ -1,0 +1,32 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { mockServer } from '../../../mocks/node';
+import { renderApp, signInThroughMocks } from '../render-app';
+
+/** The restore at load (the areas' guard, before any loader) fails with a 500 as the server sends it. */
+const failRestore = (headers: Record<string, string> = {}) =>
+  mockServer.use(
+    http.post('*/api/auth/refresh', () =>
+      HttpResponse.json({ statusCode: 500, serverCode: 'INTERNAL_ERROR', message: 'Error in server , try again later' }, { status: 500, headers }),
+    ),
+  );
+
+describe("the route error view shows the answer's X-Request-Id, so a user can quote it", () => {
+  it('shows "Reference: …" under the message when the server sent a request id', async () => {
+    await signInThroughMocks('user');
+    failRestore({ 'x-request-id': 'req-route-4711' });
+    await renderApp('/employee/dashboard');
+    expect(await screen.findByText('Error in server , try again later')).toBeInTheDocument();
+    expect(screen.getByText('Reference: req-route-4711')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows no reference when the answer had none', async () => {
+    await signInThroughMocks('user');
+    failRestore();
+    await renderApp('/employee/dashboard');
+    expect(await screen.findByText('Error in server , try again later')).toBeInTheDocument();
+    expect(screen.queryByText(/Reference:/)).not.toBeInTheDocument();
+  });
+});
