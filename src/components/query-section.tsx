@@ -17,7 +17,7 @@ class ErrorCatcher extends Component<CatcherProps, { error: Error | null }> {
       this.props.onRetry();
       this.setState({ error: null });
     };
-    return <LoadError what={this.props.what} message={error.message} onRetry={retry} />;
+    return <LoadError what={this.props.what} error={error} onRetry={retry} />;
   }
 }
 

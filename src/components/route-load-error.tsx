@@ -22,7 +22,7 @@ export function RouteLoadError({ error, title, what, size }: Props) {
   };
   return (
     <PageShell title={title} size={size}>
-      <LoadError what={what} message={error instanceof Error ? error.message : undefined} onRetry={retry} retrying={retrying} />
+      <LoadError what={what} error={error} onRetry={retry} retrying={retrying} />
     </PageShell>
   );
 }

@@ -30,3 +30,25 @@ describe("the route error view shows the answer's X-Request-Id, so a user can qu
     expect(screen.queryByText(/Reference:/)).not.toBeInTheDocument();
   });
 });
+
+describe("a page whose loader failed shows the answer's X-Request-Id beside Retry", () => {
+  const failFeed = (headers: Record<string, string> = {}) =>
+    mockServer.use(http.get('*/api/user/activity/feed', () => HttpResponse.json({ statusCode: 500, serverCode: 'INTERNAL_ERROR', message: 'Error in server , try again later' }, { status: 500, headers })));
+
+  it('shows "Reference: …" under what could not be loaded', async () => {
+    await signInThroughMocks('user');
+    failFeed({ 'x-request-id': 'req-feed-0815' });
+    await renderApp('/employee/activity-feed');
+    expect(await screen.findByText(/We could not load the activities/)).toBeInTheDocument();
+    expect(screen.getByText('Reference: req-feed-0815')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('shows no reference when the answer had none', async () => {
+    await signInThroughMocks('user');
+    failFeed();
+    await renderApp('/employee/activity-feed');
+    expect(await screen.findByText(/We could not load the activities/)).toBeInTheDocument();
+    expect(screen.queryByText(/Reference:/)).not.toBeInTheDocument();
+  });
+});

@@ -95,7 +95,7 @@ export function ParticipatedEventsModal({ day, onClose }: { day: string | null; 
               <Loader size="sm" aria-label="Loading events" />
             </Center>
           ) : events.isError ? (
-            <LoadError what="the events of this day" message={events.error.message} onRetry={() => void events.refetch()} retrying={events.isFetching} />
+            <LoadError what="the events of this day" error={events.error} onRetry={() => void events.refetch()} retrying={events.isFetching} />
           ) : events.data?.participatedEvents.length ? (
             <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Events of the day">
               {events.data.participatedEvents.map((event) => (
