@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { dataDirFromEnv } from '../config';
+import { BACKUP_APPLICATION_NAME } from '../db/application-name';
 import { openPglite, openPostgres } from '../db/client';
 import { DataDirError, lockDataDir, lockHolder } from '../db/data-dir';
 import { requestBackupFromServer } from '../ops/backup-request';
@@ -35,7 +36,7 @@ const backupEmbedded = async (): Promise<BackupSummary> => {
 };
 
 const backupPostgres = async (url: string) => {
-  const database = await openPostgres(url, 1);
+  const database = await openPostgres(url, 1, BACKUP_APPLICATION_NAME);
   try {
     return await writeBackup(database, dataDir, target);
   } finally {

@@ -1,14 +1,16 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dataDirFromEnv } from '../config';
+import { RESTORE_APPLICATION_NAME } from '../db/application-name';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { DataDirError, lockDataDir, lockHolder, prepareDataDir } from '../db/data-dir';
 import { RestoreRefused, restoreBackup } from '../ops/restore-backup';
+import { refuseWhileServersConnected } from '../ops/servers-connected';
 
 /**
  * `npm run restore -- <file> [--force]`: loads an archive into an empty database (DATABASE_URL, else
- * the PGlite in DATA_DIR) and DATA_DIR's uploads. Refuses one holding data unless --force. The app
- * must be stopped (docs/operations.md).
+ * the PGlite in DATA_DIR) and DATA_DIR's uploads. Refuses one holding data unless --force, and refuses
+ * while a server runs on that DATA_DIR or is connected to that PostgreSQL database (docs/operations.md).
  */
 const args = process.argv.slice(2);
 const file = args.find((arg) => !arg.startsWith('-'));
@@ -30,7 +32,9 @@ const run = async () => {
   const release = lockDataDir(dataDir, 0);
   let database: Database | undefined;
   try {
-    database = databaseUrl ? await openPostgres(databaseUrl, 1) : await openPglite(`${dataDir}/db`);
+    database = databaseUrl ? await openPostgres(databaseUrl, 1, RESTORE_APPLICATION_NAME) : await openPglite(`${dataDir}/db`);
+    // PostgreSQL has no DATA_DIR lock: a server on another DATA_DIR (or machine) may be using it.
+    if (databaseUrl) await refuseWhileServersConnected(database);
     return await restoreBackup(database, dataDir, source, { force });
   } finally {
     await database?.close();

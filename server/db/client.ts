@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { SERVER_APPLICATION_NAME } from './application-name';
 import { applyReplaceableSql } from './functions';
 import { pgliteOptions } from './pglite-options';
 import type { Db, RowsAsArrays } from './handle';
@@ -64,12 +65,14 @@ export const openPglite = async (dataDir?: string, template?: Blob): Promise<Dat
   };
 };
 
-export const openPostgres = async (url: string, poolSize = 10): Promise<Database> => {
+/** `applicationName`: how the connections show in pg_stat_activity (application-name.ts). */
+export const openPostgres = async (url: string, poolSize = 10, applicationName = SERVER_APPLICATION_NAME): Promise<Database> => {
   // JIT compiles for 20-30 ms on queries that run in 2: never worth it for this workload.
   // Generic plans: the hot reads are prepared statements whose LIMIT/OFFSET are parameters, and
   // PostgreSQL's default (plan_cache_mode=auto) keeps re-planning them per call because a generic
   // LIMIT looks costly; every such plan here is an index range either way (feed page: 0.45 -> 0.14 ms).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
+  // `min: 1`: an idle server keeps one connection, so a restore still sees it is running.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, min: 1, application_name: applicationName, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
   const db = withRowsAsArrays(drizzlePg(pool, { schema }), async ({ name, text, values }) => (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows);
   return {
     db,

@@ -10,8 +10,8 @@ import { pngBytes } from '../auth/fixtures';
  * The commands operators run (docs/operations.md): `npm run backup` while the server runs (on the
  * embedded database the server writes the archive on request; on PostgreSQL the command connects
  * itself), `npm run restore` into a new DATA_DIR and database (refused while a server runs on that
- * DATA_DIR, or when it holds accounts), and the restored app signs in the same admin and serves the
- * same photo. With TEST_DATABASE_URL (CI's second run) the servers and commands use PostgreSQL.
+ * DATA_DIR or is connected to that PostgreSQL database, or when it holds accounts), and the restored
+ * app signs in the same admin and serves the same photo. With TEST_DATABASE_URL (CI's second run) the servers and commands use PostgreSQL.
  */
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -67,14 +67,21 @@ test(`backup of a running server, restore into a new DATA_DIR${onPostgres ? ' an
   expect(backup.stdout).toMatch(/Backup written to .*nightly\.wcb\.gz: \d+ tables, \d+ rows, 1 photos\./);
   expect(existsSync(archive)).toBe(true);
 
-  // Refused while that server runs on the DATA_DIR (the embedded database's lock says so).
-  if (!onPostgres) {
-    const busy = npmRun('restore', [archive, '--force'], dataDir, databaseUrl);
-    expect(busy.status).toBe(1);
-    expect(busy.stderr).toContain(`The server (pid ${server.child.pid}) is running on ${dataDir}: stop it before restoring.`);
-  }
+  // Refused while that server runs: on the embedded database its DATA_DIR lock says so; on PostgreSQL
+  // its connections to the database do, whatever DATA_DIR the restore is given.
+  const busy = npmRun('restore', [archive, '--force'], onPostgres ? tempDir('wc-cli-other-') : dataDir, databaseUrl);
+  expect(busy.status).toBe(1);
+  expect(busy.stderr).toContain(
+    onPostgres
+      ? `A Wellness Challenge server is connected to the PostgreSQL database ${new URL(databaseUrl).pathname.slice(1)} (`
+      : `The server (pid ${server.child.pid}) is running on ${dataDir}: stop it before restoring.`,
+  );
+  expect(busy.stderr).toContain('stop it before restoring.');
   server.child.kill('SIGTERM');
   expect((await server.exited).code).toBe(0);
+  // Once it has stopped, the same restore goes through.
+  const stopped = npmRun('restore', [archive, '--force'], dataDir, databaseUrl);
+  expect(stopped.status, stopped.stderr).toBe(0);
 
   const restoredDir = tempDir('wc-cli-dst-');
   const restoredUrl = await newDatabaseUrl();
