@@ -54,3 +54,23 @@ export const waitReady = async (started: Started, timeoutMs = 90_000) => {
   }
   throw new Error(`not ready in time: ${started.output()}`);
 };
+
+/**
+ * A POST whose JSON body arrives in two parts (`finish()` sends the second): a request in the
+ * server's hands when a stop begins. Settles to the status or the error's message and never
+ * rejects: an error before the test reads it must fail the test, not escape as an unhandled rejection.
+ */
+export const halfSentPost = (port: number, agent: Agent, path: string, payload: object, headers: Record<string, string> = {}) => {
+  const body = JSON.stringify(payload);
+  let finish = () => undefined as void;
+  const answer = new Promise<number | string>((resolve) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers, 'content-length': String(body.length) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', (error: Error) => resolve(error.message));
+    req.write(body.slice(0, 10));
+    finish = () => void req.end(body.slice(10));
+  });
+  return { answer, finish: () => finish() };
+};

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { send, startServer, waitReady, type Started } from '../helpers/spawned-server';
+import { halfSentPost, send, startServer, waitReady, type Started } from '../helpers/spawned-server';
 
 /*
  * Nothing lost at SIGTERM: keep-alive clients keep logging activities (POST /api/user/activity/log, as
@@ -39,23 +39,6 @@ const signIn = async (port: number, email: string, password: string) => {
   const answer = await send(port, '/api/auth/signin', { method: 'POST', headers: json(), body: JSON.stringify({ email, password }) });
   expect(answer.status, answer.body).toBe(200);
   return (JSON.parse(answer.body) as { accessToken: string }).accessToken;
-};
-
-/** An activity whose body arrives in two parts (`finish()` sends the second): in the server's hands at the signal. */
-const slowLog = (port: number, agent: Agent, token: string, activity: object) => {
-  const body = JSON.stringify(activity);
-  let finish = () => undefined as void;
-  // Settles to the status or the error's message, never rejects (see clean-stop.test.ts).
-  const answer = new Promise<number | string>((resolve) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/api/user/activity/log', method: 'POST', agent, headers: { ...json(token), 'content-length': String(body.length) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', (error: Error) => resolve(error.message));
-    req.write(body.slice(0, 10));
-    finish = () => void req.end(body.slice(10));
-  });
-  return { answer, finish: () => finish() };
 };
 
 test('activities logged by keep-alive clients during SIGTERM: every 2xx one is there after a restart, no refused one is, and the month points agree', { timeout: 240_000 }, async () => {
@@ -103,7 +86,7 @@ test('activities logged by keep-alive clients during SIGTERM: every 2xx one is t
 
   // Activities the server is still reading when the signal comes, on sockets of their own.
   const slowAgent = new Agent({ keepAlive: true, maxSockets: USERS });
-  const slow = tokens.map((token, user) => ({ name: `u${user}-slow`, ...slowLog(server.port, slowAgent, token, { name: 'Other', otherName: `u${user}-slow`, movingTime: 45, startTime: today }) }));
+  const slow = tokens.map((token, user) => ({ name: `u${user}-slow`, ...halfSentPost(server.port, slowAgent, '/api/user/activity/log', { name: 'Other', otherName: `u${user}-slow`, movingTime: 45, startTime: today }, { authorization: `Bearer ${token}` }) }));
   await new Promise((resolve) => setTimeout(resolve, 200));
 
   const signalledAt = Date.now();

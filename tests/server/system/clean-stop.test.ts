@@ -1,8 +1,8 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { send, startServer, waitReady, type Started } from '../helpers/spawned-server';
+import { halfSentPost, send, startServer, waitReady, type Started } from '../helpers/spawned-server';
 
 /*
  * Stopping through the command operators run (`npm start`, behind a proxy that keeps connections
@@ -10,24 +10,6 @@ import { send, startServer, waitReady, type Started } from '../helpers/spawned-s
  * closes the database and exits 0 within 5 s. A kill -9 of the whole process group leaves a lock
  * (its holder possibly a zombie for a moment) that the next start takes over at once.
  */
-
-/** A sign-in whose body arrives in two parts: `finish()` sends the second. */
-const slowSignIn = (port: number, agent: Agent) => {
-  const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-the-password' });
-  let finish = () => undefined as void;
-  // Settles to the status or the error's message, never rejects: an error before the test reads it
-  // must fail the test, not escape as an unhandled rejection.
-  const answer = new Promise<number | string>((resolve) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path: '/api/auth/signin', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': String(body.length) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
-    req.on('error', (error: Error) => resolve(error.message));
-    req.write(body.slice(0, 10));
-    finish = () => void req.end(body.slice(10));
-  });
-  return { answer, finish: () => finish() };
-};
 
 let dataDir: string;
 const running: Started[] = [];
@@ -65,7 +47,7 @@ test('SIGTERM under keep-alive load answers every request in flight, stops jobs 
   // Requests the server is still reading when the signal comes: half a body now, the rest after it.
   // Sockets of their own (the clients' eight are all busy), and time for the halves to arrive.
   const uploadAgent = new Agent({ keepAlive: true, maxSockets: 3 });
-  const uploads = Array.from({ length: 3 }, () => slowSignIn(server.port, uploadAgent));
+  const uploads = Array.from({ length: 3 }, () => halfSentPost(server.port, uploadAgent, '/api/auth/signin', { email: 'nobody@example.com', password: 'not-the-password' }));
   await new Promise((resolve) => setTimeout(resolve, 200));
 
   const signalledAt = Date.now();
