@@ -11,9 +11,6 @@ const files = repositoryFiles();
 const markdownFiles = files.filter((file) => file.endsWith('.md'));
 const guideFiles = markdownFiles.filter((file) => file === 'README.md' || file.startsWith('docs/'));
 
-/** Committed migrations never change (tests/unit/migrations-immutable.test.ts), so their old comments stay. */
-const frozenMigrations = new Set(Object.keys(JSON.parse(readText('server/db/migrations/checksums.json')) as Record<string, string>).map((name) => `server/db/migrations/${name}`));
-
 const outsideReferences: { name: string; pattern: RegExp }[] = [
   { name: 'a path into a folder beside the repository', pattern: /\.\.\/shared\b/ },
   { name: 'a specification outside the repository', pattern: /\bSPEC\b|\b[Tt]he spec('s)?\b/ },
@@ -24,7 +21,6 @@ const outsideReferences: { name: string; pattern: RegExp }[] = [
 
 const findings = (pattern: RegExp) =>
   files
-    .filter((file) => !frozenMigrations.has(file))
     .flatMap((file) =>
       readText(file)
         .split('\n')

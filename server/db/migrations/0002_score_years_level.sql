@@ -1,6 +1,6 @@
 ALTER TABLE "score_years" ADD COLUMN "level_of_competition" text;--> statement-breakpoint
 CREATE INDEX "score_years_year_level_points_idx" ON "score_years" USING btree ("competition_year","level_of_competition","points" DESC NULLS LAST,"last_scored_on","user_id");--> statement-breakpoint
--- The level a user competes in for a competition year (DESIGN 4): that year's user_levels row,
+-- The level a user competes in for a competition year (docs/product-rules.md#level-of-competition): that year's user_levels row,
 -- else the latest earlier one, else the earliest, else users.level_of_competition.
 CREATE FUNCTION "competition_level"(p_user_id integer, p_year integer) RETURNS text LANGUAGE sql STABLE AS $$
   SELECT coalesce(

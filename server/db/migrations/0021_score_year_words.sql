@@ -1,4 +1,4 @@
--- The admin leaders list searched within one level of a year (issue 14): the employees of that
+-- The admin leaders list searched within one level of a year: the employees of that
 -- year and level whose words start with a term, as one primary-key range. Function bodies (kept in
 -- server/db/functions/score-year-words.sql, applied after the migrations) are repeated here so the
 -- migration runs on its own.
