@@ -17,14 +17,14 @@ import { toIsoDay } from '@/domain/days';
 
 const genderOptions = [{ value: '', label: 'Select your gender', disabled: true }, ...genders.map((value) => ({ value, label: value[0]!.toUpperCase() + value.slice(1) }))];
 
-/** A link that no longer works (expired, used, signed in too long ago), with the way back. */
-export function JoinLinkProblem({ title, children }: { title: string; children: ReactNode }) {
+/** A link that no longer works (expired, used, signed in too long ago), with the way back (log in unless told otherwise). */
+export function JoinLinkProblem({ title, children, back = { to: '/', label: 'Back to log in' } }: { title: string; children: ReactNode; back?: { to: '/' | '/employee/profile'; label: string } }) {
   return (
     <Alert color="red" icon={<IconAlertTriangle />} title={title}>
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{children}</Text>
-        <Anchor component={Link} to="/" size="sm">
-          Back to log in
+        <Anchor component={Link} to={back.to} size="sm">
+          {back.label}
         </Anchor>
       </Stack>
     </Alert>

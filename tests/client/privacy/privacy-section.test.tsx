@@ -70,6 +70,26 @@ describe('profile: your data and account', () => {
     expect(within(again).queryByRole('button', { name: 'Confirm with Acme SSO' })).not.toBeInTheDocument();
   });
 
+  it("'Confirm with Acme SSO' as another person at the provider: still signed in, the page says so and leads back to the profile", async () => {
+    mockSso.set({ label: 'Acme SSO', email: 'someone.else@wellness.test' });
+    const leave = vi.spyOn(providerNavigation, 'assign').mockImplementation(() => undefined);
+    const { user } = await renderApp('/employee/profile', { signedInAs: 'user', clock: mockClock });
+    const section = await screen.findByRole('region', { name: 'Your data and account' });
+    await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete my account' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm with Acme SSO' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
+    const answer = new URL(leave.mock.calls[0]![0]).search;
+    leave.mockRestore();
+
+    document.body.innerHTML = '';
+    await renderApp(`/sso/callback${answer}`, { clock: mockClock });
+    expect(await screen.findByText('Your identity was not confirmed')).toBeInTheDocument();
+    expect(screen.getByText('You confirmed with another account than the one signed in here; please try again with your own')).toBeInTheDocument();
+    expect(screen.queryByText('You are not signed in')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your profile' })).toHaveAttribute('href', '/employee/profile');
+  });
+
   it('without single sign-on the dialog offers no provider', async () => {
     const { user } = await renderApp('/employee/profile', { signedInAs: 'user', clock: mockClock });
     const section = await screen.findByRole('region', { name: 'Your data and account' });

@@ -57,6 +57,14 @@ export function SsoCallbackScreen() {
     };
   }, [auth, navigate, queryClient, search]);
 
+  if (failure && auth.session()) {
+    // 'Confirm with' failed (another person at the provider, the attempt expired): still signed in.
+    return (
+      <JoinLinkProblem title="Your identity was not confirmed" back={{ to: '/employee/profile', label: 'Back to your profile' }}>
+        {failure}
+      </JoinLinkProblem>
+    );
+  }
   if (failure) return <JoinLinkProblem title="You are not signed in">{failure}</JoinLinkProblem>;
   return <JoinPending label="Signing you in" />;
 }
