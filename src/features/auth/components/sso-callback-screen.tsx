@@ -42,7 +42,7 @@ export function SsoCallbackScreen() {
         if (result.status === 'reauthenticated') {
           // Back to the dialog that asked for it ('Delete my account' on the profile).
           auth.signIn(result.session);
-          await navigate({ href: '/employee/profile?deleteAccount=confirmed', replace: true });
+          await navigate({ to: '/employee/profile', search: { deleteAccount: 'confirmed' }, replace: true });
           return;
         }
         queryClient.setQueryData(ssoQueries.profile().queryKey, result.profile);
