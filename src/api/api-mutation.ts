@@ -44,6 +44,9 @@ export const SAVED_ON_DEVICE_MESSAGE = 'Saved on this device. It is sent when yo
 
 const pick = <T, TVars>(value: PerCall<T, TVars>, vars: TVars): T => (typeof value === 'function' ? (value as (vars: TVars) => T)(vars) : value);
 
+/** Reads everything again but the session (invalidates: 'all-but-session'). */
+export const invalidateAllButSession = (queryClient: QueryClient) => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+
 /** One mutation pattern for every endpoint: the call, what it invalidates and its toasts. */
 export const useApiMutation = <TData, TVars = void>(spec: ApiMutation<TData, TVars>) => {
   const queryClient = useQueryClient();
@@ -72,7 +75,7 @@ export const useApiMutation = <TData, TVars = void>(spec: ApiMutation<TData, TVa
       }
       spec.update?.(queryClient, data, vars);
       const target = typeof spec.invalidates === 'function' ? spec.invalidates(data, vars) : spec.invalidates;
-      if (target === 'all-but-session') await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      if (target === 'all-but-session') await invalidateAllButSession(queryClient);
       else if (target) await queryClient.invalidateQueries({ queryKey: target });
       await spec.then?.(data, vars, queryClient);
     },

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { accessEndpoints, profileEndpoints } from '../../../api/contract';
-import { useApiMutation } from '../../../api/api-mutation';
-import { sessionKey } from '../../../api/session';
+import { invalidateAllButSession, useApiMutation } from '../../../api/api-mutation';
 import { accessQueries } from './access-queries';
 
 /** 'Send the link again' (rate limited on the server: its 429 is toasted with the wait). */
@@ -19,7 +18,7 @@ export const useConfirmEmail = () => {
   return useMutation({
     mutationFn: (token: string) => callApi(accessEndpoints.confirmEmail, { body: { token } }),
     // A changed address shows in the profile too, so everything but the session is read again.
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] }),
+    onSuccess: () => invalidateAllButSession(queryClient),
     meta: { errorToast: false },
   });
 };
