@@ -1,11 +1,6 @@
 import { callApi } from '../../api/call-api';
 import { trackersEndpoints, type ApiType } from '../../api/contract/trackers';
 
-/** Navigation out of the app, in one object so tests can watch it. */
-export const browserNavigation = {
-  assign: (url: string) => window.location.assign(url),
-};
-
 /**
  * The provider's authorisation page for the signed-in employee (docs/trackers.md "How a connection
  * works"). The server builds it: the `state` (and Google's PKCE verifier) stay on the server,

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { FIXTURE_PASSWORD, fixtureEmployee } from '../../../mocks/fixtures';
 import { mockClock, mockDb, mockSso } from '../../../mocks/node';
-import { providerNavigation } from '../../../src/features/privacy/api/use-sso-reauthentication';
+import { browserNavigation } from '../../../src/lib/browser-navigation';
 import { renderApp } from '../render-app';
 
 /** The profile's privacy section (docs/access.md#privacy-self-service) over the MSW handlers. */
@@ -50,7 +50,7 @@ describe('profile: your data and account', () => {
 
   it("with single sign-on, 'Confirm with Acme SSO' goes to the provider and comes back to the dialog, confirmed", async () => {
     mockSso.set({ label: 'Acme SSO', email: bea.email });
-    const leave = vi.spyOn(providerNavigation, 'assign').mockImplementation(() => undefined);
+    const leave = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
     const { user } = await renderApp('/employee/profile', { signedInAs: 'user', clock: mockClock });
     const section = await screen.findByRole('region', { name: 'Your data and account' });
     await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
@@ -72,7 +72,7 @@ describe('profile: your data and account', () => {
 
   it("'Confirm with Acme SSO' as another person at the provider: still signed in, the page says so and leads back to the profile", async () => {
     mockSso.set({ label: 'Acme SSO', email: 'someone.else@wellness.test' });
-    const leave = vi.spyOn(providerNavigation, 'assign').mockImplementation(() => undefined);
+    const leave = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
     const { user } = await renderApp('/employee/profile', { signedInAs: 'user', clock: mockClock });
     const section = await screen.findByRole('region', { name: 'Your data and account' });
     await user.click(within(section).getByRole('button', { name: 'Delete my account' }));

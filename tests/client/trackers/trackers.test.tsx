@@ -6,7 +6,7 @@ import { fixtureEmployee, fixtureId } from '../../../mocks/fixtures';
 import { mockRoute } from '../../../mocks/http';
 import { mockDb, mockOperatorFaults, mockServer } from '../../../mocks/node';
 import { trackersEndpoints } from '@/contract/trackers';
-import { browserNavigation } from '../../../src/features/trackers/authorization';
+import { browserNavigation } from '../../../src/lib/browser-navigation';
 import { simulatedTrackers } from '../../../mocks/handlers/trackers';
 import { createQueryClient } from '../../../src/api/query-client';
 import { Providers } from '../../../src/providers';

@@ -1,11 +1,7 @@
 import { callApi } from '../../../api/call-api';
 import { ssoEndpoints } from '../../../api/contract/sso';
 import { useApiMutation } from '../../../api/api-mutation';
-
-/** Navigation out of the app, in one object so tests can watch it. */
-export const providerNavigation = {
-  assign: (url: string) => window.location.assign(url),
-};
+import { browserNavigation } from '../../../lib/browser-navigation';
 
 /**
  * 'Confirm with <label>' (docs/security.md#re-authentication): the server opens an attempt that asks
@@ -16,5 +12,5 @@ export const useSsoReauthentication = () =>
     call: () => callApi(ssoEndpoints.reauthenticate),
     invalidates: null,
     toasts: { category: 'create', loading: false, success: false },
-    then: ({ authorizationUrl }) => providerNavigation.assign(authorizationUrl),
+    then: ({ authorizationUrl }) => browserNavigation.assign(authorizationUrl),
   });

@@ -10,7 +10,8 @@ import { saveTrackerReturnUrl } from '../../../lib/tracker-return';
 import { backfillPending, trackerQueries } from '../api/tracker-queries';
 import { useDisconnectService } from '../api/use-disconnect-service';
 import { useSyncActivities } from '../api/use-sync-activities';
-import { authorizationUrl, browserNavigation } from '../authorization';
+import { browserNavigation } from '../../../lib/browser-navigation';
+import { authorizationUrl } from '../authorization';
 import { DISCONNECT_QUESTION, disconnectConsequence, trackerServices, type TrackerService } from '../services';
 import './readable.css';
 
