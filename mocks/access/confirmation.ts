@@ -35,7 +35,8 @@ export const sendConfirmationMail = (user: MockUser) => {
   mockOutbox.send(newAddress ? confirmEmailChangeMail({ email: newAddress, firstName: user.firstName }, link, CONFIRMATION_TTL_HOURS) : confirmEmailMail(user, link, CONFIRMATION_TTL_HOURS));
 };
 
-const expireLinksOf = (userId: number, at: string) => {
+/** Every open confirmation link of the account stops working. */
+export const expireLinksOf = (userId: number, at: string) => {
   for (const row of tokens()) if (row.userId === userId && !row.usedAt) row.usedAt = at;
 };
 

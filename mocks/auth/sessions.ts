@@ -43,7 +43,8 @@ export const createRefreshSession = (userId: number) => insertSession(userId, ne
 const findByToken = (token: string) => mockDb.refreshSessions.find((session) => session.token === token) ?? null;
 const findById = (id: string | null) => (id ? (mockDb.refreshSessions.find((session) => session.id === id) ?? null) : null);
 
-const revokeFamily = (familyId: string, now: Date) => {
+/** Ends one sign-in: every token of its family. */
+export const revokeFamily = (familyId: string, now: Date) => {
   for (const session of mockDb.refreshSessions)
     if (session.familyId === familyId && !session.revokedAt) session.revokedAt = now.toISOString();
 };

@@ -7,7 +7,8 @@ import type { MockPhoto } from '../multipart';
 import { randomToken } from '../random';
 import { emailTaken, insertEmployee } from '../auth/accounts';
 import { consumeRateLimit, MOCK_ADDRESS, rateLimitRules } from '../auth/rate-limit';
-import { createRefreshSession, revokeAllSessionsOfUser } from '../auth/sessions';
+import { createRefreshSession, revokeAllSessionsOfUser, revokeFamily } from '../auth/sessions';
+import { expireLinksOf } from '../access/confirmation';
 import { mockAccess } from '../access/settings';
 import { mockAudit, mockAuditOwnAction } from '../handlers/audit';
 import { mockSso } from './settings';
@@ -72,7 +73,7 @@ const claimUnconfirmed = (account: MockUser) => {
   const sessionsEnded = new Set(mockDb.refreshSessions.filter((session) => session.userId === account.id && !session.revokedAt).map((session) => session.familyId)).size;
   Object.assign(account, { emailConfirmedAt: nowIso(), passwordHash: '', updatedAt: nowIso() });
   revokeAllSessionsOfUser(account.id);
-  for (const row of mockDb.emailConfirmationTokens ?? []) if (row.userId === account.id && !row.usedAt) row.usedAt = nowIso();
+  expireLinksOf(account.id, nowIso());
   return { emailConfirmed: true, passwordRemoved, sessionsEnded };
 };
 
@@ -83,7 +84,7 @@ const reauthenticated = (who: NonNullable<MockSsoCode['reauthenticate']>, email:
   const account = findUserByEmail(email);
   if (!account || account.id !== who.userId) throw ssoFailed(SSO_OTHER_ACCOUNT_MESSAGE);
   const replaced = mockDb.refreshSessions.find((session) => session.token === refreshToken && session.userId === account.id);
-  if (replaced) for (const session of mockDb.refreshSessions) if (session.familyId === replaced.familyId && !session.revokedAt) session.revokedAt = nowIso();
+  if (replaced) revokeFamily(replaced.familyId, mockClock.now());
   mockAudit({ actor: { id: account.id, role: account.role }, action: 'auth.sso_signin', subject: account, after: { issuer: MOCK_ISSUER, reauthenticated: true } });
   return { kind: 'reauthenticated', userId: account.id, refreshToken: createRefreshSession(account.id) };
 };
