@@ -3,7 +3,7 @@ import { invitationMail } from '@/domain/access-mails';
 import { planRoster, type KnownAddress } from '@/domain/roster-plan';
 import { parseRoster } from '@/domain/roster-csv';
 import { mockClock } from '../clock';
-import { findUserByEmail, mockDb, nowIso, type MockInvitation } from '../db';
+import { findUserByEmail, mockDb, mockHash, nowIso, type MockInvitation } from '../db';
 import { badRequest, conflict, notFound } from '../errors';
 import { mockOutbox } from '../outbox';
 import type { MockPhoto } from '../multipart';
@@ -130,7 +130,7 @@ export const acceptInvitation = (fields: AcceptInvitationBody, photo: MockPhoto 
   if (findUserByEmail(row.email)) throw emailTaken();
   const now = nowIso();
   row.acceptedAt = now;
-  const user = insertEmployee({ ...fields, email: row.email, levelOfCompetition: row.levelOfCompetition }, photo, { now, confirmed: true });
+  const user = insertEmployee({ ...fields, email: row.email, passwordHash: mockHash(fields.password), levelOfCompetition: row.levelOfCompetition }, photo, { now, confirmed: true });
   mockAuditOwnAction(user, 'invitation.accept');
   return { userId: user.id, refreshToken: createRefreshSession(user.id) };
 };

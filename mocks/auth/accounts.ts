@@ -53,9 +53,9 @@ export const storePhoto = (photo: MockPhoto) => {
   return name;
 };
 
-/** A new employee with the level of their first competition year (sign-up, invitation, single sign-on). */
+/** A new employee with the level of their first competition year (sign-up, invitation, single sign-on); an empty passwordHash: no password (single sign-on). */
 export const insertEmployee = (
-  fields: Pick<MockUser, 'email' | 'firstName' | 'lastName' | 'dateOfBirth' | 'gender' | 'levelOfCompetition'> & { password: string },
+  fields: Pick<MockUser, 'email' | 'firstName' | 'lastName' | 'dateOfBirth' | 'gender' | 'levelOfCompetition'> & { passwordHash: string },
   photo: MockPhoto | undefined,
   { now, confirmed }: { now: string; confirmed: boolean },
 ): MockUser => {
@@ -63,7 +63,7 @@ export const insertEmployee = (
     id: nextId('users'),
     role: 'user',
     email: fields.email,
-    passwordHash: mockHash(fields.password),
+    passwordHash: fields.passwordHash,
     firstName: fields.firstName,
     lastName: fields.lastName,
     dateOfBirth: fields.dateOfBirth,
@@ -85,7 +85,7 @@ export const signup = (fields: SignupBody, photo: MockPhoto | undefined) => {
   consumeRateLimit(rateLimitRules.signupPerAddress, MOCK_ADDRESS);
   if (photo) consumeRateLimit(rateLimitRules.uploadBytesPerAddress, MOCK_ADDRESS, photo.bytes.length);
   if (findUserByEmail(fields.email)) throw emailTaken();
-  const user = insertEmployee(fields, photo, { now: nowIso(), confirmed: false });
+  const user = insertEmployee({ ...fields, passwordHash: mockHash(fields.password) }, photo, { now: nowIso(), confirmed: false });
   sendConfirmationMail(user);
   return { userId: user.id, refreshToken: createRefreshSession(user.id) };
 };

@@ -129,8 +129,7 @@ export const completeSsoProfile = (id: string | undefined, fields: SsoProfileBod
   if (invitation) invitation.acceptedAt = now;
   const level = invitation?.levelOfCompetition ?? fields.levelOfCompetition;
   // No password (an empty hash, as on the server): the company account is the way in.
-  const user = insertEmployee({ ...fields, email: row.email, password: randomToken(32), levelOfCompetition: level }, photo, { now, confirmed: true });
-  user.passwordHash = '';
+  const user = insertEmployee({ ...fields, email: row.email, passwordHash: '', levelOfCompetition: level }, photo, { now, confirmed: true });
   mockAudit({ actor: { id: user.id, role: user.role }, action: 'auth.sso_signup', subject: user, after: { issuer: MOCK_ISSUER, levelOfCompetition: level } });
   if (invitation) mockAuditOwnAction(user, 'invitation.accept');
   mockDb.ssoNewcomers = newcomers().filter((candidate) => candidate.id !== row.id);
