@@ -13,7 +13,7 @@ type End = Extract<ArchiveRecord, { kind: 'end' }>;
 export const checkArchive = async (file: string): Promise<Header> => {
   let header: Header | undefined;
   let end: End | undefined;
-  const held = { tables: 0, rows: 0, photos: 0 };
+  const held = { tables: 0, rows: 0, photos: 0, missingPhotos: 0 };
   try {
     for await (const record of readArchive(file)) {
       if (!header) {
@@ -26,6 +26,7 @@ export const checkArchive = async (file: string): Promise<Header> => {
       else if (record.kind === 'photo' || record.kind === 'photo-missing') {
         if (!UPLOAD_NAME.test(record.name)) throw new RestoreRefused(`${file} holds a photo with an unexpected name (${record.name}): nothing was restored.`);
         if (record.kind === 'photo') held.photos += 1;
+        else held.missingPhotos += 1;
       } else if (record.kind === 'end') end = record;
     }
   } catch (error) {
@@ -34,7 +35,8 @@ export const checkArchive = async (file: string): Promise<Header> => {
   }
   if (!header) throw new RestoreRefused(`${file} is not a Wellness Challenge backup archive.`);
   if (!end) throw new RestoreRefused(`${file} is incomplete (it ends before its last record): nothing was restored.`);
-  if (end.tables !== held.tables || end.rows !== held.rows || end.photos !== held.photos) {
+  // missingPhotos: absent from the end records of archives written before photos could go missing.
+  if (end.tables !== held.tables || end.rows !== held.rows || end.photos !== held.photos || (end.missingPhotos ?? 0) !== held.missingPhotos) {
     const counts = (c: { tables: number; rows: number; photos: number }) => `${c.tables} tables, ${c.rows} rows, ${c.photos} photos`;
     throw new RestoreRefused(`${file} is damaged (its end record counts ${counts(end)}, it holds ${counts(held)}): nothing was restored.`);
   }

@@ -11,10 +11,10 @@ const ARCHIVE_NAME = /^wellness-\d{8}T\d{6}Z\.wcb\.gz$/;
 /** `wellness-20261126T031500Z.wcb.gz`: names sort by time. */
 export const archiveNameAt = (now: Date) => `wellness-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z')}.wcb.gz`;
 
-/** Keeps the newest `keep` (at least 1) scheduled archives in `dir` (other files are left alone); returns the removed names. */
+/** Keeps the newest `keep` (the setting is at least 1) scheduled archives in `dir` (other files are left alone); returns the removed names. */
 export const pruneArchives = async (dir: string, keep: number) => {
   const archives = (await readdir(dir)).filter((name) => ARCHIVE_NAME.test(name)).sort();
-  const removed = archives.slice(0, Math.max(0, archives.length - Math.max(1, keep)));
+  const removed = archives.slice(0, Math.max(0, archives.length - keep));
   for (const name of removed) await rm(join(dir, name), { force: true });
   return removed;
 };

@@ -34,8 +34,11 @@ export const markRotated = async (db: DbOrTx, id: string, successorId: string, n
 export const revokeFamily = (db: DbOrTx, familyId: string, now: Date) =>
   db.update(refreshSessions).set({ revokedAt: now }).where(and(eq(refreshSessions.familyId, familyId), isNull(refreshSessions.revokedAt)));
 
-export const revokeAllSessionsOfUser = (db: DbOrTx, userId: number, now: Date) =>
-  db.update(refreshSessions).set({ revokedAt: now }).where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)));
+/** Every sign-in of the account ends (the liveness check refuses their access tokens within a second); how many there were. */
+export const revokeAllSessionsOfUser = async (db: DbOrTx, userId: number, now: Date) => {
+  const rows = await db.update(refreshSessions).set({ revokedAt: now }).where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt))).returning({ familyId: refreshSessions.familyId });
+  return new Set(rows.map((row) => row.familyId)).size;
+};
 
 export const insertResetToken = (db: DbOrTx, row: typeof passwordResetTokens.$inferInsert) => db.insert(passwordResetTokens).values(row);
 
@@ -76,7 +79,7 @@ export const pruneExpiredAuthRows = async (db: DbOrTx, now: Date) => {
 export type NewUser = typeof users.$inferInsert;
 
 /** A new account's row; its id. */
-export const insertUser = async (db: DbOrTx, row: NewUser) => {
+const insertUser = async (db: DbOrTx, row: NewUser) => {
   const [created] = await db.insert(users).values(row).returning({ id: users.id });
   if (!created) throw new Error('insert returned no row');
   return created.id;
@@ -122,7 +125,6 @@ export const authRepo = repoOf({
   expireResetTokensOfUser,
   setPasswordHash,
   pruneExpiredAuthRows,
-  insertUser,
   insertUserUnlessTaken,
   insertUserLevel,
   insertEmployee,

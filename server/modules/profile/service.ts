@@ -9,17 +9,12 @@ import type { AppDeps } from '../../deps';
 import type { Photo } from '../../http/multipart';
 import { removePhoto, withStoredPhoto } from '../../http/photo-storage';
 import { requestEmailChange } from '../access/email-change';
-import { emailTaken } from '../auth/service';
+import { emailTaken, isUniqueViolation } from '../auth/service';
 import { usersRepo } from '../users/repo';
 import { levelWindowClosed, profileNotFound } from '@/domain/profile-errors';
 import { profileRepo, type ProfileChanges } from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs'>;
-
-const isUniqueViolation = (error: unknown): boolean => {
-  const candidate = error as { code?: string; cause?: unknown } | null;
-  return candidate?.code === '23505' || (candidate?.cause !== undefined && isUniqueViolation(candidate.cause));
-};
 
 /** Another user's profile is "not found" (docs/product-rules.md#permissions); admins may read any. */
 const assertMayRead = (caller: AuthUser, id: number) => {

@@ -21,7 +21,7 @@ export type Reauthentication = { userId: number };
  * back: `max_age=0` asks for a new one, and a provider that ignores it is caught here (openid-client
  * also allows 30 s of clock difference).
  */
-export const REAUTHENTICATION_MAX_AGE_SECONDS = 120;
+const REAUTHENTICATION_MAX_AGE_SECONDS = 120;
 
 const SCOPE = 'openid email profile';
 

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { invitations } from '../../db/access-schema';
 import type { DbOrTx } from '../../db/client';
 import { repoOf } from '../../db/repo-of';
-import { refreshSessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
 
 const usable = (email: string, now: Date) => and(eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now));
 
@@ -30,10 +30,4 @@ export const claimUnconfirmedBySso = async (db: DbOrTx, userId: number, now: Dat
   return { hadPassword: before.passwordHash.length > 0 };
 };
 
-/** Every sign-in of the account ends (the liveness check refuses their access tokens within a second); how many there were. */
-export const endAllSignIns = async (db: DbOrTx, userId: number, now: Date) => {
-  const rows = await db.update(refreshSessions).set({ revokedAt: now }).where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt))).returning({ familyId: refreshSessions.familyId });
-  return new Set(rows.map((row) => row.familyId)).size;
-};
-
-export const ssoRepo = repoOf({ findOpenInvitationByEmail, acceptInvitationByEmail, claimUnconfirmedBySso, endAllSignIns });
+export const ssoRepo = repoOf({ findOpenInvitationByEmail, acceptInvitationByEmail, claimUnconfirmedBySso });

@@ -39,7 +39,7 @@ const signInExisting = (deps: Deps, userId: number, issuer: string) => {
   return writeForUser(deps.db, userId, async (tx) => {
     const repo = ssoRepo(tx);
     const claimed = await repo.claimUnconfirmedBySso(userId, now);
-    const claim = claimed ? { emailConfirmed: true, passwordRemoved: claimed.hadPassword, sessionsEnded: await repo.endAllSignIns(userId, now) } : {};
+    const claim = claimed ? { emailConfirmed: true, passwordRemoved: claimed.hadPassword, sessionsEnded: await authRepo(tx).revokeAllSessionsOfUser(userId, now) } : {};
     if (claimed) {
       // Its confirmation links have nothing left to confirm; its months join the insight groups.
       await accessRepo(tx).expireConfirmationTokensOfUser(userId, now);
@@ -58,10 +58,7 @@ const signInExisting = (deps: Deps, userId: number, issuer: string) => {
  * one athlete may be shown only to that athlete). Ended before the claim, so a failure here leaves
  * the account as it was and the sign-in can be tried again.
  */
-const endTrackersOfClaimed = async (deps: Deps, userId: number, log: FastifyBaseLogger) => {
-  const trackers = trackerServiceOf(deps, log);
-  for (const service of ['STRAVA', 'FITBIT'] as const) await trackers.disconnect(userId, service, log);
-};
+const endTrackersOfClaimed = (deps: Deps, userId: number, log: FastifyBaseLogger) => trackerServiceOf(deps, log).disconnectAll(userId, log);
 
 /**
  * 'Confirm with <label>' came back (docs/security.md#re-authentication): the provider took the

@@ -343,6 +343,12 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
     }
   };
 
+  /** The user's own disconnect: the connection ends here, then access is withdrawn at the provider. */
+  const disconnectOwn = async (userId: number, service: ApiType, log: FastifyBaseLogger) => {
+    const removed = await endConnection(userId, service, { id: userId, role: 'user' });
+    if (removed) await revokeAtProvider(removed, log);
+  };
+
   /** Ends a connection here: forgets the tokens, deletes its imports (Strava's API agreement), audits. */
   const endConnection = async (userId: number, service: ApiType, actor: { id: number; role: 'user' | 'admin' } | { system: 'strava-deauthorization' }) => {
     const removed = await db.transaction(async (tx) => {
@@ -411,9 +417,13 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
 
     /** Ends the connection here (the user asked), then withdraws access at the provider. */
     disconnect: async (userId: number, service: ApiType, log: FastifyBaseLogger) => {
-      const removed = await endConnection(userId, service, { id: userId, role: 'user' });
-      if (removed) await revokeAtProvider(removed, log);
+      await disconnectOwn(userId, service, log);
       return statusOf(userId);
+    },
+
+    /** Ends every connection of the user, as their own disconnect does (an account claimed by single sign-on). */
+    disconnectAll: async (userId: number, log: FastifyBaseLogger) => {
+      for (const connection of await repo.connectionsOf(userId, key)) await disconnectOwn(userId, connection.service, log);
     },
 
     /** Before an employee is deleted: withdraw every grant at its provider (their rows go with the user). */
