@@ -4,11 +4,11 @@ import { planRoster, type KnownAddress } from '@/domain/roster-plan';
 import { parseRoster } from '@/domain/roster-csv';
 import { mockClock } from '../clock';
 import { findUserByEmail, mockDb, mockHash, nowIso, type MockInvitation } from '../db';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, emailTaken, notFound } from '../errors';
 import { mockOutbox } from '../outbox';
 import type { MockPhoto } from '../multipart';
 import { randomToken } from '../random';
-import { emailTaken, insertEmployee } from '../auth/accounts';
+import { insertEmployee } from '../auth/accounts';
 import { createRefreshSession } from '../auth/sessions';
 import { mockAudit, mockAuditOwnAction } from '../handlers/audit';
 

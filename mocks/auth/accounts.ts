@@ -19,7 +19,6 @@ export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed';
 export const RESET_TOKEN_TTL_MINUTES = 60;
 
 export const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'Email or password is incorrect');
-export { emailTaken };
 export const invalidResetToken = () => badRequest('This reset link is invalid or has expired', 'INVALID_RESET_TOKEN');
 
 /** Where reset links point: the page's own origin in the browser, the server's test origin in Node. */
