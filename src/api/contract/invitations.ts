@@ -33,9 +33,11 @@ export const rosterTooManyRowsMessage = `A roster holds at most ${ROSTER_MAX_ROW
 export const ROSTER_MAX_CHARACTERS = 10_000_000;
 /** The JSON body that carries such a file: escapes and multi-byte UTF-8 (accented names) take up to three bytes a character. */
 const ROSTER_MAX_BODY_BYTES = 3 * ROSTER_MAX_CHARACTERS + 1024;
+/** The character limit as people read it ('10 MB'). */
+export const ROSTER_MAX_SIZE_LABEL = `${ROSTER_MAX_CHARACTERS / 1_000_000} MB`;
 
 /** The roster file as text (CSV, docs/access.md). */
-export const RosterBody = z.object({ csv: z.string('Please choose a CSV file').min(1, 'The file is empty').max(ROSTER_MAX_CHARACTERS, 'The file is larger than 10 MB') });
+export const RosterBody = z.object({ csv: z.string('Please choose a CSV file').min(1, 'The file is empty').max(ROSTER_MAX_CHARACTERS, `The file is larger than ${ROSTER_MAX_SIZE_LABEL}`) });
 
 /** Each row of the file: new (invited on import), or why it is left out. */
 export const rosterRowStatuses = ['new', 'invited', 'account', 'revoked', 'duplicate', 'error'] as const;

@@ -1,7 +1,7 @@
 import { Badge, Button, FileInput, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { RosterCounts, RosterPreview } from '../../../api/contract';
+import { ROSTER_MAX_ROWS, ROSTER_MAX_SIZE_LABEL, type RosterCounts, type RosterPreview } from '../../../api/contract';
 import { useImportRoster, usePreviewRoster } from '../api/invitation-calls';
 
 const countLabels: { key: keyof RosterCounts; label: string; color: string }[] = [
@@ -82,8 +82,8 @@ export function RosterImport() {
           Import a roster
         </Title>
         <Text size="sm" c="dimmed">
-          A CSV file with the columns email, first_name, last_name and level (Beginner when empty); other columns are ignored. At most
-          20,000 rows and 10 MB. You see what the file holds before anyone is invited.
+          A CSV file with the columns email, first_name, last_name and level (Beginner when empty); other columns are ignored. At most{' '}
+          {ROSTER_MAX_ROWS.toLocaleString('en')} rows and {ROSTER_MAX_SIZE_LABEL}. You see what the file holds before anyone is invited.
         </Text>
         <FileInput
           label="Roster file (CSV)"
