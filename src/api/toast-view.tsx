@@ -1,5 +1,5 @@
-import { Text } from '@mantine/core';
 import { notifications, notificationsStore } from '@mantine/notifications';
+import { ErrorReference } from './error-reference';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { AUTO_CLOSE_MS, toastTexts, type ToastCategory } from './toast-texts';
 
@@ -26,9 +26,7 @@ const withReference = (message: string, reference?: string | null) =>
   reference ? (
     <>
       <span>{message}</span>
-      <Text size="xs" c="dimmed">
-        Reference: {reference}
-      </Text>
+      <ErrorReference id={reference} />
     </>
   ) : (
     message

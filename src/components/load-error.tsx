@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import { ApiError } from '../api/api-error';
+import { ErrorReference } from '../api/error-reference';
 
 export const LOAD_ERROR_TITLE = 'This could not be loaded';
 
@@ -17,11 +18,7 @@ export function LoadError({ what, error, onRetry, retrying = false }: { what: st
       <Text size="sm" mb="sm">
         {`We could not load ${what}.`} {message ? message : 'Check your connection and try again.'}
       </Text>
-      {reference ? (
-        <Text size="xs" c="dimmed" mb="sm">
-          Reference: {reference}
-        </Text>
-      ) : null}
+      {reference ? <ErrorReference id={reference} mb="sm" /> : null}
       <Group>
         <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={16} />} onClick={onRetry} loading={retrying}>
           Retry

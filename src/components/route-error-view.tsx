@@ -1,5 +1,6 @@
-import { Alert, Button, Container, Stack, Text } from '@mantine/core';
+import { Alert, Button, Container, Stack } from '@mantine/core';
 import { ApiError } from '../api/api-error';
+import { ErrorReference } from '../api/error-reference';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
@@ -15,11 +16,7 @@ export default function RouteErrorView({ error }: ErrorComponentProps) {
       <Alert color="red" icon={<IconAlertTriangle />} title="Something went wrong">
         <Stack gap="sm" align="flex-start">
           {error instanceof Error ? error.message : 'Please try again.'}
-          {error instanceof ApiError && error.requestId ? (
-            <Text size="xs" c="dimmed">
-              Reference: {error.requestId}
-            </Text>
-          ) : null}
+          {error instanceof ApiError && error.requestId ? <ErrorReference id={error.requestId} /> : null}
           <Button variant="light" color="red" onClick={() => void router.invalidate()}>
             Try again
           </Button>
