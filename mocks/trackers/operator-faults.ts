@@ -9,9 +9,9 @@ import { mockClock } from '../clock';
  * and `.clear()`. Kept in localStorage `wellness.mockTrackerFaults` until changed, like a set-up
  * stays wrong until the administrator fixes it.
  */
-export const TRACKER_FAULTS_STORAGE_KEY = 'wellness.mockTrackerFaults';
+const TRACKER_FAULTS_STORAGE_KEY = 'wellness.mockTrackerFaults';
 
-export type MockOperatorFault = { reason: OperatorFault; since: string };
+type MockOperatorFault = { reason: OperatorFault; since: string };
 type Faults = Partial<Record<ApiType, MockOperatorFault>>;
 
 /** What each provider most likely says when QA names none. */
