@@ -213,7 +213,7 @@ export const nextId = (table: keyof MockDb['sequences']) => {
 };
 
 /** Whether colleagues may see the user (feed, leaderboard): every account but an unconfirmed self-made one. */
-export const isEmailConfirmed = (user: Pick<MockUser, 'emailConfirmedAt'> | undefined) => Boolean(user) && user!.emailConfirmedAt !== null;
+export const isEmailConfirmed = (user: Pick<MockUser, 'emailConfirmedAt'> | null | undefined) => Boolean(user) && user!.emailConfirmedAt !== null;
 
 /** Not a real hash: the mocks never hold real passwords. */
 export const mockHash = (password: string) => `mock$${password}`;

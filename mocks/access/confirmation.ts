@@ -1,6 +1,6 @@
 import { CONFIRMATION_SENT_MESSAGE, EMAIL_CHANGED_MESSAGE, EMAIL_CONFIRMED_MESSAGE, INVALID_CONFIRMATION_MESSAGE, confirmEmailChangeMail, confirmEmailMail } from '@/domain/access-mails';
 import { mockClock } from '../clock';
-import { findUserByEmail, findUserById, mockDb, nowIso, type MockUser } from '../db';
+import { findUserByEmail, findUserById, isEmailConfirmed, mockDb, nowIso, type MockUser } from '../db';
 import { badRequest, emailTaken } from '../errors';
 import { mockOutbox } from '../outbox';
 import { randomToken } from '../random';
@@ -16,7 +16,7 @@ const tokens = () => (mockDb.emailConfirmationTokens ??= []);
 
 /** What is owed, as the server's job: an unconfirmed account's own address, or else its pending new one. */
 export const sendConfirmationMail = (user: MockUser) => {
-  const confirmed = user.emailConfirmedAt !== null;
+  const confirmed = isEmailConfirmed(user);
   const newAddress = confirmed ? (user.pendingEmail ?? null) : null;
   if (confirmed && !newAddress) return;
   const now = mockClock.now();
@@ -53,7 +53,7 @@ export const requestEmailChange = (user: MockUser, email: string) => {
   if (findUserByEmail(email)) throw emailTaken();
   consumeRateLimit(rateLimitRules.confirmResendPerAccount, String(user.id));
   expireLinksOf(user.id, at);
-  if (user.emailConfirmedAt !== null) {
+  if (isEmailConfirmed(user)) {
     Object.assign(user, { pendingEmail: email, updatedAt: at });
   } else {
     const before = user.email;
@@ -101,6 +101,6 @@ export const resendConfirmation = (userId: number) => {
 
 export const confirmationStatus = (userId: number) => {
   const user = findUserById(userId);
-  const emailConfirmed = user?.emailConfirmedAt !== null;
+  const emailConfirmed = isEmailConfirmed(user);
   return { emailConfirmed, pendingEmail: emailConfirmed ? (user?.pendingEmail ?? null) : null };
 };
