@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
+import { useSession } from '../../../api/session';
 import { JoinLinkProblem, JoinPending } from '../../../components/join-profile';
 import { entryPage } from '../../../lib/guard';
 import { ssoCallbackCall, ssoQueries } from '../api/sso-calls';
@@ -26,6 +27,8 @@ export function SsoCallbackScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  // Read reactively: after the provider's redirect the page loads anew and the session is restored meanwhile.
+  const signedIn = useSession() !== null;
   // The provider's answer exactly as it arrived (the raw query string, as the server checks it).
   const search = useLocation({ select: (location) => location.searchStr });
 
@@ -57,7 +60,7 @@ export function SsoCallbackScreen() {
     };
   }, [auth, navigate, queryClient, search]);
 
-  if (failure && auth.session()) {
+  if (failure && signedIn) {
     // 'Confirm with' failed (another person at the provider, the attempt expired): still signed in.
     return (
       <JoinLinkProblem title="Your identity was not confirmed" back={{ to: '/employee/profile', label: 'Back to your profile' }}>
