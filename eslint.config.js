@@ -69,7 +69,7 @@ export default tseslint.config(
     },
   },
   {
-    // docs/architecture.md#layers-and-dependency-rules: server and mocks share only the contract and the core (aliases), never each other.
+    // docs/architecture.md#layers-and-dependency-rules: the server never knows its hosts' stand-ins; mocks host the server (mock mode).
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -90,7 +90,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/server'], message: 'The mocks never import the server: share rules through @/domain.' },
+            { group: ['**/server/app', '**/server/index', '**/server/plugins/**', '**/server/cli/**', '**/server/ops/**'], message: 'Mock mode hosts the route table (server/api.ts), not the Fastify app or the operator tools.' },
             { group: ['**/src/**', '../src', '../../src'], message: 'Import the contract and the shared core through @/contract and @/domain.' },
           ],
         },

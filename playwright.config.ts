@@ -7,6 +7,8 @@ import { E2E } from './tests/e2e/env';
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Mock mode's specs run on static builds, with their own servers (playwright.mock.config.ts).
+  testIgnore: /mock-.*\.spec\.ts$/,
   outputDir: 'test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -52,7 +54,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every spec signs up from 127.0.0.1: lift the per-address sign-up limit for the suite.
         SIGNUP_LIMIT_PER_HOUR: '1000',
-        // Strava and Fitbit (Google Health) are configured against local fakes, so the whole OAuth round trips run offline.
+        // Strava, Fitbit (Google Health) and Polar are configured against local fakes, so the whole OAuth round trips run offline.
         STRAVA_CLIENT_ID: 'strava-id',
         STRAVA_CLIENT_SECRET: 'strava-secret',
         STRAVA_OAUTH_URL: `${E2E.fakeTrackerUrl}/strava-oauth`,
@@ -64,6 +66,11 @@ export default defineConfig({
         GOOGLE_TOKEN_URL: `${E2E.fakeTrackerUrl}/google/token`,
         GOOGLE_REVOKE_URL: `${E2E.fakeTrackerUrl}/google/revoke`,
         GOOGLE_HEALTH_API_URL: `${E2E.fakeTrackerUrl}/google-health`,
+        POLAR_CLIENT_ID: 'polar-id',
+        POLAR_CLIENT_SECRET: 'polar-secret',
+        POLAR_AUTHORIZE_URL: `${E2E.fakeTrackerUrl}/polar-flow/oauth2/authorization`,
+        POLAR_TOKEN_URL: `${E2E.fakeTrackerUrl}/polar-remote/v2/oauth2/token`,
+        POLAR_API_URL: `${E2E.fakeTrackerUrl}/polar-accesslink`,
         TRACKER_SYNC_EVERY_MINUTES: '0',
         // Single sign-on against a real OpenID provider that sso.spec.ts starts (discovery waits for the first sign-in).
         OIDC_ISSUER: E2E.identityProvider.url,

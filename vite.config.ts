@@ -3,8 +3,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
-import { precompress } from './build/precompress';
-import { pwaManifest } from './build/pwa-manifest';
+import { precompress } from './build/precompress.ts';
+import { pwaManifest } from './build/pwa-manifest.ts';
+import { mockDatabasePlugin } from './scripts/mock-db/vite-plugin.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -60,7 +61,11 @@ export default defineConfig(({ mode }) => ({
       },
     }),
     precompress(),
+    // Mock mode's database file (scripts/mock-db): served by dev:mock, emitted by build:mock.
+    ...(mode === 'mock' ? [mockDatabasePlugin()] : []),
   ],
+  // PGlite (mock mode) finds its .wasm and .data files next to its own module: never pre-bundled.
+  optimizeDeps: { exclude: ['@electric-sql/pglite'] },
   resolve: { alias: aliases },
   define: {
     // Mock mode (QA): every call is answered by MSW in the browser.

@@ -1,7 +1,7 @@
 import { cpSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { aliases } from './vite.config';
+import { aliases } from './vite.config.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const outDir = process.env.SERVER_OUT_DIR ?? `${root}dist-server`;

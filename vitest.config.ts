@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { aliases } from './vite.config';
+import { aliases } from './vite.config.ts';
 
 /** Test files that open PGlite start from one migrated cluster per run (tests/support/pglite-template-setup.ts). */
 const pgliteTemplate = 'tests/support/pglite-template-setup.ts';
@@ -21,8 +21,10 @@ export default defineConfig({
           name: 'client',
           include: ['tests/client/**/*.test.tsx', 'tests/client/**/*.test.ts'],
           environment: 'jsdom',
+          globalSetup: [pgliteTemplate],
           setupFiles: ['tests/client/setup.ts'],
           testTimeout: 15_000,
+          hookTimeout: 60_000,
           isolate: false,
         },
       },

@@ -7,12 +7,15 @@
  *   npx tsx bench/competition.ts     BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_SIZES=100000,1000000
  *                                    BENCH_TARGETS=pglite,postgres BENCH_PG_PORT=55871 (the scratch server's port)
  *                                    BENCH_SEARCH=0 (leave out the admin search calls) BENCH_ONLY=<regexp of labels>
+ *                                    BENCH_USERS=100000 (employees; default 10,000) BENCH_BACKGROUND_WRITES=14 (paced writes per second
+ *                                    running while the reads are measured: the load model's 10 logging + 4 tracker writes)
  *   DATABASE_URL=postgres://...      uses that (empty) database instead of a scratch one
  */
 import { startForkedServer, stopForkedServer } from './lib/forked-server';
 import { measureAlternating, type LoadCall, type LoadFigures } from './lib/load';
 import { startScratchPostgres } from './competition/postgres';
 import type { CompetitionSeed } from './competition/seed';
+import { startBackgroundWrites, type BackgroundWriteFigures } from './competition/background-writes';
 
 const number = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const connections = number('BENCH_CONNECTIONS', 50);
@@ -21,8 +24,19 @@ const rounds = number('BENCH_ROUNDS', 3);
 const sizes = (process.env.BENCH_SIZES ?? '100000,1000000').split(',').map(Number);
 const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',') as Array<'pglite' | 'postgres'>;
 
-type Ready = { kind: 'ready'; address: string; kindOfDb: string; seeded: CompetitionSeed; seedMs: number; scoreMs: number; adminToken: string; userToken: string; employeeTokens: string[] };
-type Run = { target: string; size: number; ready: Ready; figures: LoadFigures[] };
+type Ready = {
+  kind: 'ready';
+  address: string;
+  kindOfDb: string;
+  seeded: CompetitionSeed;
+  seedMs: number;
+  scoreMs: number;
+  adminToken: string;
+  userToken: string;
+  employeeTokens: string[];
+};
+type Run = { target: string; size: number; ready: Ready; figures: LoadFigures[]; writes: BackgroundWriteFigures | null };
+const backgroundWrites = number('BENCH_BACKGROUND_WRITES', 0);
 
 /** The dashboard's query: the current calendar month (UTC). */
 const thisMonth = () => {
@@ -37,8 +51,16 @@ const stopServer = stopForkedServer;
 
 /** The admin search's shapes: narrow and broad terms, every sort, deep pages, a level, leaders. */
 const searchCalls = (address: string, admin: Record<string, string>): LoadCall[] => {
-  const users = (label: string, query: string) => ({ label: `GET /api/users?${label}`, url: `${address}/api/users?${query}&pageSize=10`, headers: admin });
-  const leaders = (label: string, query: string) => ({ label: `GET /api/leaders?${label}`, url: `${address}/api/leaders?${query}&limit=10`, headers: admin });
+  const users = (label: string, query: string) => ({
+    label: `GET /api/users?${label}`,
+    url: `${address}/api/users?${query}&pageSize=10`,
+    headers: admin,
+  });
+  const leaders = (label: string, query: string) => ({
+    label: `GET /api/leaders?${label}`,
+    url: `${address}/api/leaders?${query}&limit=10`,
+    headers: admin,
+  });
   return [
     users('search=first12 (111 match)', 'search=first12&currentPage=1'),
     users('search=bench (all match), page 2', 'search=bench&currentPage=2'),
@@ -46,7 +68,10 @@ const searchCalls = (address: string, admin: Record<string, string>): LoadCall[]
     users('search=bench&level=Elite, page 2, firstName desc', 'search=bench&level=Elite&currentPage=2&sort=firstName&order=desc'),
     users('search=last0 (9,999 match), page 2, gender', 'search=last0&currentPage=2&sort=gender'),
     users('search=last0, page 500', 'search=last0&currentPage=500'),
-    users('search=first1 (1,111 match), page 50, levelOfCompetition desc', 'search=first1&currentPage=50&sort=levelOfCompetition&order=desc'),
+    users(
+      'search=first1 (1,111 match), page 50, levelOfCompetition desc',
+      'search=first1&currentPage=50&sort=levelOfCompetition&order=desc',
+    ),
     users('search=first1 last0&level=Advanced, page 2', 'search=first1%20last0&level=Advanced&currentPage=2'),
     leaders('search=first12', 'search=first12&offset=0'),
     leaders('search=bench, offset 5000', 'search=bench&offset=5000'),
@@ -57,9 +82,14 @@ const searchCalls = (address: string, admin: Record<string, string>): LoadCall[]
 
 const runOnce = async (target: 'pglite' | 'postgres', size: number, databaseUrl?: string): Promise<Run> => {
   console.info(`[bench] ${target}, ${size.toLocaleString('en-US')} activities: seeding...`);
-  const { child, ready } = await startServer({ BENCH_ACTIVITIES: String(size), ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}) });
+  const { child, ready } = await startServer({
+    BENCH_ACTIVITIES: String(size),
+    ...(databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {}),
+  });
   const { address, adminToken, userToken } = ready;
-  console.info(`[bench]   seeded ${JSON.stringify(ready.seeded)} in ${(ready.seedMs / 1000).toFixed(1)} s, score tables in ${(ready.scoreMs / 1000).toFixed(1)} s`);
+  console.info(
+    `[bench]   seeded ${JSON.stringify(ready.seeded)} in ${(ready.seedMs / 1000).toFixed(1)} s, score tables in ${(ready.scoreMs / 1000).toFixed(1)} s`,
+  );
   const user = { authorization: `Bearer ${userToken}` };
   const admin = { authorization: `Bearer ${adminToken}` };
   const perLevel = ready.seeded.users / 4;
@@ -68,11 +98,23 @@ const runOnce = async (target: 'pglite' | 'postgres', size: number, databaseUrl?
   const calls: LoadCall[] = [
     { label: 'GET /api/health', url: `${address}/api/health` },
     { label: 'GET /api/user/activity (month)', url: `${address}/api/user/activity?${thisMonth()}`, headers: user },
-    { label: 'GET /api/user/activity (month, 50 employees)', url: `${address}/api/user/activity?${thisMonth()}`, headersPerConnection: employees },
+    {
+      label: 'GET /api/user/activity (month, 50 employees)',
+      url: `${address}/api/user/activity?${thisMonth()}`,
+      headersPerConnection: employees,
+    },
     { label: 'GET /api/leaders/top', url: `${address}/api/leaders/top`, headers: user },
-    { label: 'GET /api/leaders (middle page)', url: `${address}/api/leaders?levelOfCompetition=Intermediate&limit=10&offset=${Math.floor(perLevel / 20) * 10}`, headers: admin },
+    {
+      label: 'GET /api/leaders (middle page)',
+      url: `${address}/api/leaders?levelOfCompetition=Intermediate&limit=10&offset=${Math.floor(perLevel / 20) * 10}`,
+      headers: admin,
+    },
     { label: 'GET /api/user/activity/feed', url: `${address}/api/user/activity/feed?page=1&pageSize=10`, headers: user },
-    { label: 'GET /api/user/activity/feed (50 employees)', url: `${address}/api/user/activity/feed?page=1&pageSize=10`, headersPerConnection: employees },
+    {
+      label: 'GET /api/user/activity/feed (50 employees)',
+      url: `${address}/api/user/activity/feed?page=1&pageSize=10`,
+      headersPerConnection: employees,
+    },
     // Admin search. The seed's words: first<n>, last<nnnnn>, bench<n>, example, com.
     ...(process.env.BENCH_SEARCH === '0' ? [] : searchCalls(address, admin)),
     // Progress charts and the admin overview.
@@ -94,27 +136,40 @@ const runOnce = async (target: 'pglite' | 'postgres', size: number, databaseUrl?
         if (probe.status !== 200) throw new Error(`${label} answered ${probe.status}: ${await probe.text()}`);
       }
     }
+    const writer = backgroundWrites > 0 ? startBackgroundWrites(address, ready.employeeTokens, backgroundWrites) : null;
     const figures = await measureAlternating(measured, { connections, duration, rounds });
-    return { target, size, ready, figures };
+    return { target, size, ready, figures, writes: (await writer?.stop()) ?? null };
   } finally {
     await stopServer(child);
   }
 };
 
 const report = (runs: Run[]) => {
-  console.info(`\n[bench] ${connections} connections, ${duration} s per call, median of ${rounds} alternating rounds, server in its own process, 2 shared cores`);
+  console.info(
+    `\n[bench] ${connections} connections, ${duration} s per call, median of ${rounds} alternating rounds, server in its own process, 2 shared cores`,
+  );
   console.info('| database | activities | call | req/s | p99 ms | vs health |');
   console.info('|---|---|---|---|---|---|');
   for (const run of runs) {
     const health = run.figures[0]!.requestsPerSecond;
     for (const figure of run.figures) {
-      console.info(`| ${run.target} | ${run.size.toLocaleString('en-US')} | ${figure.label} | ${figure.requestsPerSecond} | ${figure.p99} | ${((figure.requestsPerSecond / health) * 100).toFixed(0)} % |${figure.non2xx || figure.errors ? ` non-2xx ${figure.non2xx}, errors ${figure.errors}` : ''}`);
+      console.info(
+        `| ${run.target} | ${run.size.toLocaleString('en-US')} | ${figure.label} | ${figure.requestsPerSecond} | ${figure.p99} | ${((figure.requestsPerSecond / health) * 100).toFixed(0)} % |${figure.non2xx || figure.errors ? ` non-2xx ${figure.non2xx}, errors ${figure.errors}` : ''}`,
+      );
     }
+  }
+  for (const run of runs.filter((each) => each.writes)) {
+    const writes = run.writes!;
+    console.info(
+      `\n[bench] ${run.target}, background writes: ${writes.writes} at ${writes.perSecond}/s, p50 ${writes.p50.toFixed(1)} ms, p99 ${writes.p99.toFixed(1)} ms, errors ${writes.errors}`,
+    );
   }
   console.info('\n| database | activities | steps | events | seeding s | score tables s |');
   console.info('|---|---|---|---|---|---|');
   for (const run of runs) {
-    console.info(`| ${run.target} | ${run.ready.seeded.activities.toLocaleString('en-US')} | ${run.ready.seeded.steps.toLocaleString('en-US')} | ${run.ready.seeded.events.toLocaleString('en-US')} | ${(run.ready.seedMs / 1000).toFixed(1)} | ${(run.ready.scoreMs / 1000).toFixed(1)} |`);
+    console.info(
+      `| ${run.target} | ${run.ready.seeded.activities.toLocaleString('en-US')} | ${run.ready.seeded.steps.toLocaleString('en-US')} | ${run.ready.seeded.events.toLocaleString('en-US')} | ${(run.ready.seedMs / 1000).toFixed(1)} | ${(run.ready.scoreMs / 1000).toFixed(1)} |`,
+    );
   }
 };
 

@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { signAccessToken } from '../server/http/access-token';
+import { signedInToken } from '../tests/support/signed-in-token';
 import { testConfig } from '../server/config';
 import { openPglite, openPostgres } from '../server/db/client';
 import { memoryMailer } from '@/domain/mail';
@@ -50,11 +50,11 @@ const main = async () => {
   const config = testConfig({ logLevel: 'silent' });
   const app = await buildApp({ db: database.db, clock: systemClock, config, mailer: memoryMailer(), ping: database.ping });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const token = await signAccessToken({ id: seeded.employeeId, role: 'user' }, config.jwtSecret, systemClock.now(), 3600);
+  const token = await signedInToken(database.db, config, { id: seeded.employeeId, role: 'user' }, systemClock.now(), 3600);
   const headers = { authorization: `Bearer ${token}` };
   // Fifty employees (the others have an activity every third day), one per connection.
   const employeeIds = Array.from({ length: 50 }, (_, index) => seeded.employeeId + ((index * 19) % users));
-  const employees = await Promise.all(employeeIds.map(async (id) => ({ authorization: `Bearer ${await signAccessToken({ id, role: 'user' }, config.jwtSecret, systemClock.now(), 3600)}` })));
+  const employees = await Promise.all(employeeIds.map(async (id) => ({ authorization: `Bearer ${await signedInToken(database.db, config, { id, role: 'user' }, systemClock.now(), 3600)}` })));
   const monthStart = `${today.slice(0, 7)}-01`;
   const lastDay = monthEndOf(today);
   const monthUrl = `${address}/api/user/activity?startDate=${monthStart}&endDate=${lastDay}`;

@@ -3,14 +3,14 @@
  * them on Strava, over several simulated days of webhook events and safety-net syncs, against the
  * fake Strava of the test suite (its documented limits: reads 100 per 15 minutes and 1,000 a day,
  * overall 200 and 2,000; 429 over them). The app's own pacing rules decide what is read when
- * (src/domain/strava-pacing.ts) and the real Strava client makes the calls, so the
+ * (server/trackers/providers/strava/pacing.ts) and the real Strava client makes the calls, so the
  * figures are the reads our policy spends. No database: who is quiet is tracked in memory.
  *
  *   npx tsx bench/strava-budget.ts     BENCH_CONNECTIONS=2000 BENCH_ACTIVE_SHARE=0.3 BENCH_DAYS=5
  */
-import { backgroundMayRead, defaultStravaPacing, needsSafetyNet, type BudgetNow } from '../src/domain/strava-pacing';
+import { backgroundMayRead, defaultStravaPacing, needsSafetyNet, type BudgetNow } from '../server/trackers/providers/strava/pacing';
 import { budgetHeaders } from '../server/modules/trackers/budget';
-import { createStravaClient } from '../server/trackers/providers/strava';
+import { createStravaClient } from '../server/trackers/providers/strava/client';
 import type { ProviderBudget } from '../server/trackers/providers/provider-request';
 import { fakeTrackerConfig, nextStravaWindow, startFakeProvider } from '../tests/server/trackers/fake-provider';
 

@@ -9,7 +9,7 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { buildApp } from '../server/app';
-import { signAccessToken } from '../server/http/access-token';
+import { signedInToken } from '../tests/support/signed-in-token';
 import { testConfig } from '../server/config';
 import { openPglite, openPostgres } from '../server/db/client';
 import { activities, users } from '../server/db/schema';
@@ -60,7 +60,7 @@ const main = async () => {
     .insert(users)
     .values({ role: 'user', email: 'bench-trackers@example.com', passwordHash: 'x', firstName: 'Bench', lastName: 'Trackers', gender: 'other', levelOfCompetition: 'Beginner' })
     .returning();
-  const token = await signAccessToken({ id: employee!.id, role: 'user' }, config.jwtSecret, new Date(), 3600);
+  const token = await signedInToken(database.db, config, { id: employee!.id, role: 'user' }, new Date(), 3600);
   const headers = { authorization: `Bearer ${token}` };
 
   const importedCount = async () => (await database.db.select({ n: count() }).from(activities).where(and(eq(activities.userId, employee!.id), eq(activities.source, 'strava'))))[0]!.n;

@@ -7,7 +7,8 @@
  *   delete activities) over 50 employees: throughput, p50, p99 and errors (target p99 <= 100 ms on
  *   PostgreSQL, <= 500 ms on PGlite, no errors).
  * The server runs in its own process on the database as `npm start` opens it (PGlite in a data
- * folder, or PostgreSQL 15 on a scratch cluster on 127.0.0.1:BENCH_PG_PORT); 1,000 employees seeded.
+ * folder, or PostgreSQL 15 on a scratch cluster on 127.0.0.1:BENCH_PG_PORT); 1,000 employees seeded
+ * (BENCH_USERS), each with an activity every 3 days (BENCH_EVERY_DAYS; 2,000 and 2.43: 300,000 activities).
  *
  *   npm run bench:writes     BENCH_TARGETS=postgres,pglite BENCH_ROUNDS=3 BENCH_SECONDS=10 BENCH_WARMUP=3
  *                            BENCH_CONNECTIONS=50 BENCH_PAIRS=300 BENCH_PG_PORT=55446

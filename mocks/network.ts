@@ -1,4 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
+import { pageStorage } from './storage';
 
 /**
  * A simulated connection for QA (mocks/README.md#offline): offline, every `/api` call fails with no
@@ -9,27 +10,19 @@ import { onlineManager } from '@tanstack/react-query';
  */
 export const NETWORK_STORAGE_KEY = 'wellness.mockOffline';
 
-const storage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
-
 let offline = false;
 const listeners = new Set<(offline: boolean) => void>();
 
 const set = (value: boolean) => {
   offline = value;
-  if (value) storage()?.setItem(NETWORK_STORAGE_KEY, 'true');
-  else storage()?.removeItem(NETWORK_STORAGE_KEY);
+  if (value) pageStorage()?.setItem(NETWORK_STORAGE_KEY, 'true');
+  else pageStorage()?.removeItem(NETWORK_STORAGE_KEY);
   onlineManager.setOnline(!value);
   listeners.forEach((listener) => listener(value));
 };
 
 export const mockNetwork = {
-  isOffline: () => offline || storage()?.getItem(NETWORK_STORAGE_KEY) === 'true',
+  isOffline: () => offline || pageStorage()?.getItem(NETWORK_STORAGE_KEY) === 'true',
   goOffline: () => set(true),
   goOnline: () => set(false),
   onChange: (listener: (offline: boolean) => void) => {
@@ -45,7 +38,7 @@ export const mockNetwork = {
   },
   reset: () => {
     offline = false;
-    storage()?.removeItem(NETWORK_STORAGE_KEY);
+    pageStorage()?.removeItem(NETWORK_STORAGE_KEY);
     onlineManager.setOnline(true);
   },
 };

@@ -1,8 +1,12 @@
+import { pageStorage } from './storage';
+
 /**
  * QA switches that change how the mocks answer, without editing code (mocks/README.md):
  * - one-shot: `?mock=<scenario>` in the page URL, localStorage `wellness.mockScenario`, or
- *   `window.__wellnessMocks.scenario.next('<scenario>')`; applied to the NEXT api call, then cleared
- *   (`expired-session` waits for the next call that needs a signed-in user);
+ *   `window.__wellnessMocks.scenario.next('<scenario>')`; applied to the NEXT api call a person's
+ *   action makes, then cleared (`expired-session` waits for the next call that needs a signed-in user;
+ *   `server-error` and `network-error` pass over the app's own background calls and also answer
+ *   that request's one automatic retry, so the failure is what the person sees);
  * - persistent latency: `?mockLatency=<ms>` or localStorage `wellness.mockLatency` (0 turns it off).
  */
 export const scenarios = ['server-error', 'slow', 'expired-session', 'network-error'] as const;
@@ -15,14 +19,19 @@ export const SLOW_SCENARIO_MS = 3000;
 
 const isScenario = (value: unknown): value is Scenario => scenarios.includes(value as Scenario);
 
-/** localStorage when there is one (browser, jsdom); plain memory otherwise (node tests). */
-const storage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
+/**
+ * Calls the app makes by itself (`METHOD /path` as in the contract): the session restore at every
+ * page load and token refresh, the sign-up options on the login page, the confirmation banner's
+ * status, and the polls of a data export and of the admin's tracker panel. A failure switch waits
+ * for the next call that is not one of these.
+ */
+export const BACKGROUND_CALLS: ReadonlySet<string> = new Set(['POST /auth/refresh', 'GET /access/options', 'GET /access/confirmation', 'GET /privacy/export', 'GET /admin/trackers']);
+const failures = new Set<Scenario>(['server-error', 'network-error']);
+/** The automatic retry of a failed call (TanStack Query retries a read once) comes within this time. */
+const RETRY_WINDOW_MS = 10_000;
+
+/** A failure taken by one request: its next attempt (the automatic retry) fails the same way. */
+let retryFails: { request: string; scenario: Scenario; until: number } | null = null;
 
 let pending: Scenario | null = null;
 let latencyMs = 0;
@@ -33,28 +42,39 @@ export const mockScenario = {
     if (scenario !== null && !isScenario(scenario))
       throw new Error(`Unknown mock scenario "${String(scenario)}"; use one of ${scenarios.join(', ')}`);
     pending = scenario;
-    const store = storage();
+    const store = pageStorage();
     if (scenario) store?.setItem(SCENARIO_STORAGE_KEY, scenario);
     else store?.removeItem(SCENARIO_STORAGE_KEY);
   },
   peek: (): Scenario | null => {
-    const stored = storage()?.getItem(SCENARIO_STORAGE_KEY);
+    const stored = pageStorage()?.getItem(SCENARIO_STORAGE_KEY);
     return isScenario(stored) ? stored : pending;
   },
-  /** Takes the armed scenario if it applies to this call (`expired-session` only to authenticated calls). */
-  take: (call: { authenticated: boolean }): Scenario | null => {
+  /**
+   * Takes the armed scenario if it applies to this call: `expired-session` only to authenticated
+   * calls, a failure not to background calls. `endpoint` is `METHOD /contract/path`, `request` the
+   * method and URL of this very request (its retry has the same).
+   */
+  take: (call: { authenticated: boolean; endpoint: string; request: string }): Scenario | null => {
+    if (retryFails && retryFails.request === call.request && performance.now() < retryFails.until) {
+      const { scenario } = retryFails;
+      retryFails = null;
+      return scenario;
+    }
     const scenario = mockScenario.peek();
     if (!scenario || (scenario === 'expired-session' && !call.authenticated)) return null;
+    if (failures.has(scenario) && BACKGROUND_CALLS.has(call.endpoint)) return null;
     mockScenario.next(null);
+    if (failures.has(scenario)) retryFails = { request: call.request, scenario, until: performance.now() + RETRY_WINDOW_MS };
     return scenario;
   },
   latency: () => {
-    const stored = Number(storage()?.getItem(LATENCY_STORAGE_KEY));
+    const stored = Number(pageStorage()?.getItem(LATENCY_STORAGE_KEY));
     return Number.isFinite(stored) && stored > 0 ? stored : latencyMs;
   },
   setLatency: (ms: number) => {
     latencyMs = Math.max(0, ms);
-    const store = storage();
+    const store = pageStorage();
     if (latencyMs > 0) store?.setItem(LATENCY_STORAGE_KEY, String(latencyMs));
     else store?.removeItem(LATENCY_STORAGE_KEY);
   },
@@ -69,6 +89,7 @@ export const mockScenario = {
     if (latency !== null) mockScenario.setLatency(Number(latency) || 0);
   },
   reset: () => {
+    retryFails = null;
     mockScenario.next(null);
     mockScenario.setLatency(0);
   },

@@ -22,7 +22,7 @@ const serverSources = ['server', 'src/domain', 'src/api/contract', 'vite.server.
 const isStale = (output, sources) => !existsSync(output) || newestUnder(sources) > statSync(output).mtimeMs;
 
 const run = (what, args, env = {}) => {
-  const result = spawnSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true', ...env } });
+  const result = spawnSync(process.execPath, [vite, ...args], { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   if (result.status !== 0) {
     console.error(`The ${what} build failed; not starting the server.`);
     process.exit(result.status ?? 1);

@@ -1,108 +1,22 @@
-import { defaultStravaPacing, type StravaPacing } from '@/domain/strava-pacing';
+import { defaultStravaPacing } from './trackers/providers/strava/pacing';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { rateLimitRules } from '@/domain/rate-limit-rules';
-import { OPEN_SIGNUP, parseEmailDomains, signupModes, type SignupPolicy } from '@/domain/access-policy';
-import { defaultScoringRules, type ScoringRules } from '@/domain/scoring-rules';
+import { OPEN_SIGNUP, parseEmailDomains, signupModes } from '@/domain/access-policy';
+import { defaultScoringRules } from '@/domain/scoring-rules';
 import { SSO_CALLBACK_PATH } from '@/contract/sso';
+import { builtInConfig } from './config-defaults';
+import { providerRegistry } from './trackers/registry';
+import { parseTrustedProxies, type TrustedProxies } from './http/trusted-proxy';
 
-/** Strava: OAuth pages and the API live on separate, configurable bases (Strava announced a host split for 2027). */
-export type StravaConfig = {
-  clientId: string;
-  clientSecret: string;
-  /** `${oauthBaseUrl}/oauth/authorize` and `/oauth/token`. */
-  oauthBaseUrl: string;
-  /** Base of the REST API, e.g. https://www.strava.com/api/v3. */
-  apiBaseUrl: string;
-  /** Where access is withdrawn (today /oauth/deauthorize; /oauth/revoke from 2027). */
-  revokeUrl: string;
-  /** The secret Strava echoes when the webhook subscription is created (STRAVA_WEBHOOK_VERIFY_TOKEN). */
-  webhookVerifyToken: string | null;
-  /** Public URL of our webhook callback (APP_ORIGIN + /api/trackers/strava/webhook unless set). */
-  webhookCallbackUrl: string;
-  /** What the SPA shows as the provider's page (public). */
-  authorizeUrl: string;
-};
+export type { AppConfig, GoogleHealthConfig, OidcConfig, StravaConfig } from './config-types';
+import type { AppConfig, GoogleHealthConfig, OidcConfig, StravaConfig } from './config-types';
+import type { SignupPolicy } from '@/domain/access-policy';
 
-/** Fitbit data through the Google Health API: a Google OAuth client (authorization code + PKCE). */
-export type GoogleHealthConfig = {
-  clientId: string;
-  clientSecret: string;
-  authorizeUrl: string;
-  tokenUrl: string;
-  revokeUrl: string;
-  /** Base of the Google Health API, e.g. https://health.googleapis.com. */
-  apiBaseUrl: string;
-};
+import { ConfigError } from './config-error';
 
-/** Single sign-on with an OpenID Connect provider (docs/access.md#single-sign-on). */
-export type OidcConfig = {
-  /** The issuer; its discovery document is `${issuer}/.well-known/openid-configuration`. */
-  issuer: string;
-  clientId: string;
-  clientSecret: string;
-  /** 'Sign in with <label>' on the login page. */
-  buttonLabel: string;
-  /** APP_ORIGIN + /sso/callback: the redirect URI registered with the provider. */
-  redirectUri: string;
-};
-
-/** Everything the server reads from the environment, in one typed object (docs/configuration.md). */
-export type AppConfig = {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl?: string;
-  appOrigin: string;
-  jwtSecret: string;
-  /** Seals tracker tokens at rest (trackers/token-seal.ts). */
-  tokenEncryptionKey: string;
-  accessTokenTtlSeconds: number;
-  refreshTokenTtlDays: number;
-  /** Seconds in which a rotated refresh token still yields its successor (two tabs at once). */
-  refreshGraceSeconds: number;
-  resetTokenTtlMinutes: number;
-  adminEmail?: string;
-  adminPassword?: string;
-  smtpUrl?: string;
-  mailFrom: string;
-  secureCookies: boolean;
-  trustProxy: boolean;
-  logLevel: string;
-  /** Bearer token a Prometheus scraper sends to GET /metrics; unset, the endpoint does not exist. */
-  metricsToken: string | null;
-  /** Scheduled backups into `dir` (unset: none) every `everyHours`, keeping the newest `keep` archives. */
-  backup: { dir: string | null; everyHours: number; keep: number };
-  strava: StravaConfig | null;
-  /** The FITBIT service, read through the Google Health API. */
-  fitbit: GoogleHealthConfig | null;
-  /** Minutes between two runs of the safety-net sync (0: off): every Fitbit connection, Strava ones only when quiet for days. */
-  trackerSyncEveryMinutes: number;
-  /** Strava: safety-net visits only after this many quiet days, and the daily reads kept for webhook fetches. */
-  stravaPacing: StravaPacing;
-  /** Points per activity minute, step achievement, event, quarterly flag; optional daily minutes cap. */
-  scoring: ScoringRules;
-  /** Folder of the built SPA; served with history fallback when it exists. */
-  staticDir: string;
-  /** Accounts one address may create per hour (anti-automation; an office behind one NAT needs room). */
-  signupsPerAddressPerHour: number;
-  /** Serve the build's `.map` files (off: they are built for debugging but never sent). */
-  serveSourceMaps: boolean;
-  /** SIGNUP_MODE and SIGNUP_EMAIL_DOMAINS; `fromEnvironment` false means the default (open) is in force unasked. */
-  signup: SignupPolicy & { fromEnvironment: boolean };
-  /** How long an e-mail confirmation link works (EMAIL_CONFIRMATION_TTL_HOURS). */
-  confirmationTtlHours: number;
-  /** How long an invitation link works (INVITATION_TTL_DAYS). */
-  invitationTtlDays: number;
-  /** OIDC_ISSUER and its client; null: no single sign-on. */
-  oidc: OidcConfig | null;
-  /** PASSWORD_SIGNIN=false: local passwords are off (sign-in, sign-up, reset links), single sign-on only. */
-  passwordSignin: boolean;
-};
-
-/** A setting that cannot work: the server refuses to start with this one sentence (server/index.ts). */
-export class ConfigError extends Error {}
+export { ConfigError };
 
 const env = (name: string) => {
   const value = process.env[name];
@@ -148,6 +62,7 @@ const stravaConfig = (appOrigin: string): StravaConfig | null => {
     webhookVerifyToken: env('STRAVA_WEBHOOK_VERIFY_TOKEN') ?? null,
     webhookCallbackUrl: env('STRAVA_WEBHOOK_CALLBACK_URL') ?? `${appOrigin}/api/trackers/strava/webhook`,
     authorizeUrl: `${oauthBaseUrl}/oauth/authorize`,
+    athleteLimit: int('STRAVA_ATHLETE_LIMIT', 0) || null,
   };
 };
 
@@ -173,7 +88,8 @@ const signupPolicy = (): SignupPolicy & { fromEnvironment: boolean } => {
   const mode = signupModes.find((candidate) => candidate === raw);
   if (!mode) throw new ConfigError(`SIGNUP_MODE must be one of ${signupModes.join(', ')}, got "${raw}"`);
   if (mode === 'domain' && emailDomains.length === 0) throw new ConfigError('SIGNUP_MODE=domain needs SIGNUP_EMAIL_DOMAINS, e.g. SIGNUP_EMAIL_DOMAINS=acme.com,acme.co.uk');
-  return { signupMode: mode, emailDomains: mode === 'domain' ? emailDomains : [], fromEnvironment: true };
+  const refuseSubaddresses = mode === 'domain' && bool('SIGNUP_REFUSE_SUBADDRESSES', false);
+  return { signupMode: mode, emailDomains: mode === 'domain' ? emailDomains : [], refuseSubaddresses, fromEnvironment: true };
 };
 
 /** OIDC_ISSUER with its client id and secret (all three, or none); the label defaults to 'SSO'. */
@@ -208,6 +124,39 @@ const backupSettings = (): AppConfig['backup'] => {
   return { dir: dir ? resolve(dir) : null, everyHours: atLeastOne('BACKUP_EVERY_HOURS', 24), keep: atLeastOne('BACKUP_KEEP', 7) };
 };
 
+/** TEAM_MIN_GROUP_SIZE (at least 1, default 5) and OIDC_TEAM_CLAIM (e.g. `department`). */
+const teamSettings = (): AppConfig['teams'] => {
+  const minimumGroupSize = int('TEAM_MIN_GROUP_SIZE', 5);
+  if (minimumGroupSize < 1) throw new ConfigError(`TEAM_MIN_GROUP_SIZE must be at least 1, got "${minimumGroupSize}"`);
+  return { minimumGroupSize, ssoClaim: env('OIDC_TEAM_CLAIM') ?? null };
+};
+
+/** TRUST_PROXY: a hop count or the proxies' addresses; `true` (trust anything a client writes) stops the start. */
+const trustedProxies = (): TrustedProxies => {
+  const parsed = parseTrustedProxies(env('TRUST_PROXY'));
+  if ('error' in parsed) throw new ConfigError(parsed.error);
+  return parsed;
+};
+
+/** IMPORT_MAX_UPLOAD_MB and IMPORT_MAX_UNPACKED_MB (megabytes of 1,000,000 bytes, at least 1 each). */
+const workoutFileSettings = (): AppConfig['workoutFiles'] => {
+  const megabytes = (name: string, fallback: number) => {
+    const value = int(name, fallback);
+    if (value < 1) throw new ConfigError(`${name} must be at least 1, got "${value}"`);
+    return value * 1_000_000;
+  };
+  const maxUploadBytes = megabytes('IMPORT_MAX_UPLOAD_MB', 1024);
+  const maxUnpackedBytes = megabytes('IMPORT_MAX_UNPACKED_MB', 8192);
+  if (maxUnpackedBytes < maxUploadBytes) throw new ConfigError('IMPORT_MAX_UNPACKED_MB must be at least IMPORT_MAX_UPLOAD_MB');
+  return { maxUploadBytes, maxUnpackedBytes };
+};
+
+const atLeastOneDay = (name: string, fallback: number) => {
+  const value = int(name, fallback);
+  if (value < 1) throw new ConfigError(`${name} must be at least 1, got "${value}"`);
+  return value;
+};
+
 /** DATA_DIR as loadConfig reads it (start-up checks it before anything is written there). */
 export const dataDirFromEnv = () => resolve(env('DATA_DIR') ?? './data');
 
@@ -226,6 +175,7 @@ export const loadConfig = (): AppConfig => {
     tokenEncryptionKey: secretFor(dataDir, 'TOKEN_ENCRYPTION_KEY', 'token-key'),
     accessTokenTtlSeconds: int('ACCESS_TOKEN_TTL_SECONDS', 15 * 60),
     refreshTokenTtlDays: int('REFRESH_TOKEN_TTL_DAYS', 30),
+    sessionMaxDays: atLeastOneDay('SESSION_MAX_DAYS', 30),
     refreshGraceSeconds: int('REFRESH_GRACE_SECONDS', 10),
     resetTokenTtlMinutes: int('RESET_TOKEN_TTL_MINUTES', 60),
     adminEmail: env('ADMIN_EMAIL'),
@@ -233,12 +183,17 @@ export const loadConfig = (): AppConfig => {
     smtpUrl: env('SMTP_URL'),
     mailFrom: env('MAIL_FROM') ?? 'Wellness Challenge <no-reply@localhost>',
     secureCookies: bool('SECURE_COOKIES', appOrigin.startsWith('https://')),
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: trustedProxies(),
     logLevel: env('LOG_LEVEL') ?? 'info',
     metricsToken: env('METRICS_TOKEN') ?? null,
     backup: backupSettings(),
     strava: stravaConfig(appOrigin),
     fitbit: googleHealthConfig(),
+    // Providers that read their own settings (their folder names them): unset ones are not offered.
+    providerSettings: Object.fromEntries(providerRegistry.flatMap((provider) => {
+      const settings = provider.readSettings?.(env, appOrigin);
+      return settings ? [[provider.apiType, settings]] : [];
+    })),
     trackerSyncEveryMinutes: int('TRACKER_SYNC_EVERY_MINUTES', 360),
     stravaPacing: { quietDays: int('STRAVA_SAFETY_NET_QUIET_DAYS', defaultStravaPacing.quietDays), dayReserve: int('STRAVA_WEBHOOK_READ_RESERVE', defaultStravaPacing.dayReserve) },
     scoring: {
@@ -258,39 +213,11 @@ export const loadConfig = (): AppConfig => {
     invitationTtlDays: int('INVITATION_TTL_DAYS', 14),
     oidc,
     passwordSignin: passwordSignin(oidc),
+    teams: teamSettings(),
+    workoutFiles: workoutFileSettings(),
   };
 };
 
-/** A complete config for tests: no environment, no files. */
-export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
-  port: 0,
-  host: '127.0.0.1',
-  dataDir: join(process.cwd(), 'data', 'test'),
-  appOrigin: 'http://localhost:3000',
-  jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
-  tokenEncryptionKey: 'test-key-for-sealing-tracker-tokens',
-  accessTokenTtlSeconds: 900,
-  refreshTokenTtlDays: 30,
-  refreshGraceSeconds: 10,
-  resetTokenTtlMinutes: 60,
-  mailFrom: 'Wellness Challenge <no-reply@localhost>',
-  secureCookies: false,
-  trustProxy: false,
-  logLevel: 'silent',
-  metricsToken: null,
-  backup: { dir: null, everyHours: 24, keep: 7 },
-  strava: null,
-  fitbit: null,
-  trackerSyncEveryMinutes: 0,
-  stravaPacing: defaultStravaPacing,
-  scoring: defaultScoringRules,
-  staticDir: join(process.cwd(), 'dist'),
-  serveSourceMaps: false,
-  signupsPerAddressPerHour: rateLimitRules.signupPerAddress.limit,
-  signup: { ...OPEN_SIGNUP, fromEnvironment: true },
-  confirmationTtlHours: 72,
-  invitationTtlDays: 14,
-  oidc: null,
-  passwordSignin: true,
-  ...overrides,
-});
+/** The settings of a test app: fixed secrets, nothing external configured (server/config-defaults.ts). */
+export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig =>
+  builtInConfig({ dataDir: join(process.cwd(), 'data', 'test'), staticDir: join(process.cwd(), 'dist') }, overrides);

@@ -6,6 +6,9 @@ import type { SessionLiveness } from './http/session-liveness';
 import type { AfterResponseQueue } from './http/after-response';
 import type { TrackerProviders } from './trackers/providers/types';
 import type { AppJobQueue } from './jobs/catalog';
+import type { PasswordHasher } from './passwords/password-hasher';
+import type { PhotoStore } from './http/photo-storage';
+import type { ServiceMetrics } from './metrics/service-metrics';
 
 /** Everything a module needs, injected once through buildApp (tests swap any of these). */
 export type AppDeps = {
@@ -20,4 +23,10 @@ export type AppDeps = {
   afterResponse: AfterResponseQueue;
   /** Durable background work (mails, tracker syncs): server/jobs/catalog.ts lists every job. */
   jobs: AppJobQueue;
+  /** argon2id in PHC strings: native in Node (passwords/argon2.ts), WebAssembly in the browser host. */
+  passwords: PasswordHasher;
+  /** Uploaded photos by stored name: DATA_DIR/uploads in Node (photos/disk-photo-store.ts). */
+  photos: PhotoStore;
+  /** Counters services bump: prom-client in Node (metrics/shared-metrics.ts), none or in memory elsewhere. */
+  metrics: ServiceMetrics;
 };

@@ -16,6 +16,7 @@ import { Route as GuestRouteImport } from './routes/_guest'
 import { Route as SignedInRouteImport } from './routes/_signed-in'
 import { Route as ConfirmEmailRouteImport } from './routes/confirm-email'
 import { Route as EmployeeFitbitRouteImport } from './routes/_employee/fitbit'
+import { Route as EmployeePolarRouteImport } from './routes/_employee/polar'
 import { Route as EmployeeStravaRouteImport } from './routes/_employee/strava'
 import { Route as GuestIndexRouteImport } from './routes/_guest/index'
 import { Route as GuestResetPasswordRouteImport } from './routes/_guest/reset-password'
@@ -27,11 +28,15 @@ import { Route as AdminAdminDashboardRouteImport } from './routes/_admin/admin/d
 import { Route as AdminAdminInvitationsRouteImport } from './routes/_admin/admin/invitations'
 import { Route as AdminAdminLeadersRouteImport } from './routes/_admin/admin/leaders'
 import { Route as AdminAdminOverviewRouteImport } from './routes/_admin/admin/overview'
+import { Route as AdminAdminParticipationRouteImport } from './routes/_admin/admin/participation'
+import { Route as AdminAdminTeamsRouteImport } from './routes/_admin/admin/teams'
 import { Route as AdminAdminTrackersRouteImport } from './routes/_admin/admin/trackers'
 import { Route as EmployeeEmployeeActivityFeedRouteImport } from './routes/_employee/employee/activity-feed'
 import { Route as EmployeeEmployeeDashboardRouteImport } from './routes/_employee/employee/dashboard'
 import { Route as EmployeeEmployeeFitnessServicesRouteImport } from './routes/_employee/employee/fitness-services'
 import { Route as EmployeeEmployeeProfileRouteImport } from './routes/_employee/employee/profile'
+import { Route as SignedInTeamsIndexRouteImport } from './routes/_signed-in/teams/index'
+import { Route as SignedInTeamsTeamIdRouteImport } from './routes/_signed-in/teams/$teamId'
 import { Route as AdminAdminUsersIdWorkoutsRouteImport } from './routes/_admin/admin/users/$id/workouts'
 
 const SplatRoute = SplatRouteImport.update({
@@ -63,6 +68,11 @@ const ConfirmEmailRoute = ConfirmEmailRouteImport.update({
 const EmployeeFitbitRoute = EmployeeFitbitRouteImport.update({
   id: '/fitbit',
   path: '/fitbit',
+  getParentRoute: () => EmployeeRoute,
+} as any)
+const EmployeePolarRoute = EmployeePolarRouteImport.update({
+  id: '/polar',
+  path: '/polar',
   getParentRoute: () => EmployeeRoute,
 } as any)
 const EmployeeStravaRoute = EmployeeStravaRouteImport.update({
@@ -120,6 +130,16 @@ const AdminAdminOverviewRoute = AdminAdminOverviewRouteImport.update({
   path: '/admin/overview',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminAdminParticipationRoute = AdminAdminParticipationRouteImport.update({
+  id: '/admin/participation',
+  path: '/admin/participation',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminAdminTeamsRoute = AdminAdminTeamsRouteImport.update({
+  id: '/admin/teams',
+  path: '/admin/teams',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminAdminTrackersRoute = AdminAdminTrackersRouteImport.update({
   id: '/admin/trackers',
   path: '/admin/trackers',
@@ -148,6 +168,16 @@ const EmployeeEmployeeProfileRoute = EmployeeEmployeeProfileRouteImport.update({
   path: '/employee/profile',
   getParentRoute: () => EmployeeRoute,
 } as any)
+const SignedInTeamsIndexRoute = SignedInTeamsIndexRouteImport.update({
+  id: '/teams/',
+  path: '/teams/',
+  getParentRoute: () => SignedInRoute,
+} as any)
+const SignedInTeamsTeamIdRoute = SignedInTeamsTeamIdRouteImport.update({
+  id: '/teams/$teamId',
+  path: '/teams/$teamId',
+  getParentRoute: () => SignedInRoute,
+} as any)
 const AdminAdminUsersIdWorkoutsRoute =
   AdminAdminUsersIdWorkoutsRouteImport.update({
     id: '/admin/users/$id/workouts',
@@ -160,6 +190,7 @@ export interface FileRoutesByFullPath {
   '/': typeof GuestIndexRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/fitbit': typeof EmployeeFitbitRoute
+  '/polar': typeof EmployeePolarRoute
   '/strava': typeof EmployeeStravaRoute
   '/reset-password': typeof GuestResetPasswordRoute
   '/signup': typeof GuestSignupRoute
@@ -170,11 +201,15 @@ export interface FileRoutesByFullPath {
   '/admin/invitations': typeof AdminAdminInvitationsRoute
   '/admin/leaders': typeof AdminAdminLeadersRoute
   '/admin/overview': typeof AdminAdminOverviewRoute
+  '/admin/participation': typeof AdminAdminParticipationRoute
+  '/admin/teams': typeof AdminAdminTeamsRoute
   '/admin/trackers': typeof AdminAdminTrackersRoute
   '/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
   '/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
   '/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
   '/employee/profile': typeof EmployeeEmployeeProfileRoute
+  '/teams/$teamId': typeof SignedInTeamsTeamIdRoute
+  '/teams/': typeof SignedInTeamsIndexRoute
   '/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRoutesByTo {
@@ -182,6 +217,7 @@ export interface FileRoutesByTo {
   '/': typeof GuestIndexRoute
   '/confirm-email': typeof ConfirmEmailRoute
   '/fitbit': typeof EmployeeFitbitRoute
+  '/polar': typeof EmployeePolarRoute
   '/strava': typeof EmployeeStravaRoute
   '/reset-password': typeof GuestResetPasswordRoute
   '/signup': typeof GuestSignupRoute
@@ -192,11 +228,15 @@ export interface FileRoutesByTo {
   '/admin/invitations': typeof AdminAdminInvitationsRoute
   '/admin/leaders': typeof AdminAdminLeadersRoute
   '/admin/overview': typeof AdminAdminOverviewRoute
+  '/admin/participation': typeof AdminAdminParticipationRoute
+  '/admin/teams': typeof AdminAdminTeamsRoute
   '/admin/trackers': typeof AdminAdminTrackersRoute
   '/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
   '/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
   '/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
   '/employee/profile': typeof EmployeeEmployeeProfileRoute
+  '/teams/$teamId': typeof SignedInTeamsTeamIdRoute
+  '/teams': typeof SignedInTeamsIndexRoute
   '/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRoutesById {
@@ -208,6 +248,7 @@ export interface FileRoutesById {
   '/_signed-in': typeof SignedInRouteWithChildren
   '/confirm-email': typeof ConfirmEmailRoute
   '/_employee/fitbit': typeof EmployeeFitbitRoute
+  '/_employee/polar': typeof EmployeePolarRoute
   '/_employee/strava': typeof EmployeeStravaRoute
   '/_guest/reset-password': typeof GuestResetPasswordRoute
   '/_guest/signup': typeof GuestSignupRoute
@@ -219,11 +260,15 @@ export interface FileRoutesById {
   '/_admin/admin/invitations': typeof AdminAdminInvitationsRoute
   '/_admin/admin/leaders': typeof AdminAdminLeadersRoute
   '/_admin/admin/overview': typeof AdminAdminOverviewRoute
+  '/_admin/admin/participation': typeof AdminAdminParticipationRoute
+  '/_admin/admin/teams': typeof AdminAdminTeamsRoute
   '/_admin/admin/trackers': typeof AdminAdminTrackersRoute
   '/_employee/employee/activity-feed': typeof EmployeeEmployeeActivityFeedRoute
   '/_employee/employee/dashboard': typeof EmployeeEmployeeDashboardRoute
   '/_employee/employee/fitness-services': typeof EmployeeEmployeeFitnessServicesRoute
   '/_employee/employee/profile': typeof EmployeeEmployeeProfileRoute
+  '/_signed-in/teams/$teamId': typeof SignedInTeamsTeamIdRoute
+  '/_signed-in/teams/': typeof SignedInTeamsIndexRoute
   '/_admin/admin/users/$id/workouts': typeof AdminAdminUsersIdWorkoutsRoute
 }
 export interface FileRouteTypes {
@@ -233,6 +278,7 @@ export interface FileRouteTypes {
     | '/'
     | '/confirm-email'
     | '/fitbit'
+    | '/polar'
     | '/strava'
     | '/reset-password'
     | '/signup'
@@ -243,11 +289,15 @@ export interface FileRouteTypes {
     | '/admin/invitations'
     | '/admin/leaders'
     | '/admin/overview'
+    | '/admin/participation'
+    | '/admin/teams'
     | '/admin/trackers'
     | '/employee/activity-feed'
     | '/employee/dashboard'
     | '/employee/fitness-services'
     | '/employee/profile'
+    | '/teams/$teamId'
+    | '/teams/'
     | '/admin/users/$id/workouts'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -255,6 +305,7 @@ export interface FileRouteTypes {
     | '/'
     | '/confirm-email'
     | '/fitbit'
+    | '/polar'
     | '/strava'
     | '/reset-password'
     | '/signup'
@@ -265,11 +316,15 @@ export interface FileRouteTypes {
     | '/admin/invitations'
     | '/admin/leaders'
     | '/admin/overview'
+    | '/admin/participation'
+    | '/admin/teams'
     | '/admin/trackers'
     | '/employee/activity-feed'
     | '/employee/dashboard'
     | '/employee/fitness-services'
     | '/employee/profile'
+    | '/teams/$teamId'
+    | '/teams'
     | '/admin/users/$id/workouts'
   id:
     | '__root__'
@@ -280,6 +335,7 @@ export interface FileRouteTypes {
     | '/_signed-in'
     | '/confirm-email'
     | '/_employee/fitbit'
+    | '/_employee/polar'
     | '/_employee/strava'
     | '/_guest/reset-password'
     | '/_guest/signup'
@@ -291,11 +347,15 @@ export interface FileRouteTypes {
     | '/_admin/admin/invitations'
     | '/_admin/admin/leaders'
     | '/_admin/admin/overview'
+    | '/_admin/admin/participation'
+    | '/_admin/admin/teams'
     | '/_admin/admin/trackers'
     | '/_employee/employee/activity-feed'
     | '/_employee/employee/dashboard'
     | '/_employee/employee/fitness-services'
     | '/_employee/employee/profile'
+    | '/_signed-in/teams/$teamId'
+    | '/_signed-in/teams/'
     | '/_admin/admin/users/$id/workouts'
   fileRoutesById: FileRoutesById
 }
@@ -358,6 +418,13 @@ declare module '@tanstack/react-router' {
       path: '/fitbit'
       fullPath: '/fitbit'
       preLoaderRoute: typeof EmployeeFitbitRouteImport
+      parentRoute: typeof EmployeeRoute
+    }
+    '/_employee/polar': {
+      id: '/_employee/polar'
+      path: '/polar'
+      fullPath: '/polar'
+      preLoaderRoute: typeof EmployeePolarRouteImport
       parentRoute: typeof EmployeeRoute
     }
     '/_employee/strava': {
@@ -437,6 +504,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminAdminOverviewRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/_admin/admin/participation': {
+      id: '/_admin/admin/participation'
+      path: '/admin/participation'
+      fullPath: '/admin/participation'
+      preLoaderRoute: typeof AdminAdminParticipationRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/_admin/admin/teams': {
+      id: '/_admin/admin/teams'
+      path: '/admin/teams'
+      fullPath: '/admin/teams'
+      preLoaderRoute: typeof AdminAdminTeamsRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/_admin/admin/trackers': {
       id: '/_admin/admin/trackers'
       path: '/admin/trackers'
@@ -472,6 +553,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof EmployeeEmployeeProfileRouteImport
       parentRoute: typeof EmployeeRoute
     }
+    '/_signed-in/teams/': {
+      id: '/_signed-in/teams/'
+      path: '/teams'
+      fullPath: '/teams/'
+      preLoaderRoute: typeof SignedInTeamsIndexRouteImport
+      parentRoute: typeof SignedInRoute
+    }
+    '/_signed-in/teams/$teamId': {
+      id: '/_signed-in/teams/$teamId'
+      path: '/teams/$teamId'
+      fullPath: '/teams/$teamId'
+      preLoaderRoute: typeof SignedInTeamsTeamIdRouteImport
+      parentRoute: typeof SignedInRoute
+    }
     '/_admin/admin/users/$id/workouts': {
       id: '/_admin/admin/users/$id/workouts'
       path: '/admin/users/$id/workouts'
@@ -488,6 +583,8 @@ interface AdminRouteChildren {
   AdminAdminInvitationsRoute: typeof AdminAdminInvitationsRoute
   AdminAdminLeadersRoute: typeof AdminAdminLeadersRoute
   AdminAdminOverviewRoute: typeof AdminAdminOverviewRoute
+  AdminAdminParticipationRoute: typeof AdminAdminParticipationRoute
+  AdminAdminTeamsRoute: typeof AdminAdminTeamsRoute
   AdminAdminTrackersRoute: typeof AdminAdminTrackersRoute
   AdminAdminUsersIdWorkoutsRoute: typeof AdminAdminUsersIdWorkoutsRoute
 }
@@ -498,6 +595,8 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminAdminInvitationsRoute: AdminAdminInvitationsRoute,
   AdminAdminLeadersRoute: AdminAdminLeadersRoute,
   AdminAdminOverviewRoute: AdminAdminOverviewRoute,
+  AdminAdminParticipationRoute: AdminAdminParticipationRoute,
+  AdminAdminTeamsRoute: AdminAdminTeamsRoute,
   AdminAdminTrackersRoute: AdminAdminTrackersRoute,
   AdminAdminUsersIdWorkoutsRoute: AdminAdminUsersIdWorkoutsRoute,
 }
@@ -506,6 +605,7 @@ const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
 
 interface EmployeeRouteChildren {
   EmployeeFitbitRoute: typeof EmployeeFitbitRoute
+  EmployeePolarRoute: typeof EmployeePolarRoute
   EmployeeStravaRoute: typeof EmployeeStravaRoute
   EmployeeEmployeeActivityFeedRoute: typeof EmployeeEmployeeActivityFeedRoute
   EmployeeEmployeeDashboardRoute: typeof EmployeeEmployeeDashboardRoute
@@ -515,6 +615,7 @@ interface EmployeeRouteChildren {
 
 const EmployeeRouteChildren: EmployeeRouteChildren = {
   EmployeeFitbitRoute: EmployeeFitbitRoute,
+  EmployeePolarRoute: EmployeePolarRoute,
   EmployeeStravaRoute: EmployeeStravaRoute,
   EmployeeEmployeeActivityFeedRoute: EmployeeEmployeeActivityFeedRoute,
   EmployeeEmployeeDashboardRoute: EmployeeEmployeeDashboardRoute,
@@ -542,10 +643,14 @@ const GuestRouteWithChildren = GuestRoute._addFileChildren(GuestRouteChildren)
 
 interface SignedInRouteChildren {
   SignedInLeaderboardRoute: typeof SignedInLeaderboardRoute
+  SignedInTeamsTeamIdRoute: typeof SignedInTeamsTeamIdRoute
+  SignedInTeamsIndexRoute: typeof SignedInTeamsIndexRoute
 }
 
 const SignedInRouteChildren: SignedInRouteChildren = {
   SignedInLeaderboardRoute: SignedInLeaderboardRoute,
+  SignedInTeamsTeamIdRoute: SignedInTeamsTeamIdRoute,
+  SignedInTeamsIndexRoute: SignedInTeamsIndexRoute,
 }
 
 const SignedInRouteWithChildren = SignedInRoute._addFileChildren(

@@ -19,6 +19,8 @@ export const theme = createTheme({
     Modal: {
       defaultProps: { centered: true, transitionProps: { duration: 300 }, overlayProps: { transitionProps: { duration: 150 } }, closeButtonProps: { 'aria-label': 'Close' } },
     },
+    // The show-password eye is reached by Tab like any button (Mantine leaves it out of the tab order).
+    PasswordInput: { defaultProps: { visibilityToggleFocusable: true } },
     // Close buttons have no text of their own: name them for screen readers (axe button-name).
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
   },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
-import { signAccessToken } from '../../server/http/access-token';
+import { signedInToken } from '../../tests/support/signed-in-token';
 import { testConfig } from '../../server/config';
 import { openPglite, openPostgres } from '../../server/db/client';
 import { memoryMailer } from '@/domain/mail';
@@ -36,7 +36,7 @@ const main = async () => {
   const config = testConfig({ logLevel: 'silent' });
   const app = await buildApp({ db: database.db, clock: systemClock, config, mailer: memoryMailer(), ping: database.ping });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const token = (id: number, role: 'admin' | 'user') => signAccessToken({ id, role }, config.jwtSecret, now, 3600);
+  const token = (id: number, role: 'admin' | 'user') => signedInToken(database.db, config, { id, role }, now, 3600);
   // Fifty employees spread over the ids (and so over the four levels), one per connection of a load.
   const employeeTokens = await Promise.all(Array.from({ length: 50 }, (_, index) => token(seeded.employeeId + ((index * 199) % seeded.users), 'user')));
   process.send?.({ kind: 'ready', address, kindOfDb: database.kind, seeded, seedMs, scoreMs, adminToken: await token(seeded.adminId, 'admin'), userToken: await token(seeded.employeeId, 'user'), employeeTokens });

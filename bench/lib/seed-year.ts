@@ -5,11 +5,12 @@ const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result
 
 /**
  * Bulk seed in a handful of set-based statements: `users` employees (each with some activity so
- * the tables are not tiny) and one employee with a full year up to `today`: about two activities a
- * day, the step goal on most days and 20 event participations.
+ * the tables are not tiny: one activity every `everyDays` days, 3 unless told) and one employee with
+ * a full year up to `today`: about two activities a day, the step goal on most days and 20 event
+ * participations.
  */
-export const seedBenchData = async (db: Db, options: { users: number; today: string }) => {
-  const { users, today } = options;
+export const seedBenchData = async (db: Db, options: { users: number; today: string; everyDays?: number }) => {
+  const { users, today, everyDays = 3 } = options;
   await db.execute(sql`
     insert into users (email, password_hash, first_name, last_name, gender, level_of_competition)
     select 'bench' || g || '@example.com', 'not-a-hash', 'First' || g, 'Last' || g, 'female',
@@ -18,11 +19,11 @@ export const seedBenchData = async (db: Db, options: { users: number; today: str
   const [employee] = rowsOf<{ id: number }>(await db.execute(sql`select id from users where email = 'bench1@example.com'`));
   const employeeId = employee!.id;
 
-  // Everyone else: one activity every 3 days over the year, so the index has neighbours to skip.
+  // Everyone else: one activity every few days over the year, so the index has neighbours to skip.
   await db.execute(sql`
     insert into activities (user_id, name, moving_time, start_at, start_date)
     select u.id, 'Walking', 20 + u.id % 40, d + time '12:00', d::date
-    from users u, generate_series(${today}::date - 364, ${today}::date, interval '3 days') d
+    from users u, generate_series(${today}::date - 364, ${today}::date, make_interval(secs => ${everyDays}::float8 * 86400)) d
     where u.id <> ${employeeId}`);
   // The employee: two activities a day for a full year.
   await db.execute(sql`

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { systemClock } from '@/domain/clock';
 import { memoryMailer } from '@/domain/mail';
 import { buildApp } from '../../server/app';
-import { signAccessToken } from '../../server/http/access-token';
+import { signedInToken } from '../../tests/support/signed-in-token';
 import { testConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/client';
 import { rowsOf } from '../../server/db/rows';
@@ -15,7 +15,7 @@ import { seedBenchData } from '../lib/seed-year';
 /**
  * The server side of bench/writes.ts, in its own process so the load generator never shares its
  * event loop: opens the database as the server does (PGlite in a data folder, or DATABASE_URL),
- * seeds 1,000 employees and one with a full year, builds the score tables, listens, reports.
+ * seeds 1,000 employees and one with a full year (in teams of BENCH_TEAM_SIZE), builds the score tables, listens, reports.
  */
 /** Milliseconds of CPU used so far by the server process and by each of its PostgreSQL backends (by pid). */
 export type CpuSoFar = { kind: 'cpu'; node: number; postgres: Record<number, number> };
@@ -29,14 +29,29 @@ const main = async () => {
   await database.migrate();
   await database.db.execute(sql`truncate users restart identity cascade`);
   const now = systemClock.now();
-  const seeded = await seedBenchData(database.db, { users: Number(process.env.BENCH_USERS ?? 1000), today: now.toISOString().slice(0, 10) });
+  const seeded = await seedBenchData(database.db, { users: Number(process.env.BENCH_USERS ?? 1000), today: now.toISOString().slice(0, 10), everyDays: Number(process.env.BENCH_EVERY_DAYS ?? 3) });
+  // Everyone in a team of BENCH_TEAM_SIZE (default 100; 0: no teams) since before the seeded year, so
+  // each write also keeps team_months (server/db/functions/teams.sql). Before the rebuild: the
+  // membership triggers find no score rows to move, and the rebuild fills team_months once.
+  const teamSize = Number(process.env.BENCH_TEAM_SIZE ?? 100);
+  if (teamSize > 0) {
+    await database.db.execute(sql`insert into teams (name) select 'Team ' || g from generate_series(1, (select ceil(count(*) / ${teamSize}::float8)::int from users)) g`);
+    await database.db.execute(sql`insert into team_memberships (user_id, team_id, starts_on)
+      select u.id, 1 + (u.id - 1) / ${teamSize}::int, ${now.toISOString().slice(0, 10)}::date - 400 from users u`);
+    // BENCH_MOVER=1: the full-year employee moved to another team today, so the month of the serial
+    // writes is split and each write sums the month's shares again from its scored days.
+    if (process.env.BENCH_MOVER === '1') {
+      await database.db.execute(sql`update team_memberships set ends_on = ${now.toISOString().slice(0, 10)}::date where user_id = ${seeded.employeeId}`);
+      await database.db.execute(sql`insert into team_memberships (user_id, team_id, starts_on) values (${seeded.employeeId}, 2, ${now.toISOString().slice(0, 10)}::date)`);
+    }
+  }
   await rebuildScores(database.db, 2000, 2100);
   await database.db.execute(sql`vacuum analyze`);
 
   const config = testConfig({ logLevel: 'silent' });
   const app = await buildApp({ db: database.db, clock: systemClock, config, mailer: memoryMailer(), ping: database.ping });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const token = (id: number) => signAccessToken({ id, role: 'user' }, config.jwtSecret, now, 3600);
+  const token = (id: number) => signedInToken(database.db, config, { id, role: 'user' }, now, 3600);
   // Load spreads over 50 employees (the full-year one among them), as 50 people would.
   const tokens = await Promise.all(Array.from({ length: 50 }, (_, index) => token(seeded.employeeId + index)));
   const ready: WritesReady = { kind: 'ready', address, database: database.kind, activities: seeded.activities, employeeId: seeded.employeeId, fullYearToken: tokens[0]!, tokens };

@@ -1,4 +1,5 @@
 import { OPEN_SIGNUP, parseEmailDomains, signupModes, type SignupMode, type SignupPolicy } from '@/domain/access-policy';
+import { pageStorage } from '../storage';
 
 /**
  * The sign-up policy of mock mode, which QA chooses without editing code (mocks/README.md):
@@ -11,25 +12,17 @@ export const ACCESS_STORAGE_KEY = 'wellness.mockAccess';
 /** QA's demo domain: the fixture users' own, so signing in keeps working in domain mode. */
 export const DEFAULT_MOCK_DOMAINS = ['wellness.test'];
 
-const storage = (): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null => {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    return null;
-  }
-};
-
 let current: SignupPolicy = OPEN_SIGNUP;
 
 const isMode = (value: unknown): value is SignupMode => signupModes.includes(value as SignupMode);
 
 const load = (): SignupPolicy => {
   try {
-    const stored = JSON.parse(storage()?.getItem(ACCESS_STORAGE_KEY) ?? 'null') as Partial<SignupPolicy> | null;
+    const stored = JSON.parse(pageStorage()?.getItem(ACCESS_STORAGE_KEY) ?? 'null') as Partial<SignupPolicy> | null;
     if (stored && isMode(stored.signupMode))
       return { signupMode: stored.signupMode, emailDomains: Array.isArray(stored.emailDomains) ? stored.emailDomains.map(String) : [] };
   } catch {
-    storage()?.removeItem(ACCESS_STORAGE_KEY);
+    pageStorage()?.removeItem(ACCESS_STORAGE_KEY);
   }
   return current;
 };
@@ -42,11 +35,11 @@ export const mockAccess = {
       throw new Error(`Unknown sign-up mode "${String(next.signupMode)}"; use one of ${signupModes.join(', ')}`);
     const domains = next.signupMode === 'domain' ? (next.emailDomains?.length ? [...next.emailDomains] : DEFAULT_MOCK_DOMAINS) : [];
     current = { signupMode: next.signupMode, emailDomains: domains };
-    storage()?.setItem(ACCESS_STORAGE_KEY, JSON.stringify(current));
+    pageStorage()?.setItem(ACCESS_STORAGE_KEY, JSON.stringify(current));
   },
   reset: () => {
     current = OPEN_SIGNUP;
-    storage()?.removeItem(ACCESS_STORAGE_KEY);
+    pageStorage()?.removeItem(ACCESS_STORAGE_KEY);
   },
   /** Reads `?mockSignup=` and `?mockSignupDomains=` from a page URL (browser start-up). */
   applyUrl: (search: string) => {

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { dataDirFromEnv } from '../config';
+import { privateUmask } from '../db/private-files';
 import { BACKUP_APPLICATION_NAME } from '../db/application-name';
 import { openPglite, openPostgres } from '../db/client';
 import { DataDirError, lockDataDir, lockHolder } from '../db/data-dir';
@@ -11,6 +12,8 @@ import { existsSync } from 'node:fs';
  * `npm run backup -- <file>`: one archive of the database (DATABASE_URL, else the PGlite in DATA_DIR)
  * and DATA_DIR's photos, taken while the app runs (see docs/operations.md).
  */
+// The archive holds password hashes: private to this user whatever the umask.
+privateUmask();
 const file = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
 if (!file) {
   console.error('Usage: npm run backup -- <archive file>   (DATABASE_URL or DATA_DIR as for the server)');

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { dataDirFromEnv } from '../config';
+import { privateUmask } from '../db/private-files';
 import { RESTORE_APPLICATION_NAME } from '../db/application-name';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { DataDirError, lockDataDir, lockHolder, prepareDataDir } from '../db/data-dir';
@@ -12,6 +13,8 @@ import { refuseWhileServersConnected } from '../ops/servers-connected';
  * the PGlite in DATA_DIR) and DATA_DIR's uploads. Refuses one holding data unless --force, and refuses
  * while a server runs on that DATA_DIR or is connected to that PostgreSQL database (docs/operations.md).
  */
+// The archive holds password hashes: private to this user whatever the umask.
+privateUmask();
 const args = process.argv.slice(2);
 const file = args.find((arg) => !arg.startsWith('-'));
 const force = args.includes('--force');

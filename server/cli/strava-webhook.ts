@@ -1,7 +1,7 @@
 import { loadConfig } from '../config';
-import { createStravaClient } from '../trackers/providers/strava';
+import { createStravaClient } from '../trackers/providers/strava/client';
 import { noBudget } from '../trackers/providers/provider-request';
-import { runStravaWebhookCli } from '../modules/trackers/strava-webhook-cli';
+import { runStravaWebhookCli } from '../trackers/providers/strava/webhook-cli';
 
 /** `npm run strava:webhook -- list | create | delete <id>`: the app's Strava webhook subscription. */
 const config = loadConfig();

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './schema';
+import { teams } from './teams-schema';
 
 /** Tables of who gets in (docs/access.md): confirmation links and invitations. */
 
@@ -12,7 +13,7 @@ export const emailConfirmationTokens = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
-    /** The new address this link was mailed to, when it confirms a change (users.pending_email); null: the account's own address. */
+    /** The address this link was mailed to: the account's own, or the new one it asked for (users.pending_email); null only in links from before migration 0034, which confirm nothing. */
     email: text('email'),
     createdAt: at('created_at').notNull().defaultNow(),
     expiresAt: at('expires_at').notNull(),
@@ -42,6 +43,8 @@ export const invitations = pgTable(
     expiresAt: at('expires_at').notNull(),
     acceptedAt: at('accepted_at'),
     revokedAt: at('revoked_at'),
+    /** The team of the roster's `team` column: the invitee joins it with their account (docs/product-rules.md#teams). */
+    teamId: integer('team_id').references(() => teams.id),
   },
   (table) => [uniqueIndex('invitations_email_unique').on(table.email), uniqueIndex('invitations_token_hash_unique').on(table.tokenHash), index('invitations_created_idx').on(table.createdAt, table.id)],
 );

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -8,7 +9,9 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { SERVER_APPLICATION_NAME } from './application-name';
 import { applyReplaceableSql } from './functions';
+import { hasEveryMigration } from './migrations-current';
 import { pgliteOptions } from './pglite-options';
+import { pgliteDb } from './pglite-db';
 import type { Db, RowsAsArrays } from './handle';
 import * as schema from './schema';
 
@@ -32,7 +35,8 @@ export type Database = {
   dump?: () => Promise<Blob>;
 };
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// A path from the module's own, not `new URL(…, import.meta.url)` (see functions.ts).
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /**
  * PGlite in a folder, or in memory when `dataDir` is undefined (tests). `template`: a cluster
@@ -41,7 +45,7 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 export const openPglite = async (dataDir?: string, template?: Blob): Promise<Database> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, { ...pgliteOptions(), ...(template && { loadDataDir: template }) });
-  const db = withRowsAsArrays(drizzlePglite(client, { schema }), async ({ text, values }) => (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows);
+  const db = pgliteDb(client);
   const executeSql: Database['executeSql'] = async (text, values) => {
     if (values?.length) return client.query(text, values);
     // Several statements, some with their own BEGIN/COMMIT: run inside one transaction, so a failure
@@ -53,7 +57,7 @@ export const openPglite = async (dataDir?: string, template?: Blob): Promise<Dat
     db,
     kind: 'pglite',
     migrate: async () => {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      if (!(await hasEveryMigration(executeSql, migrationsFolder))) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       await applyReplaceableSql(executeSql, migrationsFolder);
     },
     ping: async () => {
@@ -78,7 +82,7 @@ export const openPostgres = async (url: string, poolSize = 10, applicationName =
     db,
     kind: 'postgres',
     migrate: async () => {
-      await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+      if (!(await hasEveryMigration((text, values) => pool.query(text, values), migrationsFolder))) await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
       await applyReplaceableSql((text, values) => pool.query(text, values), migrationsFolder);
     },
     ping: async () => {

@@ -40,6 +40,13 @@ export const derivedTables: readonly DerivedTable[] = [
     recomputationTest: 'tests/server/insights/insights.test.ts',
     serves: 'progress: rank and median among up to 25,000 employees of a level per month',
   },
+  {
+    table: 'team_months',
+    sources: ['score_months', 'team_memberships', 'activities', 'daily_step_achievements', 'event_participations', 'quarterly_bonuses', 'scoring_rules', 'users'],
+    keeper: 'row triggers score_months_teams (a whole month), team_memberships_teams (a membership change) users_teams_leave (a deleted account) and users_teams_counted (an address confirmed), team_months_refresh() in rescore_user_months() (a split month), team_months_rebuild() in rebuild_scores() (server/db/functions/teams.sql)',
+    recomputationTest: 'tests/server/teams/team-scores-property.test.ts',
+    serves: 'the team leaderboard of 1,000 teams, a team\'s page and the participation view at 100,000 memberships',
+  },
 ];
 
 /** Tables that hold what people and providers gave us, or bookkeeping: never computed from other rows. */
@@ -65,6 +72,15 @@ export const sourceTables: readonly string[] = [
   'email_confirmation_tokens',
   'invitations',
   'data_exports',
+  'teams',
+  'team_memberships',
+  // Strava webhook events kept until applied, and provider withdrawals waiting for another try.
+  'strava_webhook_events',
+  'tracker_pending_revokes',
+  // Each provider's webhook subscription (its signing secret, sealed) where the app creates it.
+  'tracker_webhooks',
+  // Personal import tokens of phone apps (hashed).
+  'import_tokens',
 ];
 
 /** Every trigger of a migrated database and its job. */
@@ -73,4 +89,10 @@ export const triggers: Readonly<Record<string, string>> = {
   audit_events_no_truncate: 'the audit trail is append-only',
   score_months_insights: 'insight_months follows each score_months row',
   score_months_insights_truncate: 'insight_months is cleared with score_months',
+  score_months_teams: 'team_months follows each score_months row of a month one membership covers whole',
+  score_months_teams_truncate: 'team_months is cleared with score_months',
+  team_memberships_teams: 'team_months follows each membership change (a move, a join, a leave, an archived team)',
+  team_memberships_teams_truncate: 'team_months is cleared with the memberships',
+  users_teams_leave: 'a deleted account leaves its teams before its score rows go, so team_months can take back what they gave',
+  users_teams_counted: 'team_months\' members follow a person joining or leaving the leaderboard\'s people (an address confirmed)',
 };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -8,9 +9,11 @@ import { fileURLToPath } from 'node:url';
  * are applied again when their checksums (or the migration journal: a new migration may drop what
  * they create) differ from those recorded in replaceable_sql_applied, all in one transaction.
  */
-export const FUNCTION_FILES = ['scoring.sql', 'insights.sql', 'audit-trail.sql'] as const;
+export const FUNCTION_FILES = ['scoring.sql', 'insights.sql', 'audit-trail.sql', 'teams.sql'] as const;
 
-const folder = fileURLToPath(new URL('./functions/', import.meta.url));
+// Not `new URL('./functions/', import.meta.url)`: Vite rewrites that pattern into a web address for a
+// browser-side environment, and the client tests host the server's code under jsdom.
+const folder = join(dirname(fileURLToPath(import.meta.url)), 'functions/');
 const JOURNAL = 'migrations/meta/_journal.json';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');

@@ -8,8 +8,9 @@ import { createPgliteClusterApart } from './pglite-cluster';
  * PGlite in DATA_DIR/db, whose cluster is first created in a child process when it does not exist
  * (pglite-cluster.ts). The caller loads the HTTP app's modules meanwhile (PGlite compiles its
  * WebAssembly on background threads), which takes a few hundred milliseconds off the start.
+ * `mark` records when the database was open and when migrated (startup-phases.ts).
  */
-export const openAtStart = async (config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>) => {
+export const openAtStart = async (config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, mark: (phase: string) => void = () => undefined) => {
   const pgliteDir = config.databaseUrl ? undefined : config.dataDir + '/db';
   const opening = pgliteDir ? createPgliteClusterApart(pgliteDir).then(() => openDatabase({ dataDir: pgliteDir })) : openDatabase({ databaseUrl: config.databaseUrl });
   const database = await opening.catch((error: unknown) => {
@@ -18,6 +19,8 @@ export const openAtStart = async (config: Pick<AppConfig, 'databaseUrl' | 'dataD
     if (errno === 51 || (error as { code?: unknown } | null)?.code === 'ENOSPC') throw new DataDirError(`The disk holding DATA_DIR (${config.dataDir}) is full: free some space, then start again.`);
     throw error;
   });
+  mark('database open');
   await database.migrate();
+  mark('database migrated');
   return database;
 };

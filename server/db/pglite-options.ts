@@ -10,8 +10,10 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
  */
 export const pgliteSharedBuffers = () => process.env.PGLITE_SHARED_BUFFERS || '64MB';
 
+/** The admin searches fold with unaccent and match through a pg_trgm index (migration 0024); mock mode loads the same. */
+export const pgliteExtensions = { pg_trgm, unaccent };
+
 export const pgliteOptions = (): PGliteOptions => ({
-  // The admin searches fold with unaccent and match through a pg_trgm index (migration 0024).
-  extensions: { pg_trgm, unaccent },
+  extensions: pgliteExtensions,
   startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${pgliteSharedBuffers()}`],
 });

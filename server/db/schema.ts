@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { eventsSortAt, stepsSortAt } from './feed-sort-at';
-import { boolean, date, doublePrecision, type ExtraConfigColumn, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ProviderApiType } from '@/contract/tracker-providers';
+import type { ImportedSource } from '@/contract/imported-sources';
+import { bigint, boolean, check, date, doublePrecision, type ExtraConfigColumn, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * Provider columns hold names from the registry (src/api/contract/tracker-providers.ts): text with a
+ * format check, not an enum, so a new provider needs no migration (0037).
+ */
+const serviceColumn = () => text('service').$type<ProviderApiType>().notNull();
+const serviceFormat = (name: string, column: ExtraConfigColumn | { name: string }) => check(name, sql`${column} ~ '^[A-Z][A-Z0-9_]{0,31}$'`);
+const sourceFormat = (name: string, column: ExtraConfigColumn | { name: string }, manual: boolean) =>
+  check(name, manual ? sql`${column} = 'manual' or ${column} ~ '^[a-z][a-z0-9_]{0,31}$'` : sql`${column} ~ '^[a-z][a-z0-9_]{0,31}$'`);
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -57,6 +68,8 @@ export const users = pgTable(
     index('users_employees_created_idx').on(table.createdAt).where(sql`role = 'user'`),
     // The feed's privacy probe per entry (modules/feed): the few hidden people, so a visible owner is a miss in a small index.
     index('users_hidden_idx').on(table.id).where(sql`is_private_activity or email_confirmed_at is null`),
+    // The team counts (modules/teams): the few people who are not among the leaderboard's (admins, unconfirmed addresses), left out by an anti-join.
+    index('users_uncounted_idx').on(table.id).where(sql`role <> 'user' or email_confirmed_at is null`),
   ],
 );
 
@@ -85,6 +98,10 @@ export const refreshSessions = pgTable(
     rotatedAt: timestamp('rotated_at', { withTimezone: true, mode: 'date' }),
     replacedBy: text('replaced_by'),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    /** When the family's sign-in happened (copied on rotation): the absolute session lifetime counts from it. */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** How the family signed in: 'password' sessions end when password sign-in is switched off. */
+    signInMethod: text('sign_in_method', { enum: ['password', 'sso'] }).notNull().default('password'),
   },
   (table) => [uniqueIndex('refresh_sessions_token_hash_unique').on(table.tokenHash), index('refresh_sessions_family_idx').on(table.familyId), index('refresh_sessions_user_idx').on(table.userId)],
 );
@@ -112,7 +129,7 @@ export const activities = pgTable(
     startAt: timestamp('start_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** UTC calendar day of start_at, kept for indexed month and year queries. */
     startDate: date('start_date', { mode: 'string' }).notNull(),
-    source: text('source', { enum: ['manual', 'strava', 'fitbit'] }).notNull().default('manual'),
+    source: text('source').$type<'manual' | ImportedSource>().notNull().default('manual'),
     /** Id at the tracker, so a second sync does not import twice. */
     externalId: text('external_id'),
     /** Private at the provider (Strava `private` / `only_me`): never shown to anyone else. */
@@ -127,6 +144,7 @@ export const activities = pgTable(
     // (start_at, id): the feed's newest-first page of activities (modules/feed).
     index('activities_start_at_id_idx').on(table.startAt, table.id),
     uniqueIndex('activities_external_unique').on(table.userId, table.source, table.externalId).where(sql`${table.externalId} is not null`),
+    sourceFormat('activities_source_format', table.source, true),
   ],
 );
 
@@ -182,7 +200,7 @@ export const trackerConnections = pgTable(
   'tracker_connections',
   {
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    service: text('service', { enum: ['STRAVA', 'FITBIT'] }).notNull(),
+    service: serviceColumn(),
     externalUserId: text('external_user_id'),
     accessToken: text('access_token').notNull(),
     refreshToken: text('refresh_token'),
@@ -202,16 +220,85 @@ export const trackerConnections = pgTable(
     resumeAfter: timestamp('resume_after', { withTimezone: true, mode: 'date' }),
     /** When a webhook event for this connection last arrived: the safety-net sync skips connections that had one lately. */
     lastEventAt: timestamp('last_event_at', { withTimezone: true, mode: 'date' }),
+    /** When a sync last read the whole editable window (Google: edits and deletions of any day of the open year come from that read). */
+    lastFullSyncAt: timestamp('last_full_sync_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.service] }), index('tracker_connections_external_idx').on(table.service, table.externalUserId)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.service] }),
+    index('tracker_connections_external_idx').on(table.service, table.externalUserId),
+    serviceFormat('tracker_connections_service_format', table.service),
+  ],
 );
+
+/**
+ * Strava webhook events, kept from their arrival until applied: a failed read waits and is tried
+ * again (survives restarts), an event for a connection that needs reconnecting waits for it
+ * (`parked`). Applied rows stay a few days (`done_at`) so a repeated event is recognised.
+ */
+export const stravaWebhookEvents = pgTable(
+  'strava_webhook_events',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: text('subscription_id'),
+    ownerId: text('owner_id').notNull(),
+    objectType: text('object_type').notNull(),
+    objectId: text('object_id').notNull(),
+    aspectType: text('aspect_type').notNull(),
+    eventTime: bigint('event_time', { mode: 'number' }),
+    updates: jsonb('updates').$type<Record<string, unknown>>().notNull().default({}),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not tried before this time (a failed read's backoff, a spent budget window). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Waiting for its connection to work again (reconnect needed). */
+    parked: boolean('parked').notNull().default(false),
+    /** When applying it cost a read at Strava (reads per athlete are capped per 15-minute window). */
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    // One row per event: Strava's retries and copies of an event are the same row (a copy naming another subscription is another row, dropped unread).
+    uniqueIndex('strava_webhook_events_event_idx').on(table.ownerId, table.objectType, table.objectId, table.aspectType, table.eventTime, table.subscriptionId),
+    index('strava_webhook_events_due_idx').on(table.nextAttemptAt).where(sql`done_at is null and not parked`),
+    index('strava_webhook_events_owner_read_idx').on(table.ownerId, table.readAt),
+  ],
+);
+
+/**
+ * A withdrawal at the provider that failed when the connection ended here: tried again with
+ * backoff until it works or the grant is known dead. Tokens sealed like the connection's.
+ */
+export const trackerPendingRevokes = pgTable('tracker_pending_revokes', {
+  id: serial('id').primaryKey(),
+  service: serviceColumn(),
+  userId: integer('user_id'),
+  /** The athlete's id at the provider, for providers whose withdrawal names it (Polar: DELETE /v3/users/{user-id}). */
+  externalUserId: text('external_user_id'),
+  accessToken: text('access_token').notNull(),
+  refreshToken: text('refresh_token'),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull(),
+  createdAt: createdAt(),
+}, (table) => [serviceFormat('tracker_pending_revokes_service_format', table.service)]);
+
+/**
+ * A provider's webhook as it answered its creation (Polar: the signature secret is returned only
+ * then): one row per provider, the secret sealed like the tokens.
+ */
+export const trackerWebhooks = pgTable('tracker_webhooks', {
+  service: text('service').$type<ProviderApiType>().primaryKey(),
+  webhookId: text('webhook_id').notNull(),
+  signatureSecret: text('signature_secret').notNull(),
+  createdAt: createdAt(),
+}, (table) => [serviceFormat('tracker_webhooks_service_format', table.service)]);
 
 /** Each failed provider call of a sync or event, with its reason: the admin tracker panel counts the last 24 hours. */
 export const trackerFailures = pgTable(
   'tracker_failures',
   {
     id: serial('id').primaryKey(),
-    service: text('service', { enum: ['STRAVA', 'FITBIT'] }).notNull(),
+    service: serviceColumn(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** A ProviderFailure, or the operator fault (api_not_enabled, invalid_client, redirect_uri_mismatch, app_suspended). */
     reason: text('reason').notNull(),
@@ -225,6 +312,7 @@ export const trackerFailures = pgTable(
     index('tracker_failures_service_at_idx').on(table.service, table.at),
     // The few operator faults still pausing a provider: read by every status and sync, resolved by every working call.
     index('tracker_failures_open_operator_idx').on(table.service, table.at).where(sql`operator and resolved_at is null`),
+    serviceFormat('tracker_failures_service_format', table.service),
   ],
 );
 
@@ -232,23 +320,27 @@ export const trackerFailures = pgTable(
 export const oauthStates = pgTable('oauth_states', {
   state: text('state').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  service: text('service', { enum: ['STRAVA', 'FITBIT'] }).notNull(),
+  service: serviceColumn(),
   codeVerifier: text('code_verifier'),
   expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-});
+}, (table) => [serviceFormat('oauth_states_service_format', table.service)]);
 
 /** A workout reported by a second provider that matched one already imported: skipped, and kept as one more source of it. */
 export const trackerDuplicates = pgTable(
   'tracker_duplicates',
   {
     userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: ['strava', 'fitbit'] }).notNull(),
+    source: text('source').$type<ImportedSource>().notNull(),
     externalId: text('external_id').notNull(),
     /** No foreign key: the read models let `activities` be truncated alone; a row whose activity is gone no longer counts. */
     activityId: integer('activity_id').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.source, table.externalId] }), index('tracker_duplicates_activity_idx').on(table.activityId)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.source, table.externalId] }),
+    index('tracker_duplicates_activity_idx').on(table.activityId),
+    sourceFormat('tracker_duplicates_source_format', table.source, false),
+  ],
 );
 
 /**

@@ -1,14 +1,30 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from './client';
+import { rowsOf } from './rows';
 
 /**
  * The admin searches (docs/product-rules.md#admin-search): every term must start a word of the
  * employee's names or e-mail, case and accents ignored. users.search_text holds those words folded by
  * PostgreSQL (unaccent, migration 0024), each preceded by a space, with a pg_trgm index; terms
- * arrive folded the same way (searchWordsOf: letters and digits only, so no LIKE wildcard), and a
- * term starts a word where a space precedes it.
+ * are folded by the same SQL function (foldedSearchTerms: letters and digits only, so no LIKE
+ * wildcard), and a term starts a word where a space precedes it.
  */
 export const wordStartPattern = (term: string) => `% ${term}%`;
 
 /** `column` matches every term (one LIKE each, so the trigram index can narrow by each). */
 export const matchesEveryTerm = (column: SQL, terms: readonly string[]): SQL =>
   terms.length === 0 ? sql`true` : sql.join(terms.map((term) => sql`${column} like ${wordStartPattern(term)}`), sql` and `);
+
+/** At most this many terms count: a longer search is no more precise. */
+const MAX_TERMS = 10;
+
+/**
+ * The search's terms folded by PostgreSQL exactly as users.search_text is (search_text_of: unaccent,
+ * lower case, split at anything but a-z and 0-9), so 'Ștefan' or 'Ħasan' finds what was stored. One
+ * folding for both sides of the comparison: a copy in TypeScript would drift from unaccent's table.
+ */
+export const foldedSearchTerms = async (db: DbOrTx, search: string | undefined): Promise<string[]> => {
+  if (!search?.trim()) return [];
+  const [row] = rowsOf<{ folded: string }>(await db.execute(sql`select search_text_of(${search}, '', '') as folded`));
+  return [...new Set((row?.folded ?? '').split(' ').filter(Boolean))].slice(0, MAX_TERMS);
+};

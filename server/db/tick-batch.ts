@@ -1,8 +1,10 @@
+import { nextTurn } from '../next-turn';
+
 /**
  * Joins the calls of one hot read made in the same turn of the event loop into one statement per
  * group (DataLoader's scheduling): under load, the requests a single poll of the sockets parsed
  * share one round trip instead of taking one pool connection and one PostgreSQL transaction each.
- * A lone call waits only for the end of its turn (setImmediate), so a quiet server answers as fast
+ * A lone call waits only for the end of its turn (nextTurn), so a quiet server answers as fast
  * as before. Nothing is cached: every call gets the answer of its own arguments, read by a
  * statement that started after the call was made (so a caller sees every write committed before it
  * asked).
@@ -42,7 +44,7 @@ export const tickBatched = <A, R>({ groupOf, run, maxBatch }: TickBatchOptions<A
 
   return (call: A): Promise<R> =>
     new Promise<R>((resolve, reject) => {
-      if (pending.size === 0) setImmediate(flush);
+      if (pending.size === 0) nextTurn(flush);
       const group = groupOf(call);
       const waiting = pending.get(group);
       if (waiting) waiting.push({ call, resolve, reject });

@@ -1,15 +1,16 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../logger';
+import { nextTurn } from '../next-turn';
 
 /**
  * Work that must not delay, or be visible in, a response: forgot-password answers first and sends
  * the mail after, so a known and an unknown e-mail take the same time. Failures are logged; `idle()`
  * lets shutdown (and tests) wait until every task has finished.
  */
-export const afterResponseQueue = (log: () => FastifyBaseLogger) => {
+export const afterResponseQueue = (log: () => Logger) => {
   const pending = new Set<Promise<void>>();
   return {
     run(label: string, task: () => Promise<unknown>) {
-      const promise: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      const promise: Promise<void> = new Promise<void>((resolve) => nextTurn(resolve))
         .then(task)
         .then(
           () => undefined,

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HostRequest } from './host';
 import type { Db } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { AppError, badRequest } from '@/domain/errors';
+import { sha256 as hash } from './tokens';
 
 /** How long a key answers with its first response. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -11,12 +11,10 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 const WAIT_FOR_FIRST_MS = 10_000;
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
-const hash = (value: string) => createHash('sha256').update(value).digest('hex');
-
 export type StoredAnswer = { status: number; body: string };
 
 /** The caller's `Idempotency-Key`, checked; undefined when the request has none. */
-export const idempotencyKeyOf = (request: FastifyRequest) => {
+export const idempotencyKeyOf = (request: HostRequest) => {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return undefined;
   const key = Array.isArray(raw) ? raw[0] : raw;
@@ -75,15 +73,9 @@ export const idempotent = async (
  * The request's identity for its key: method, the path as sent (its ids: one key must not delete
  * another row) and body (multipart: the raw form's length and type).
  */
-export const requestHashOf = (request: FastifyRequest) => {
-  const body = request.isMultipart() ? `${request.headers['content-type'] ?? ''}:${request.headers['content-length'] ?? ''}` : JSON.stringify(request.body ?? null);
+export const requestHashOf = (request: HostRequest) => {
+  const body = request.form ? `${request.form.contentType}:${request.form.contentLength}` : JSON.stringify(request.body ?? null);
   return hash(`${request.method} ${request.url}\n${body}`);
-};
-
-export const sendStored = (reply: FastifyReply, answer: StoredAnswer & { replayed: boolean }) => {
-  if (answer.replayed) reply.header('idempotent-replayed', 'true');
-  if (answer.status === 204) return reply.code(204).send();
-  return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
 };
 
 export const pruneIdempotencyKeys = (db: Db, now: Date) => db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));

@@ -1,9 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE_MESSAGE } from '@/contract/fields';
 import { AppError, badRequest } from '@/domain/errors';
 import { ValidationError, zodValidationError } from './validation-error';
 import { NUL_ISSUE, containsNul } from '@/contract/common';
+import { FormLimitError, type FormReader, type HostRequest } from './host';
 
 /** A checked image, still in memory; it reaches the disk only after all validation passed. */
 export type Photo = { bytes: Buffer; extension: 'png' | 'jpg'; contentType: 'image/png' | 'image/jpeg' };
@@ -21,35 +21,35 @@ export const sniffPhoto = (bytes: Buffer): Photo | null => {
   return null;
 };
 
-const errorCode = (error: unknown) => (error as { code?: string } | null)?.code;
+const limitMessages = {
+  'file-size': photoTooLarge,
+  files: () => badRequest('Only one photo can be uploaded'),
+  fields: () => badRequest('The form has too many fields'),
+  // No boundary, a truncated body, a broken header: the client's malformed form, never a server fault.
+  malformed: () => badRequest('The form data is not valid'),
+};
 
 /** Collects text fields and the optional `photo` part; other files and size breaches are 400s. */
-const readParts = async (request: FastifyRequest) => {
+const readParts = async (form: FormReader) => {
   const fields: Record<string, string> = {};
   let photo: Buffer | null = null;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of form.parts()) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        fields[part.name] = part.value;
         continue;
       }
-      if (part.fieldname !== 'photo') {
-        part.file.resume();
-        throw badRequest(`Unexpected file field "${part.fieldname}": only "photo" is accepted`);
+      if (part.name !== 'photo') {
+        part.discard();
+        throw badRequest(`Unexpected file field "${part.name}": only "photo" is accepted`);
       }
-      const bytes = await part.toBuffer();
+      const bytes = await part.read();
       // A form with an empty file input still sends an empty part: that means "no photo".
-      photo = bytes.length === 0 && !part.filename ? null : bytes;
+      photo = bytes.length === 0 && !part.filename ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
-    const code = errorCode(error);
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw photoTooLarge();
-    if (code === 'FST_FILES_LIMIT') throw badRequest('Only one photo can be uploaded');
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw badRequest('The form has too many fields');
-    // Anything else the parser throws (no boundary, a truncated body, a broken header) is the
-    // client's malformed form, never a server fault.
-    throw badRequest('The form data is not valid');
+    throw limitMessages[error instanceof FormLimitError ? error.limit : 'malformed']();
   }
   return { fields, photo };
 };
@@ -58,9 +58,9 @@ const readParts = async (request: FastifyRequest) => {
  * Reads a multipart request (or, leniently, a JSON body without a photo) into fields validated
  * by the contract schema plus an optional checked photo. Nothing is stored here.
  */
-export const readMultipart = async <S extends z.ZodType>(request: FastifyRequest, schema: S): Promise<{ fields: z.output<S>; photo: Photo | null }> => {
-  const { fields, photo } = request.isMultipart()
-    ? await readParts(request)
+export const readMultipart = async <S extends z.ZodType>(request: HostRequest, schema: S): Promise<{ fields: z.output<S>; photo: Photo | null }> => {
+  const { fields, photo } = request.form
+    ? await readParts(request.form)
     : { fields: (request.body ?? {}) as Record<string, unknown>, photo: null };
   if (containsNul(fields)) throw new ValidationError([NUL_ISSUE]);
   const parsed = schema.safeParse(fields);

@@ -1,58 +1,42 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { hexOf, randomBytes } from './bytes';
 import type { Photo } from './multipart';
 
 /** Stored names: 32 random hex characters and the sniffed extension, nothing from the client. */
 export const UPLOAD_NAME = /^[a-f0-9]{32}\.(png|jpg)$/;
 
-export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
+/**
+ * Where uploaded photos live, by stored name. Node: files in DATA_DIR/uploads
+ * (server/photos/disk-photo-store.ts); the browser host: a stand-in in the page.
+ */
+export type PhotoStore = {
+  /** Keeps `bytes` under the fresh `name`, whole or not at all (never half a photo under a served name). */
+  save: (name: string, bytes: Uint8Array) => Promise<void>;
+  /** The bytes, or null when there is no such photo. */
+  read: (name: string) => Promise<Uint8Array | null>;
+  /** Forgets the photo; a missing one is no error. */
+  remove: (name: string) => Promise<void>;
+};
 
-export const storePhoto = async (dataDir: string, photo: Photo) => {
-  const dir = uploadsDir(dataDir);
-  await mkdir(dir, { recursive: true });
-  const name = `${randomBytes(16).toString('hex')}.${photo.extension}`;
-  // Written under a temporary name and renamed: a crash mid-write never leaves a half photo under a served name.
-  const temporary = join(dir, `.${name}.part`);
-  await writeFile(temporary, photo.bytes, { flag: 'wx' });
-  await rename(temporary, join(dir, name));
+export const storePhoto = async (photos: PhotoStore, photo: Photo) => {
+  const name = `${hexOf(randomBytes(16))}.${photo.extension}`;
+  await photos.save(name, photo.bytes);
   return name;
 };
 
-export const removePhoto = async (dataDir: string, name: string) => {
-  if (UPLOAD_NAME.test(name)) await rm(join(uploadsDir(dataDir), name), { force: true });
+export const removePhoto = async (photos: PhotoStore, name: string) => {
+  if (UPLOAD_NAME.test(name)) await photos.remove(name);
 };
 
 /**
  * Stores the photo (if any), runs the database write with its file name, and deletes the file
  * again when the write fails, so no orphan is left behind.
  */
-export const withStoredPhoto = async <T>(dataDir: string, photo: Photo | null, write: (fileName: string | null) => Promise<T>): Promise<T> => {
-  const name = photo ? await storePhoto(dataDir, photo) : null;
+export const withStoredPhoto = async <T>(photos: PhotoStore, photo: Photo | null, write: (fileName: string | null) => Promise<T>): Promise<T> => {
+  const name = photo ? await storePhoto(photos, photo) : null;
   try {
     return await write(name);
   } catch (error) {
-    if (name) await removePhoto(dataDir, name);
+    if (name) await removePhoto(photos, name);
     throw error;
   }
-};
-
-/**
- * Removes files in uploads/ that no user refers to and that are older than `graceMs` (a save in
- * progress has written its file but not yet committed): leftovers of crashes and of old bugs.
- */
-export const sweepOrphanPhotos = async (dataDir: string, isReferenced: (names: string[]) => Promise<Set<string>>, now: Date, graceMs = 60 * 60 * 1000) => {
-  const dir = uploadsDir(dataDir);
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const candidates: string[] = [];
-  for (const name of names) {
-    const stored = UPLOAD_NAME.test(name) || /^\.[a-f0-9]{32}\.(png|jpg)\.part$/.test(name);
-    if (!stored) continue;
-    const { mtimeMs } = await stat(join(dir, name));
-    if (now.getTime() - mtimeMs > graceMs) candidates.push(name);
-  }
-  const referenced = await isReferenced(candidates.filter((name) => UPLOAD_NAME.test(name)));
-  const orphans = candidates.filter((name) => !referenced.has(name));
-  for (const name of orphans) await rm(join(dir, name), { force: true });
-  return orphans;
 };

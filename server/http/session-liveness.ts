@@ -14,7 +14,7 @@ const ended = () => unauthorized('Your session has ended, please sign in again',
 
 /**
  * An access token is only as alive as its sign-in: the user must still exist with the token's role
- * and, when the token names its session (`sid`), that refresh family must not be revoked. One
+ * and the refresh family the token names (`sid`) must exist for that user and not be revoked. One
  * primary-key probe per session and second (a short per-process cache), so the hot reads stay fast
  * and several API processes agree within a second.
  */
@@ -25,13 +25,15 @@ export const sessionLiveness = (db: Db, now: () => number = Date.now) => {
     const result = await db.execute(sql`
       select 1 as live from users u
       where u.id = ${user.id} and u.role = ${user.role}
-        and (${user.sid ?? null}::text is null or exists (
-          select 1 from refresh_sessions s where s.family_id = ${user.sid ?? null} and s.user_id = u.id and s.revoked_at is null))`);
+        and exists (
+          select 1 from refresh_sessions s where s.family_id = ${user.sid} and s.user_id = u.id and s.revoked_at is null)`);
     return rowsOf(result).length === 1;
   };
 
   return async (user: AuthUser) => {
-    const key = `${user.id}:${user.role}:${user.sid ?? ''}`;
+    // Only a sign-in can be alive: a token naming none never passes (verifyAccessToken refuses it first).
+    if (!user.sid) throw ended();
+    const key = `${user.id}:${user.role}:${user.sid}`;
     const at = now();
     const cached = cache.get(key);
     if (cached && at - cached.checkedAt < SESSION_CHECK_TTL_MS) {

@@ -39,8 +39,14 @@ export const appJobs = {
     timeoutSeconds: 600,
     policy: 'stately',
   }),
-  /** One Strava webhook event (answered 200 at once; applied here). */
+  /** One Strava webhook event queued by an earlier version: moved into the inbox. */
   'trackers.strava-event': job({ payload: StravaEventPayload, ...trackerRetries, timeoutSeconds: 120 }),
+  /** Tries again the withdrawals at providers that failed (modules/trackers/revoke-retries.ts). */
+  'trackers.revokes': job({ payload: z.object({}), retryLimit: 2, retryDelaySeconds: 60, retryBackoff: true, timeoutSeconds: 600, policy: 'stately' }),
+  /** Applies the Strava events kept in the inbox that are due (each waits there until applied; trackers/providers/strava/inbox.ts). */
+  /** Creates the signed webhooks of the providers that have none yet (Polar), after start: the provider pings us first. */
+  'trackers.webhook-setup': job({ payload: z.object({}), retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true, timeoutSeconds: 120, policy: 'singleton' }),
+  'trackers.strava-inbox': job({ payload: z.object({}), retryLimit: 2, retryDelaySeconds: 30, retryBackoff: true, timeoutSeconds: 600, policy: 'stately' }),
   /** A change of scoring values: stores `rules` and rescores from `fromYear` (modules/scoring/jobs.ts); one at a time. */
   'scores.rebuild': job({
     payload: z.object({

@@ -1,7 +1,8 @@
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import type { FailedJob, JobCatalog, JobContext, JobHandler, JobQueue, SendOptions } from './job-queue';
+import type { FailedJob, JobCatalog, JobHandler, JobQueue, SendOptions } from './job-queue';
+import { DEFAULT_STOP_TIMEOUT_MS, errorText, finishOrAbort, runAttempt } from './job-attempt';
 import { countJobFailure } from '../metrics/shared-metrics';
 
 type SqlRunner = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> };
@@ -13,7 +14,7 @@ export type PgBossQueueOptions = {
   log: () => Log;
   /** Handlers per job name and process, unless the job sets its own (JOBS_CONCURRENCY). */
   concurrency?: number;
-  /** How often an idle handler looks for jobs sent by other processes (own sends wake it at once). */
+  /** How often the engine looks for jobs its own sends did not announce (other processes, cron, delays). */
   pollSeconds?: number;
   /** Run cron schedules (every process may; pg-boss lets one per interval send them). */
   schedule?: boolean;
@@ -26,8 +27,11 @@ export type PgBossQueueOptions = {
 type BossJob = { id: string; name: string; data: unknown; retryCount: number; retryLimit: number };
 
 export const JOBS_SCHEMA = 'pgboss';
-const DEFAULT_STOP_TIMEOUT_MS = 3000;
 const WAKE_DELAY_MS = 100;
+/** An idle slot waits to be woken (send, poller, stop); this only bounds the wait should a wake be missed. */
+const IDLE_SLOT_NAP_MS = 60_000;
+/** The poller's own name among the nappers (no job has it: names are `area.job`). */
+const POLLER = 'poller';
 /** Our failures store `{ message }`; pg-boss's own (a job expired by maintenance) `{ value: { message } }`. */
 const ERROR_OF_OUTPUT = `coalesce(output->>'message', output->'value'->>'message')`;
 
@@ -54,8 +58,6 @@ const retryOnDeadlock = async (task: () => Promise<unknown>, attempts = 5) => {
     }
   }
 };
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The job queue on pg-boss 10 (tables in the `pgboss` schema of the app's database). pg-boss does the
@@ -118,34 +120,20 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
   };
 
   const runJob = async (name: string, handler: JobHandler<unknown>, job: BossJob) => {
-    const entry = definition(name);
-    const controller = new AbortController();
-    running.set(job.id, controller);
-    const context: JobContext = { id: job.id, name, attempt: job.retryCount + 1, lastAttempt: job.retryCount >= job.retryLimit, signal: controller.signal };
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const data = entry.payload.parse(job.data);
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => controller.abort(new Error(`timed out after ${entry.timeoutSeconds} s`)), entry.timeoutSeconds * 1000);
-        controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error));
-      });
-      await Promise.race([handler(data, context), timeout]);
-      await boss.complete(name, job.id);
-    } catch (error) {
-      const log = options.log();
-      const fields = { job: name, jobId: job.id, attempt: context.attempt, attempts: job.retryLimit + 1, err: error };
-      countJobFailure(name, context.lastAttempt);
-      if (context.lastAttempt) log.error(fields, 'job failed for good');
-      else log.warn(fields, 'job attempt failed; it will be retried');
-      await boss.fail(name, job.id, { message: errorText(error) }).catch((failError: unknown) => log.error({ err: failError, jobId: job.id }, 'could not record a job failure'));
-    } finally {
-      clearTimeout(timer);
-      running.delete(job.id);
-    }
+    const log = options.log();
+    const { context, error } = await runAttempt(definition(name), handler, { ...job, name }, running, log);
+    // A completion that cannot be recorded leaves the job active: maintenance expires it and it runs again.
+    if (!error) return void (await boss.complete(name, job.id).catch((completeError: unknown) => log.error({ err: completeError, jobId: job.id }, 'could not record a job completion')));
+    countJobFailure(name, context.lastAttempt);
+    await boss.fail(name, job.id, { message: errorText(error) }).catch((failError: unknown) => log.error({ err: failError, jobId: job.id }, 'could not record a job failure'));
   };
 
-  /** One handler slot: fetch a job, run it, repeat; nap when there is none. A fetched job always runs, even while stopping. */
+  /**
+   * One handler slot: fetch a job, run it, repeat; when there is none, nap until a send of this
+   * process or the poller wakes it. A fetched job always runs, even while stopping.
+   */
   const loop = async (name: string, handler: JobHandler<unknown>) => {
+    await nap(name, IDLE_SLOT_NAP_MS); // the poller's first look wakes it when jobs wait
     while (active) {
       let ran = false;
       busy += 1;
@@ -159,7 +147,27 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
       } finally {
         busy -= 1;
       }
-      if (!ran && active) await nap(name, pollMs);
+      if (!ran && active) await nap(name, IDLE_SLOT_NAP_MS);
+    }
+  };
+
+  /**
+   * Every poll, ONE query finds the queues holding a job that may run now (sent by another process,
+   * by a cron schedule, in a transaction, or due after a delay) and wakes their slots. A fetch per
+   * slot and poll (two dozen) took several hundred milliseconds of a starting PGlite server, which
+   * runs them on the API's thread. The first look comes at a random point of the first poll.
+   */
+  const poll = async () => {
+    await nap(POLLER, Math.random() * pollMs);
+    while (active) {
+      const names = [...handlers.keys()];
+      try {
+        const { rows } = await options.db.executeSql(`select distinct name from ${JOBS_SCHEMA}.job where name = any($1::text[]) and state < 'active' and start_after < now()`, [names]);
+        for (const { name } of rows as { name: string }[]) wake(name);
+      } catch (error) {
+        options.log().warn({ err: error }, 'looking for waiting jobs failed; trying again at the next poll');
+      }
+      if (active) await nap(POLLER, pollMs);
     }
   };
 
@@ -258,6 +266,7 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
         for (const apply of schedules.splice(0)) await apply();
         active = true;
         for (const [name, handler] of handlers) startLoops(name, handler);
+        loops.push(poll());
         options.log().info({ ms: Math.round(performance.now() - began), queues: Object.keys(catalog).length }, 'job queue started');
       })();
       return starting;
@@ -270,16 +279,10 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
         active = false;
         for (const name of sleepers.keys()) wake(name);
         const timeoutMs = stopOptions.timeoutMs ?? DEFAULT_STOP_TIMEOUT_MS;
-        let timer: NodeJS.Timeout | undefined;
-        const gaveUp = await Promise.race([
-          Promise.all(loops).then(() => false),
-          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), timeoutMs))),
-        ]);
-        clearTimeout(timer);
-        if (gaveUp) {
-          // Still running: abort them; each attempt is recorded as failed, so a later start retries it.
-          options.log().warn({ jobIds: [...running.keys()] }, `jobs still running after ${timeoutMs} ms; they will be retried`);
-          for (const controller of running.values()) controller.abort(new Error('the job queue stopped while this job ran'));
+        const aborted = await finishOrAbort(Promise.all(loops), running, timeoutMs);
+        if (aborted.length > 0) {
+          // Each aborted attempt is recorded as failed, so a later start retries it.
+          options.log().warn({ jobIds: aborted }, `jobs still running after ${timeoutMs} ms; they will be retried`);
           await Promise.race([Promise.all(loops), new Promise((resolve) => setTimeout(resolve, 1000))]);
         }
         await boss.stop({ graceful: false, close: true, wait: true });

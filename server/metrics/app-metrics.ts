@@ -5,7 +5,7 @@ import type { Clock } from '@/domain/clock';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { providerBudgets } from '../db/schema';
-import { providerNeedsAdministrator } from '../modules/trackers/repo';
+import { openOperatorFault, providerOverview } from '../modules/trackers/repo';
 
 export type PoolUsage = () => { total: number; idle: number; waiting: number };
 
@@ -65,8 +65,22 @@ export const appMetrics = (db: Db, clock: Clock, poolUsage?: PoolUsage) => {
     async collect() {
       // Every provider and reason, 0 or 1: an alert on `== 1` needs no absent series.
       for (const provider of apiTypes) {
-        const paused = await providerNeedsAdministrator(db, provider);
+        const paused = await openOperatorFault(db, provider, clock.now());
         for (const reason of OperatorFault.options) this.set({ provider, reason }, paused?.reason === reason ? 1 : 0);
+      }
+    },
+  });
+
+  new Gauge({
+    name: 'wellness_tracker_connections',
+    help: 'Tracker connections per provider and state (connected, reconnect_needed): the athletes a provider counts against its cap.',
+    labelNames: ['provider', 'state'] as const,
+    registers: [registry],
+    async collect() {
+      for (const provider of apiTypes) {
+        const overview = await providerOverview(db, provider, clock.now());
+        this.set({ provider, state: 'connected' }, overview.connected);
+        this.set({ provider, state: 'reconnect_needed' }, overview.reconnectNeeded);
       }
     },
   });

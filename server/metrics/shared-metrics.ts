@@ -1,4 +1,5 @@
 import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
+import type { ServiceMetrics } from './service-metrics';
 
 /**
  * Metrics counted by code that has no app at hand (tracker syncs, job attempts) and the process's
@@ -28,10 +29,10 @@ const jobFailures = new Counter({
   registers: [sharedRegistry],
 });
 
-/** Called where a tracker sync ends (modules/trackers/service.ts syncService): `reason` as the admin panel names it. */
-export const trackerMetrics = {
-  synced: (provider: string) => trackerSyncs.inc({ provider }),
-  failed: (provider: string, reason: string) => trackerSyncFailures.inc({ provider, reason }),
+/** The Node host's service counters (AppDeps.metrics), bumped where a tracker sync ends (modules/trackers/service.ts syncService). */
+export const promServiceMetrics: ServiceMetrics = {
+  trackerSynced: (provider) => trackerSyncs.inc({ provider }),
+  trackerSyncFailed: (provider, reason) => trackerSyncFailures.inc({ provider, reason }),
 };
 
 /** Called where a job attempt fails. */

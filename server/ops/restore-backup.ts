@@ -2,11 +2,12 @@ import { readdir } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { UPLOAD_NAME, uploadsDir } from '../http/photo-storage';
+import { UPLOAD_NAME } from '../http/photo-storage';
+import { uploadsDir } from '../photos/disk-photo-store';
 import { readArchive } from './archive-file';
 import { appliedMigrations, publicTables, quoted, writableColumns } from './catalog';
 import { checkArchive } from './check-archive';
-import { forgetPhotos } from './photo-references';
+import { badFileNames, forgetPhotos } from './photo-references';
 import { stagePhotos } from './photo-staging';
 import { RestoreRefused } from './restore-refused';
 
@@ -106,6 +107,9 @@ export const restoreBackup = async (database: Database, dataDir: string, file: s
         }
       }
       if (!ended) throw new RestoreRefused(`${file} is incomplete (it ends before its last record): nothing was restored.`);
+      // A crafted archive could name server files (`../jwt-secret`) as photos: refused, nothing restored.
+      const unexpected = await badFileNames(tx);
+      if (unexpected.length) throw new RestoreRefused(`${file} holds ${unexpected.join(' and ')}: nothing was restored.`);
       // Deleted while the backup ran: no restored row points at a file that is not there.
       await forgetPhotos(tx, missingPhotos);
       counts.missingPhotos = missingPhotos.length;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rowsOf } from '../db/rows';
-import { uploadsDir } from '../http/photo-storage';
+import { uploadsDir } from '../photos/disk-photo-store';
 import { archiveWriter } from './archive-file';
 import { appliedMigrations, publicTables, quoted } from './catalog';
 import { referencedPhotos } from './photo-references';

@@ -3,6 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { PHOTO_MAX_BYTES } from '@/contract/fields';
 import type { AppConfig } from '../config';
+import type { PhotoStore } from '../http/photo-storage';
 import { registerCompression } from './compression';
 import { registerOpenApi } from './openapi';
 import { registerSecurityHeaders } from './security-headers';
@@ -21,7 +22,7 @@ export const registerCorePlugins = async (app: FastifyInstance, config: AppConfi
 };
 
 /** Catch-all routes, registered after the modules: uploaded photos and the SPA. */
-export const registerServing = async (app: FastifyInstance, config: AppConfig) => {
-  registerUploads(app, config.dataDir);
+export const registerServing = async (app: FastifyInstance, config: AppConfig, photos: PhotoStore) => {
+  registerUploads(app, photos);
   await registerStaticSpa(app, config.staticDir, { serveSourceMaps: config.serveSourceMaps });
 };

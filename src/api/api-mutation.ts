@@ -1,7 +1,7 @@
 import { onlineManager, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { queuedWriteOptions } from './offline/queued-writes';
-import { ApiError } from './api-error';
-import { shouldToastError } from './query-client';
+import { isShownByForm } from './form-sent';
+import { referenceOf, shouldToastError } from './query-client';
 import { sessionKey } from './session';
 import { toast, type ToastCategory } from './toasts';
 
@@ -30,6 +30,11 @@ export type ApiMutation<TData, TVars> = {
     /** Errors the screen shows itself (a wrong password on the form, a banner): no error toast, and the loading toast goes. */
     shownOnScreen?: (error: Error) => boolean;
   };
+  /**
+   * The refetch of `invalidates` runs behind the success instead of before it: the form closes as the
+   * answer arrives. For writes whose `update` has put the answer on screen already.
+   */
+  refetchBehind?: boolean;
   /** Cache writes from the answer, before the refetch (e.g. the session's user after a profile save). */
   update?: (queryClient: QueryClient, data: TData, vars: TVars) => void;
   /** Last step of a success (e.g. navigation). */
@@ -62,11 +67,11 @@ export const useApiMutation = <TData, TVars = void>(spec: ApiMutation<TData, TVa
       else if (toasts.loading !== false) toast.loading(pick(toasts.category, vars), toasts.loading, idOf(vars));
     },
     onError: (error, vars) => {
-      if (toasts.shownOnScreen?.(error)) {
+      if (toasts.shownOnScreen?.(error) || isShownByForm(error, vars)) {
         if (toasts.loading !== false) toast.hide(pick(toasts.category, vars), idOf(vars));
         return;
       }
-      if (!shouldToastError(error) || idOf(vars) !== undefined) toast.error(pick(toasts.category, vars), error.message || undefined, idOf(vars), error instanceof ApiError ? error.requestId : null);
+      if (!shouldToastError(error) || idOf(vars) !== undefined) toast.error(pick(toasts.category, vars), error.message || undefined, idOf(vars), referenceOf(error));
     },
     onSuccess: async (data, vars) => {
       if (toasts.success !== false) {
@@ -75,8 +80,8 @@ export const useApiMutation = <TData, TVars = void>(spec: ApiMutation<TData, TVa
       }
       spec.update?.(queryClient, data, vars);
       const target = typeof spec.invalidates === 'function' ? spec.invalidates(data, vars) : spec.invalidates;
-      if (target === 'all-but-session') await invalidateAllButSession(queryClient);
-      else if (target) await queryClient.invalidateQueries({ queryKey: target });
+      const refetched = target === 'all-but-session' ? invalidateAllButSession(queryClient) : target ? queryClient.invalidateQueries({ queryKey: target }) : undefined;
+      if (!spec.refetchBehind) await refetched;
       await spec.then?.(data, vars, queryClient);
     },
   });

@@ -16,10 +16,13 @@ declare module '@tanstack/react-query' {
 
 export const shouldToastError = (error: unknown): error is ApiError => error instanceof ApiError && TOASTED_STATUSES.has(error.statusCode);
 
+/** The request id is for what nobody expected (a 5xx, no answer): a refusal's message says it all. */
+export const referenceOf = (error: unknown) => (error instanceof ApiError && error.statusCode >= 500 ? error.requestId : null);
+
 /** The toast (docs/product-rules.md#toasts-and-errors): the server message, in the toast of the method's category. */
 export const toastApiError = (error: unknown) => {
   if (!shouldToastError(error)) return;
-  toast.error(categoryOfMethod[error.method ?? 'GET'], error.message, undefined, error.requestId);
+  toast.error(categoryOfMethod[error.method ?? 'GET'], error.message, undefined, referenceOf(error));
 };
 
 const isClientError = (error: unknown) => error instanceof ApiError && error.statusCode >= 400 && error.statusCode < 500;

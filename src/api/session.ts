@@ -2,6 +2,7 @@ import { useQuery, queryOptions, type QueryClient } from '@tanstack/react-query'
 import { API_BASE } from './api-base';
 import { ApiError } from './api-error';
 import type { AuthSession, Role, User } from './contract';
+import { SESSION_HINT_COOKIE } from './contract/session-hint';
 import { bindSession } from './session-bridge';
 import { forgetOfflineUser, offlineUser, rememberOfflineUser } from './offline/offline-user';
 import { toast } from './toasts';
@@ -19,11 +20,20 @@ let inFlightRefresh: Promise<AuthSession | null> | null = null;
 export const SESSION_UNREACHABLE_MESSAGE = 'Error in server , try again later';
 
 /**
+ * Whether this browser may hold a session: the server's session hint cookie, or an employee kept on
+ * the device (signed in before the hint existed, or offline). Without either, a page load asks the
+ * server nothing: a guest's refresh answers 401, which the browser logs as a console error.
+ */
+const mayHoldSession = () =>
+  (typeof document !== 'undefined' && document.cookie.split(';').some((cookie) => cookie.trim().startsWith(`${SESSION_HINT_COOKIE}=`))) || offlineUser() !== null;
+
+/**
  * The refresh cookie (httpOnly) turned into a session, or null: a guest, an expired cookie, or no
  * connection (the guest pages still work offline). A server failure throws: it says nothing about
  * the session, so nobody is signed out.
  */
 const requestRefresh = async (): Promise<AuthSession | null> => {
+  if (!mayHoldSession()) return null;
   // Plain fetch, not callApi: it runs on every first load, and a guest's answer (401) needs no parsing.
   const response = await fetch(`${API_BASE}/auth/refresh`, { method: 'POST', credentials: 'include' }).catch(() => null);
   if (!response) return offlineSession();
@@ -82,8 +92,14 @@ export const setSessionUser = (queryClient: QueryClient, user: User) =>
   queryClient.setQueryData<Session | null>(sessionKey, (session) => (session?.user.id === user.id ? { ...session, user } : session));
 
 export type Auth = ReturnType<typeof createAuth>;
-/** Why a session ends: the person signed out, or the server no longer accepts it. */
-export type SessionEnd = 'sign-out' | 'expired';
+/**
+ * Why a session ends: the person signed out, the server no longer accepts it, or the browser's
+ * refresh cookie now belongs to someone else (signed in in another tab).
+ */
+export type SessionEnd = 'sign-out' | 'expired' | 'switched';
+
+/** The toast when the refresh cookie turned out to be another person's (docs/security.md#stale-tabs). */
+export const SESSION_SWITCHED_MESSAGE = 'Someone else signed in on this browser. Sign in again to go on: your unsent changes are kept for you.';
 
 /** The router context's `auth`: reads and changes the session held in this app's query cache. */
 export const createAuth = (queryClient: QueryClient) => {
@@ -97,7 +113,8 @@ export const createAuth = (queryClient: QueryClient) => {
 
   /** Forget everything this tab knows about the user: session and every cached query. */
   const clearLocally = (reason: SessionEnd) => {
-    forgetOfflineUser();
+    // After a switch the device's offline user is the other tab's person: theirs to keep.
+    if (reason !== 'switched') forgetOfflineUser();
     // What the device keeps is dealt with first (removed on sign-out, left for the same person on expiry).
     endListeners.forEach((listener) => listener(reason));
     // Everything but the session query itself goes, so mounted observers of the session see the change.
@@ -124,6 +141,16 @@ export const createAuth = (queryClient: QueryClient) => {
       toast.info(SESSION_EXPIRED_MESSAGE, { id: 'session-expired', color: 'orange' });
       expiredListeners.forEach((listener) => listener());
     },
+    /**
+     * The refresh cookie belongs to someone else now (they signed in in another tab): this tab's
+     * person is signed out here only, their waiting writes stay on the device for their next sign-in
+     * (never sent as the other person), and the router goes to the sign-in screen.
+     */
+    switched() {
+      clearLocally('switched');
+      toast.info(SESSION_SWITCHED_MESSAGE, { id: 'session-switched', color: 'orange' });
+      expiredListeners.forEach((listener) => listener());
+    },
     /** Called as the session ends, before the cache is cleared. */
     onSessionEnd(listener: (reason: SessionEnd) => void) {
       endListeners.add(listener);
@@ -134,7 +161,8 @@ export const createAuth = (queryClient: QueryClient) => {
       const session = current();
       if (!session || session.accessToken) return;
       const refreshed = await refreshSession().catch(() => undefined);
-      if (refreshed?.accessToken) setSession({ ...refreshed, afterSignUp: session.afterSignUp });
+      if (refreshed?.accessToken && refreshed.user.id !== session.user.id) auth.switched();
+      else if (refreshed?.accessToken) setSession({ ...refreshed, afterSignUp: session.afterSignUp });
       else if (refreshed === null) auth.expire();
     },
     onExpired(listener: () => void) {
@@ -148,13 +176,19 @@ export const createAuth = (queryClient: QueryClient) => {
     accessToken: () => current()?.accessToken ?? null,
     refreshAfterUnauthorised: () => {
       // A guest has nothing to refresh; many parallel 401s share one refresh and one sign-out.
-      if (!current()) return Promise.resolve(false);
+      const owner = current()?.user.id;
+      if (owner === undefined) return Promise.resolve(false);
       // After a 401 any failed refresh ends the session (spec: the user is signed out).
       expiring ??= refreshSession()
         .catch(() => null)
         .then((refreshed) => {
           // Still no connection (the device's session, no token): nothing is decided yet.
           if (refreshed && !refreshed.accessToken) return false;
+          // The cookie is another person's (a sign-in in another tab): the writes of this tab's person are not sent as them.
+          if (refreshed && refreshed.user.id !== owner) {
+            auth.switched();
+            return false;
+          }
           if (refreshed) {
             setSession({ ...refreshed, afterSignUp: current()?.afterSignUp ?? false });
             return true;

@@ -1,5 +1,5 @@
 import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { IconMoon, IconSun } from '@tabler/icons-react';
+import './color-scheme-toggle.css';
 import { LazyTooltip } from './lazy-tooltip';
 
 export function ColorSchemeToggle() {
@@ -9,7 +9,7 @@ export function ColorSchemeToggle() {
   return (
     <LazyTooltip label={label}>
       <ActionIcon variant="subtle" color="gray" size="lg" aria-label={label} onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}>
-        {scheme === 'dark' ? <IconSun size={20} stroke={1.7} /> : <IconMoon size={20} stroke={1.7} />}
+        <span className="color-scheme-icon" data-icon={scheme === 'dark' ? 'sun' : 'moon'} aria-hidden />
       </ActionIcon>
     </LazyTooltip>
   );

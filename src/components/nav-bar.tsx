@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Button, Group } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useSession } from '../api/session';
+import { useQuery } from '@tanstack/react-query';
+import { sessionQuery } from '../api/session';
 import { useAccessOptions } from '../api/access-options';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { Logo } from './logo';
@@ -12,7 +13,8 @@ const SignOutButton = lazy(() => import('./sign-out-button').then((module) => ({
 
 /** Top bar: logo, the role's icon links, colour scheme, and 'Create profile' or 'Sign out'. */
 export function NavBar() {
-  const session = useSession();
+  const { data: session, isSuccess: known } = useQuery(sessionQuery);
+  // Until the restore answers (`known`), neither a guest's 'Create profile' nor a user's links: either could be wrong.
   const { pathname } = useLocation();
   const role = session?.user.role;
   // Invite mode: accounts come from invitations only, so guests are not offered a profile of their own;
@@ -32,7 +34,7 @@ export function NavBar() {
           </Suspense>
         )}
         <ColorSchemeToggle />
-        {!role && signupOpen && pathname !== '/signup' && (
+        {known && !role && signupOpen && pathname !== '/signup' && (
           <Button component={Link} to="/signup" size="sm" ml={4}>
             Create profile
           </Button>

@@ -1,7 +1,7 @@
 import { ActionIcon } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense } from 'react';
-import { IconActivity, IconChartBar, IconHeartbeat, IconHistory, IconLayoutDashboard, IconMailPlus, IconMedal, IconTrophy, IconUserCircle, IconUsers } from '@tabler/icons-react';
+import { IconActivity, IconChartBar, IconHeartbeat, IconHistory, IconLayoutDashboard, IconMailPlus, IconMedal, IconTrophy, IconUserCircle, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { LazyTooltip } from './lazy-tooltip';
 import type { NavLink } from './mobile-menu';
@@ -9,10 +9,11 @@ import type { NavLink } from './mobile-menu';
 /** Only phones fetch the menu (Mantine's Menu brings the floating-ui positioning code). */
 const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
 
-/** Navigation (docs/product-rules.md#screens-and-navigation): admins get leaders, dashboard, overview, audit; employees get feed, leaderboard, dashboard, profile. */
+/** Navigation (docs/product-rules.md#screens-and-navigation): admins get leaders, teams, dashboard, overview, audit; employees get feed, leaderboard, teams, dashboard, profile. */
 export const navLinks: Record<'admin' | 'user', NavLink[]> = {
   admin: [
     { to: '/admin/leaders', label: 'Leaders', icon: IconMedal },
+    { to: '/teams', label: 'Teams', icon: IconUsersGroup },
     { to: '/admin/dashboard', label: 'Users', icon: IconUsers },
     { to: '/admin/overview', label: 'Overview', icon: IconChartBar },
     { to: '/admin/invitations', label: 'Invitations', icon: IconMailPlus },
@@ -22,6 +23,7 @@ export const navLinks: Record<'admin' | 'user', NavLink[]> = {
   user: [
     { to: '/employee/activity-feed', label: 'Activity feed', icon: IconActivity },
     { to: '/leaderboard', label: 'Leaderboard', icon: IconTrophy },
+    { to: '/teams', label: 'Teams', icon: IconUsersGroup },
     { to: '/employee/dashboard', label: 'Dashboard', icon: IconLayoutDashboard },
     { to: '/employee/profile', label: 'Profile', icon: IconUserCircle },
   ],

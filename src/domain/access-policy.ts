@@ -8,7 +8,8 @@ import { AppError } from './errors';
  */
 export { signupModes, type SignupMode };
 
-export type SignupPolicy = { signupMode: SignupMode; emailDomains: readonly string[] };
+/** `refuseSubaddresses` (domain mode): `x+tag@acme.com` is refused, so one mailbox makes one account. */
+export type SignupPolicy = { signupMode: SignupMode; emailDomains: readonly string[]; refuseSubaddresses?: boolean };
 
 export const OPEN_SIGNUP: SignupPolicy = { signupMode: 'open', emailDomains: [] };
 
@@ -25,6 +26,14 @@ export const parseEmailDomains = (raw: string | undefined) =>
     .map((domain) => domain.trim().toLowerCase().replace(/^@/, ''))
     .filter(Boolean);
 
+export const SUBADDRESS_REFUSAL = "Please use your company e-mail address without a '+' tag";
+
+/** `jane+tag@acme.com`: a tag after '+' in the local part delivers to jane@acme.com's mailbox. */
+export const isSubaddress = (email: string) => {
+  const at = email.lastIndexOf('@');
+  return at > 0 && email.slice(0, at).includes('+');
+};
+
 /** Exact domain match (a sub-domain is another organisation's address unless listed). */
 export const emailDomainAllowed = (email: string, domains: readonly string[]) => {
   const at = email.lastIndexOf('@');
@@ -33,14 +42,16 @@ export const emailDomainAllowed = (email: string, domains: readonly string[]) =>
 
 /** Whether an address may create an account by itself (an invitation or admin creation skips this). */
 export const selfSignupAllowed = (policy: SignupPolicy, email: string) =>
-  policy.signupMode === 'open' || (policy.signupMode === 'domain' && emailDomainAllowed(email, policy.emailDomains));
+  policy.signupMode === 'open' || (policy.signupMode === 'domain' && emailDomainAllowed(email, policy.emailDomains) && !(policy.refuseSubaddresses && isSubaddress(email)));
 
 /**
  * Domain mode keeps every account's address in the company's domains: at sign-up, and when an
  * employee changes their address (docs/access.md#changing-the-e-mail-address), with the same words.
  */
 export const assertEmailDomainAllowed = (policy: SignupPolicy, email: string) => {
-  if (policy.signupMode === 'domain' && !emailDomainAllowed(email, policy.emailDomains)) throw new AppError(403, 'EMAIL_DOMAIN_NOT_ALLOWED', emailDomainRefusal(policy.emailDomains));
+  if (policy.signupMode !== 'domain') return;
+  if (!emailDomainAllowed(email, policy.emailDomains)) throw new AppError(403, 'EMAIL_DOMAIN_NOT_ALLOWED', emailDomainRefusal(policy.emailDomains));
+  if (policy.refuseSubaddresses && isSubaddress(email)) throw new AppError(403, 'EMAIL_DOMAIN_NOT_ALLOWED', SUBADDRESS_REFUSAL);
 };
 
 /**

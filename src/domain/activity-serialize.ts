@@ -1,4 +1,5 @@
 import { OTHER_ACTIVITY, activityTypes, type Activity, type TrackerSource } from '@/contract/activity';
+import type { ImportedSource } from '@/contract/imported-sources';
 
 const knownTypes: ReadonlySet<string> = new Set(activityTypes);
 
@@ -8,7 +9,7 @@ export type ActivityRow = {
   name: string;
   movingTime: number;
   startAt: Date | string;
-  source: 'manual' | 'strava' | 'fitbit';
+  source: 'manual' | ImportedSource;
   alsoRecordedBy: readonly TrackerSource[];
 };
 

@@ -2,7 +2,8 @@
  * Competition calendar rules (docs/product-rules.md#competition-year and the windows after it), pure and shared by the SPA, the server and the mocks.
  * Every function takes "now" explicitly; dates are UTC calendar days `YYYY-MM-DD`.
  */
-import { COMPETITION_START_YEAR } from '@/contract/common';
+// From the zod-free value list: the team pages' year check runs in the login page's entry chunk.
+import { COMPETITION_START_YEAR } from '@/contract/values';
 import { toIsoDay } from './days';
 
 /** April, as a 1-based month. A competition year N runs 1 April N to 31 March N+1. */
@@ -56,6 +57,9 @@ export const isEditableMonth = (month: string, now: Date) => {
 
 /** Level of competition may change only 1-7 April. */
 export const isLevelWindowOpen = (now: Date) => isEarlyApril(now, LEVEL_WINDOW_LAST_DAY);
+
+/** Says what 'the new year' of the level rule is: the competition year, not January (shown with the level field). */
+export const LEVEL_RULE_EXPLAINED = `The competition year starts on 1 April: your level can be changed from 1 to ${LEVEL_WINDOW_LAST_DAY} April each year.`;
 
 /** The year whose quarterly bonuses admins set: the previous one until 14 April, then the current. */
 export const quarterlyBonusYear = (now: Date) => {

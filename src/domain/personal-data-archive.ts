@@ -1,11 +1,13 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import { CSV_BOM, csvLine } from './csv';
+import { trackerProviders } from '@/contract/tracker-providers';
+import { importedSources } from '@/contract/imported-sources';
 
 /**
  * 'Download my data' (docs/access.md#privacy-self-service): everything held about one person, as a
  * ZIP with each part once as JSON and once as CSV. One builder for the server's export job and the
  * mocks, so QA downloads the same layout the product gives. Columns are fixed per part, so an empty
- * part still has its CSV header; tracker connections never carry tokens.
+ * part still has its CSV header; tracker connections and import tokens never carry tokens.
  */
 export const personalDataParts = {
   profile: [
@@ -31,6 +33,7 @@ export const personalDataParts = {
   scoresByMonth: ['competitionYear', 'month', 'points', 'minutes', 'steps', 'events', 'levelOfCompetition'],
   scoresByYear: ['competitionYear', 'points', 'lastScoredOn', 'levelOfCompetition'],
   trackerConnections: ['service', 'externalUserId', 'status', 'grantedScope', 'connectedAt', 'lastSyncedAt', 'lastAttemptAt', 'lastResult'],
+  importTokens: ['id', 'name', 'createdAt', 'lastUsedAt', 'revokedAt'],
   auditEntries: ['id', 'at', 'action', 'actorId', 'actorRole', 'subjectId', 'subjectName', 'subjectEmail', 'before', 'after'],
 } as const;
 
@@ -47,10 +50,11 @@ const readme = (madeAt: Date) =>
     '',
     `Made on ${madeAt.toISOString()}. Each part is here twice: as JSON (<part>.json) and as CSV (<part>.csv, UTF-8, opens in spreadsheets).`,
     '- profile: your account and profile; levels: your level per competition year',
-    '- activities: every workout, with its source (manual, strava, fitbit) as imported for you',
+    `- activities: every workout, with its source (manual, ${importedSources.join(', ')}) as imported for you`,
     '- steps: your 10,000-step days; events: your event participations; quarterly-bonuses: bonus flags',
     '- scores-by-month, scores-by-year: the points the product computed from them',
-    '- tracker-connections: your Strava and Fitbit links (the access keys are never exported)',
+    `- tracker-connections: your ${trackerProviders.map((provider) => provider.label).join(', ')} links (the access keys are never exported)`,
+    '- import-tokens: the tokens you made for phone apps (names and dates; the tokens themselves are not kept)',
     '- audit-entries: entries of the audit trail about you',
     '',
   ].join('\r\n');

@@ -2,7 +2,7 @@ import { AppError } from './errors';
 
 /**
  * The pure part of the rate limits (rules, window arithmetic, 429 error): no database, no Node APIs,
- * so the browser mocks (mocks/auth/rate-limit.ts) import it and cannot drift from the server.
+ * so it runs on both hosts (Node and mock mode's browser host).
  */
 export type RateLimitRule = { name: string; limit: number; windowSeconds: number };
 
@@ -18,8 +18,12 @@ export const rateLimitRules = {
   signinPerAddress: { name: 'signin:address', limit: 300, windowSeconds: 15 * 60 },
   /** An address that signed in to an account is remembered this long (renewed on each success). */
   signinKnownAddress: { name: 'signin:known', limit: 1, windowSeconds: 30 * 24 * 60 * 60 },
-  /** Anti-automation: accounts created from one address, and photo bytes uploaded from it. */
-  signupPerAddress: { name: 'signup:address', limit: 20, windowSeconds: 60 * 60 },
+  /**
+   * Anti-automation: accounts created from one address, and photo bytes uploaded from it. A whole
+   * office signs up from one NAT address on launch day, so the default lets 300 people in an hour
+   * (SIGNUP_LIMIT_PER_HOUR changes it); a script creating accounts still stops within the hour.
+   */
+  signupPerAddress: { name: 'signup:address', limit: 300, windowSeconds: 60 * 60 },
   uploadBytesPerAddress: { name: 'upload-bytes:address', limit: 20_000_000, windowSeconds: 60 * 60 },
   forgotPerAccount: { name: 'forgot:account', limit: 5, windowSeconds: 60 * 60 },
   forgotPerAddress: { name: 'forgot:address', limit: 100, windowSeconds: 60 * 60 },
@@ -27,6 +31,13 @@ export const rateLimitRules = {
   adminResetPerAccount: { name: 'admin-reset:account', limit: 5, windowSeconds: 60 * 60 },
   /** 'Send the link again': a few per hour per account (the link lasts days). */
   confirmResendPerAccount: { name: 'confirm-resend:account', limit: 3, windowSeconds: 60 * 60 },
+  /** Workout-file previews per employee: each reads a whole upload (an Apple Health export takes a while). */
+  workoutFilePreviewsPerAccount: { name: 'workout-files:account', limit: 30, windowSeconds: 60 * 60 },
+  /**
+   * Pushes one phone app's import token carries (docs/trackers.md#phone-apps): a few an hour is the
+   * usual cadence, a manual export of past days sends many at once.
+   */
+  importPerToken: { name: 'import:token', limit: 120, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 export const rateLimitedMessage = (retryAfterSeconds: number) => {

@@ -1,9 +1,10 @@
 /**
  * The roster file of docs/access.md: CSV with a header row naming `email`, `first_name`,
- * `last_name` and optionally `level` (any order, any case; `firstName`-style names work too).
+ * `last_name` and optionally `level` and `team` (`department` is the same column; any order, any
+ * case; `firstName`-style names work too).
  * Pure: the server and the mocks read a file the same way.
  */
-export type RosterCell = { line: number; email: string; firstName: string; lastName: string; levelOfCompetition: string };
+export type RosterCell = { line: number; email: string; firstName: string; lastName: string; levelOfCompetition: string; team: string };
 
 const HEADER_NAMES: Record<string, keyof Omit<RosterCell, 'line'>> = {
   email: 'email',
@@ -15,6 +16,8 @@ const HEADER_NAMES: Record<string, keyof Omit<RosterCell, 'line'>> = {
   surname: 'lastName',
   level: 'levelOfCompetition',
   levelofcompetition: 'levelOfCompetition',
+  team: 'team',
+  department: 'team',
 };
 
 /** RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks. */
@@ -66,7 +69,7 @@ export const parseRoster = (text: string): RosterParse => {
   const missing = (['email', 'firstName', 'lastName'] as const).filter((name) => !columns.includes(name));
   if (missing.length) return { rows: [], headerProblem: 'The first row must name the columns email, first_name, last_name (and optionally level)' };
   const rows = records.map(({ line, fields }) => {
-    const cell: RosterCell = { line, email: '', firstName: '', lastName: '', levelOfCompetition: '' };
+    const cell: RosterCell = { line, email: '', firstName: '', lastName: '', levelOfCompetition: '', team: '' };
     columns.forEach((column, index) => {
       if (column) cell[column] = (fields[index] ?? '').trim();
     });

@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { levels, type LevelOfCompetition } from '@/contract/common';
 import * as field from '@/contract/fields';
-import type { RosterCounts, RosterProblem, RosterRowStatus } from '@/contract/invitations';
+import type { RosterCounts, RosterInvitee, RosterProblem, RosterRowStatus } from '@/contract/invitations';
 import type { RosterCell } from './roster-csv';
+import { teamName } from '@/contract/teams';
 
 /** One roster row checked: a clean invitee, or why it is left out (docs/access.md). */
-export type PlannedRow = { line: number; email: string; status: RosterRowStatus; messages: string[]; invitee?: { email: string; firstName: string; lastName: string; levelOfCompetition: LevelOfCompetition } };
+export type PlannedRow = { line: number; email: string; status: RosterRowStatus; messages: string[]; invitee?: { email: string; firstName: string; lastName: string; levelOfCompetition: LevelOfCompetition; team: string | null } };
 
 /** What is already there for an address: an account, or an invitation in some state. */
 export type KnownAddress = 'account' | 'invited' | 'revoked' | 'renewable';
 
-const RosterRow = z.object({ email: field.email, firstName: field.firstName, lastName: field.lastName });
+const RosterRow = z.object({ email: field.inviteeEmail, firstName: field.inviteeFirstName, lastName: field.inviteeLastName, team: z.union([z.literal(''), teamName]) });
 const levelOf = (raw: string): LevelOfCompetition | null => (raw === '' ? 'Beginner' : (levels.find((level) => level.toLowerCase() === raw.toLowerCase()) ?? null));
 
 const MESSAGES: Record<Exclude<RosterRowStatus, 'new' | 'error'>, string> = {
@@ -34,10 +35,11 @@ export const planRoster = (cells: RosterCell[], known: (email: string) => KnownA
     seen.add(email);
     const state = known(email);
     if (state && state !== 'renewable') return { line: cell.line, email, status: state, messages: [MESSAGES[state]] };
-    return { line: cell.line, email, status: 'new', messages: [], invitee: { ...parsed.data, levelOfCompetition: level } };
+    return { line: cell.line, email, status: 'new', messages: [], invitee: { ...parsed.data, team: parsed.data.team || null, levelOfCompetition: level } };
   });
   const counts = { total: rows.length, new: 0, invited: 0, account: 0, revoked: 0, duplicate: 0, error: 0 } as RosterCounts;
   for (const row of rows) counts[row.status] += 1;
   const problems: RosterProblem[] = rows.filter((row) => row.status !== 'new').map(({ line, email, status, messages }) => ({ line, email, status, messages }));
-  return { rows, counts, problems };
+  const invitees: RosterInvitee[] = rows.flatMap(({ line, invitee }) => (invitee ? [{ line, ...invitee }] : []));
+  return { rows, counts, problems, invitees };
 };

@@ -1,5 +1,6 @@
 import { AppError } from './errors';
 import { assertSelfSignupAllowed, type SignupPolicy } from './access-policy';
+import { teamName } from '@/contract/teams';
 
 /**
  * Single sign-on rules shared by the server and the mocks (docs/access.md#single-sign-on), so both
@@ -49,4 +50,16 @@ export const namesOf = (claims: SsoClaims) => {
  */
 export const assertSsoNewcomerAllowed = (policy: SignupPolicy, email: string, invited: boolean) => {
   if (!invited) assertSelfSignupAllowed(policy, email);
+};
+
+/**
+ * The team the provider names in the claim OIDC_TEAM_CLAIM sets (e.g. `department`): its text, or
+ * the first text of a list; null when unset, absent or not a usable team name (docs/product-rules.md#teams).
+ */
+export const teamClaimOf = (claims: object, claimName: string | null): string | null => {
+  if (!claimName) return null;
+  const raw = (claims as Record<string, unknown>)[claimName];
+  const value = Array.isArray(raw) ? raw.find((item) => typeof item === 'string') : raw;
+  const parsed = teamName.safeParse(value);
+  return parsed.success ? parsed.data : null;
 };

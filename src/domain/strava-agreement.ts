@@ -1,9 +1,10 @@
 import type { ScoringRules } from './scoring-rules';
 
 /**
- * Strava's API agreement: Strava data of one athlete may be shown only to that athlete. Anyone
- * else (an administrator) sees a Strava-sourced workout as this title, without its sport,
- * duration or date; its points are the product's own figure and stay (docs/trackers.md).
+ * Strava's API agreement: Strava data of one athlete may be shown only to that athlete. The server
+ * leaves Strava imports out of every administrator's list and export (their points alone would be
+ * their minutes); a row that still reaches this mapping is masked as this title, without sport,
+ * duration or date (docs/trackers.md "Strava API agreement").
  */
 export const IMPORTED_FROM_STRAVA = 'Imported from Strava';
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { mockServer } from '../../mocks/node';
+import { clientHost } from './support/host';
 import { renderApp } from './render-app';
 import { seedActivity } from './competition-seed';
 
@@ -8,7 +8,7 @@ import { seedActivity } from './competition-seed';
 
 const failing = (path: string) => {
   let calls = 0;
-  mockServer.use(
+  clientHost.server.use(
     http.get(path, () => {
       calls += 1;
       // The query retries once by itself: the first two calls fail, the Retry button's succeeds.
@@ -19,7 +19,7 @@ const failing = (path: string) => {
 
 describe('failed loads have an error state with Retry', () => {
   it('feed: no "There are no activities yet!" when the request failed; Retry loads it', async () => {
-    seedActivity('ivan@wellness.test', '2026-10-03', 30, 'Swimming');
+    await seedActivity('ivan@wellness.test', '2026-10-03', 30, 'Swimming');
     failing('*/api/user/activity/feed');
     const { user } = await renderApp('/employee/activity-feed', { signedInAs: 'user' });
     const alert = (await screen.findByText(/We could not load the activities\./, {}, { timeout: 8000 })).closest<HTMLElement>('[role="alert"]')!;

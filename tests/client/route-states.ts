@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { mockServer } from '../../mocks/node';
+import { clientHost } from './support/host';
 
 /**
  * Holds every GET of `path` until `release()` is called, then lets the mock handlers answer: the
@@ -10,7 +10,7 @@ export const holdRequests = (path: string) => {
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
-  mockServer.use(
+  clientHost.server.use(
     http.get(path, async () => {
       await gate;
       return undefined;
@@ -25,7 +25,7 @@ export const holdRequests = (path: string) => {
  */
 export const failFirstCalls = (path: string, times = 2) => {
   let calls = 0;
-  mockServer.use(
+  clientHost.server.use(
     http.get(path, () => {
       calls += 1;
       return calls <= times ? HttpResponse.json({ statusCode: 500, serverCode: 'INTERNAL_ERROR', message: 'Error in server , try again later' }, { status: 500 }) : undefined;

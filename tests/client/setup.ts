@@ -3,10 +3,12 @@ import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
-import { mockClock, mockNetwork, mockOutbox, mockScenario, mockServer, resetMockDb } from '../../mocks/node';
 import { mockAccess } from '../../mocks/access/settings';
-import { mockSso } from '../../mocks/sso/settings';
-import { mockOperatorFaults } from '../../mocks/trackers/operator-faults';
+import { mockClock } from '../../mocks/clock';
+import { mockNetwork } from '../../mocks/network';
+import { mockOutbox } from '../../mocks/outbox';
+import { mockScenario } from '../../mocks/scenarios';
+import { clientHost } from './support/host';
 
 /** Browser APIs Mantine uses that jsdom lacks. */
 const installJsdomStubs = () => {
@@ -56,36 +58,62 @@ const installNodeMultipartClasses = async () => {
   Object.assign(window, { FormData: TestFormData, Blob: NodeBlob, File: NodeFile });
 };
 
+/**
+ * jsdom's ArrayBuffer and Uint8Array are another realm's than those Node's TextEncoder and WebCrypto
+ * return, so `instanceof` fails in the server code the host runs (openid-client's PKCE, ID-token checks).
+ */
+const installNodeByteClasses = () => {
+  const NodeUint8Array = new TextEncoder().encode('').constructor as Uint8ArrayConstructor;
+  const NodeArrayBuffer = new NodeUint8Array(0).buffer.constructor as ArrayBufferConstructor;
+  Object.assign(globalThis, { Uint8Array: NodeUint8Array, ArrayBuffer: NodeArrayBuffer });
+};
+
 installJsdomStubs();
+installNodeByteClasses();
 await installNodeMultipartClasses();
 // Two shared cores run many suites at once: give findBy/waitFor room before calling it a failure.
 configure({ asyncUtilTimeout: 4000 });
 
-beforeAll(() => {
-  // Every request must hit a handler: an unknown call fails the test instead of passing silently.
-  mockServer.listen({ onUnhandledRequest: 'error' });
+const { server } = clientHost;
+
+beforeAll(async () => {
+  // Every /api request must reach the host or a test's handler: an unknown call fails the test.
+  // Anything else (a tracker's or identity provider's page a test opens itself) passes through.
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      if (new URL(request.url).pathname.startsWith('/api/')) print.error();
+    },
+  });
+  // Opening the worker's PGlite and seeding the snapshot (~20 s on a busy machine) is the hook's time, not the first test's.
+  await clientHost.reset();
 });
 
-beforeEach(() => {
+beforeEach(async () => {
   mockClock.set(null);
-  resetMockDb();
   mockOutbox.clear();
-  mockScenario.next(null);
+  mockScenario.reset();
   mockScenario.setLatency(0);
   localStorage.clear();
+  // The session hint cookie (src/api/contract/session-hint.ts) of an earlier test's sign-in: every test starts as a guest.
+  document.cookie = 'wc_session=; Max-Age=0; Path=/';
   mockNetwork.reset();
   mockAccess.reset();
-  mockSso.reset();
-  mockOperatorFaults.reset();
+  await clientHost.reset();
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
-  mockServer.resetHandlers();
-  mockServer.events.removeAllListeners();
+  server.resetHandlers();
+  server.events.removeAllListeners();
   notifications.clean();
+  // Work a test's last request started (mail jobs, after-response writes) ends before the next reset.
+  await clientHost.idle();
+  // The device store saves 200 ms after a change: a save still waiting would land after the next
+  // test's localStorage.clear() and hand it this test's month. 'pagehide' saves at once, as when a tab closes.
+  window.dispatchEvent(new Event('pagehide'));
 });
 
-afterAll(() => {
-  mockServer.close();
+afterAll(async () => {
+  server.close();
+  await clientHost.stop();
 });

@@ -41,6 +41,8 @@ describe.each(targets)('admin CSV exports on $name', (target) => {
     expect(rows).toHaveLength(5);
     const bea = rows.find((row) => row[2] === 'bea@wellness.test')!;
     expect(bea.slice(0, 2)).toEqual([`'=HYPERLINK("http://evil")`, 'Smith, "Jr"']);
+    // Gender as the screen writes it, not the stored code.
+    expect(bea[3]).toBe('Female');
     const ivan = rows.find((row) => row[2] === 'ivan@wellness.test')!;
     expect(ivan.slice(0, 2)).toEqual(['Zoë', `'+Ångström`]);
 

@@ -1,8 +1,11 @@
-import { mockClock, mockOutbox, mockScenario, mockServer, resetMockDb } from '../../mocks/node';
+import { mockClock } from '../../mocks/clock';
 import { fixtureEmployee } from '../../mocks/fixtures';
-import { SLOW_SCENARIO_MS } from '../../mocks/scenarios';
+import { mockOutbox } from '../../mocks/outbox';
+import { SLOW_SCENARIO_MS, mockScenario } from '../../mocks/scenarios';
+import { nodeMockHost } from '../support/mock-host';
 
-/** The QA switches of mocks/scenarios.ts and the default cookie handling the SPA tests rely on. */
+/** The QA switches of mocks/scenarios.ts and the default cookie handling the SPA tests rely on, on the mock host. */
+const host = nodeMockHost();
 const employee = fixtureEmployee('Beginner');
 const api = (path: string, init?: RequestInit) => fetch(`http://localhost/api${path}`, init);
 const signin = () =>
@@ -10,27 +13,41 @@ const signin = () =>
 const accessToken = async () => ((await (await signin()).json()) as { accessToken: string }).accessToken;
 const top = (token: string) => api('/leaders/top', { headers: { authorization: `Bearer ${token}` } });
 
-beforeAll(() => mockServer.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => mockServer.close());
-beforeEach(() => {
+beforeAll(() => host.server.listen({ onUnhandledRequest: 'error' }));
+afterAll(async () => {
+  host.server.close();
+  await host.stop();
+});
+beforeEach(async () => {
   mockClock.set('2026-11-22T10:00:00Z');
-  resetMockDb();
-  mockOutbox.clear();
   mockScenario.reset();
+  mockScenario.setLatency(0);
+  await host.reset();
 });
 
-test('server-error answers the next call with 500, then everything is normal again', async () => {
+test('server-error answers the next call and its automatic retry with 500, then everything is normal again', async () => {
   mockScenario.next('server-error');
   const failed = await api('/health');
   expect(failed.status).toBe(500);
   expect(await failed.json()).toEqual({ statusCode: 500, serverCode: 'INTERNAL_ERROR', message: 'Error in server , try again later' });
+  // The same request again (TanStack Query's one retry of a read) fails too: the person sees the failure.
+  expect((await api('/health')).status).toBe(500);
   expect((await api('/health')).status).toBe(200);
 });
 
-test('network-error makes the next call fail without a response', async () => {
+test('network-error makes the next call and its retry fail without a response', async () => {
   mockScenario.next('network-error');
   await expect(api('/health')).rejects.toThrow();
+  await expect(api('/health')).rejects.toThrow();
   expect((await api('/health')).status).toBe(200);
+});
+
+test("a failure switch passes over the app's own background calls (the session restore) and waits for the person's", async () => {
+  await signin();
+  mockScenario.next('server-error');
+  expect((await api('/auth/refresh', { method: 'POST' })).status).toBe(200);
+  expect((await api('/access/options')).status).toBe(200);
+  expect((await api('/health')).status).toBe(500);
 });
 
 test('expired-session skips guest calls and answers the next signed-in call with 401 TOKEN_EXPIRED', async () => {
@@ -63,7 +80,7 @@ test('a page URL arms scenarios: ?mock= for the next call, ?mockLatency= for all
   expect(() => mockScenario.next('explode' as never)).toThrow(/Unknown mock scenario/);
 });
 
-test('by default MSW keeps the refresh cookie, so a fetch-based SPA refreshes without a cookie jar', async () => {
+test('by default the host keeps the refresh cookie, so a fetch-based SPA refreshes without a cookie jar', async () => {
   expect((await signin()).status).toBe(200);
   const refreshed = await api('/auth/refresh', { method: 'POST', credentials: 'include' });
   expect(refreshed.status).toBe(200);
@@ -73,6 +90,7 @@ test('by default MSW keeps the refresh cookie, so a fetch-based SPA refreshes wi
 
 test('the outbox keeps the reset link for QA', async () => {
   await api('/auth/forgot-password', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: employee.email }) });
+  await host.idle(); // the server mails after its answer
   const mail = mockOutbox.latestTo(employee.email);
   expect(mail?.link).toBe(`http://localhost:3000/reset-password?token=${mail?.token}`);
   expect((await api(`/auth/forgot-password?token=${mail?.token}`)).status).toBe(200);

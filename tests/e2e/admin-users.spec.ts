@@ -57,7 +57,11 @@ test('an admin manages employees: bonus, update, reset mail, workouts and delete
   await screenshotBoth(page, 'admin-users');
 
   // Quarterly bonus: the flag is saved and stays after a reload.
-  await page.getByRole('checkbox', { name: 'Q1 bonus for Hanna Aalto' }).check();
+  await page.getByRole('checkbox', { name: 'Q1 bonus for Hanna Aalto' }).click();
+  const award = page.getByRole('dialog', { name: 'Award the quarterly bonus?' });
+  await expect(award).toContainText('It adds 250 points to their annual points');
+  await screenshotBoth(page, 'admin-bonus-confirm');
+  await award.getByRole('button', { name: 'Award 250 points' }).click();
   await expect(page.getByText('Updated successfully')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('checkbox', { name: 'Q1 bonus for Hanna Aalto' })).toBeChecked();
@@ -210,7 +214,8 @@ test('an admin action appears in the audit trail, which can be downloaded', asyn
   await signInAsAdmin(page);
   await page.getByRole('textbox', { name: 'Search employees' }).fill(olga.email);
   const row = page.getByRole('row', { name: /Olga/ });
-  await row.getByRole('checkbox', { name: /Q2/ }).check();
+  await row.getByRole('checkbox', { name: /Q2/ }).click();
+  await page.getByRole('dialog', { name: 'Award the quarterly bonus?' }).getByRole('button', { name: /^Award / }).click();
   await expect(row.getByRole('checkbox', { name: /Q2/ })).toBeChecked();
 
   await page.getByRole('link', { name: 'Audit trail' }).click();

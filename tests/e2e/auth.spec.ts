@@ -30,6 +30,31 @@ test('a guest is sent to the login screen from a private page', async ({ page })
   await screenshotBoth(page, 'login');
 });
 
+test('a logged-out page load prints no error in the console and asks for no session; a signed-in reload still restores it', async ({ page }) => {
+  const errors: string[] = [];
+  const refreshes: number[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('response', (response) => response.url().endsWith('/api/auth/refresh') && refreshes.push(response.status()));
+  for (const path of ['/', '/signup', '/employee/dashboard']) {
+    await page.goto(path);
+    await expect(page.getByRole('button', { name: /Log in|Create profile/ }).first()).toBeVisible();
+  }
+  expect(errors).toEqual([]);
+  expect(refreshes).toEqual([]);
+
+  await signIn(page, E2E.admin.email, E2E.admin.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  expect(refreshes).toEqual([200]);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${E2E.baseUrl}/`);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  expect(refreshes).toEqual([200]);
+  expect(errors).toEqual([]);
+});
+
 test('signing up lands on the fitness services page, and a reload keeps the session', async ({ page }) => {
   await page.goto('/signup');
   await expect(page.getByText('Create new profile').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, screenshotBoth, uniqueEmail, VIEWPORTS } from './helpers';
+import { expectAccessible, screenshotBoth, signUpThroughApi, uniqueEmail, VIEWPORTS } from './helpers';
 import { toIsoDay } from '../../src/domain/days';
 
 // axe-core is injected as an inline script, which the app's CSP (script-src 'self') blocks.
@@ -21,10 +21,7 @@ const signIn = async (page: Page, email: string) => {
 
 test('an employee logs, edits and deletes an activity, toggles the star and logs an event', async ({ page, request }) => {
   const email = uniqueEmail('dash');
-  const signup = await request.post('/api/auth/signup', {
-    multipart: { firstName: 'Dana', lastName: 'Dashboard', dateOfBirth: '1991-02-03', gender: 'female', email, password: PASSWORD, levelOfCompetition: 'Intermediate' },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
+  await signUpThroughApi(request, { firstName: 'Dana', lastName: 'Dashboard', dateOfBirth: '1991-02-03', gender: 'female', email, password: PASSWORD, levelOfCompetition: 'Intermediate' });
   await signIn(page, email);
   await page.goto('/employee/dashboard');
   await expect(page.getByText('Total month: 0 mins')).toBeVisible();

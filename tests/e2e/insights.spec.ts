@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from './env';
-import { confirmEmail, expectAccessible, screenshotBoth, uniqueEmail } from './helpers';
+import { confirmEmail, expectAccessible, screenshotBoth, signInWithForm, uniqueEmail } from './helpers';
 
 /** Product rules: Progress charts and overview. The progress charts on the profile page and the admin competition overview. */
 
@@ -77,11 +77,7 @@ test('an employee sees their year month by month on the profile page; the charts
 test('an admin opens the competition overview from the navigation and picks a year', async ({ page, request }) => {
   const email = await signUpWithActivity(page);
   await page.context().clearCookies();
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Email' }).fill(E2E.admin.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInWithForm(page, E2E.admin.email, E2E.admin.password, /\/admin\/dashboard$/);
 
   await page.getByRole('link', { name: 'Overview' }).click();
   await expect(page).toHaveURL(/\/admin\/overview$/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshotBoth, uniqueEmail, waitForServiceWorker } from './helpers';
+import { screenshotBoth, signInWithForm, signUpThroughApi, uniqueEmail, waitForServiceWorker } from './helpers';
 import { toIsoDay } from '../../src/domain/days';
 
 /*
@@ -16,16 +16,9 @@ const todayLabel = new Date(`${today}T00:00:00Z`).toLocaleDateString('en-US', { 
 
 test('reloads offline into the dashboard, logs an activity as pending, and sends it once on reconnect', async ({ page, context, request }) => {
   const email = uniqueEmail('offline');
-  const signup = await request.post('/api/auth/signup', {
-    multipart: { firstName: 'Otto', lastName: 'Offline', dateOfBirth: '1990-06-07', gender: 'male', email, password: PASSWORD, levelOfCompetition: 'Beginner' },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
+  await signUpThroughApi(request, { firstName: 'Otto', lastName: 'Offline', dateOfBirth: '1990-06-07', gender: 'male', email, password: PASSWORD, levelOfCompetition: 'Beginner' });
 
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Email' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/employee\/dashboard$/);
+  await signInWithForm(page, email, PASSWORD, /\/employee\/dashboard$/);
   await expect(page.getByText('Total month: 0 mins')).toBeVisible();
   await waitForServiceWorker(page);
   // The month is kept on the device, under this employee's key.
@@ -60,4 +53,30 @@ test('reloads offline into the dashboard, logs an activity as pending, and sends
   const month = await request.get(`/api/user/activity?startDate=${today.slice(0, 8)}01&endDate=${today}`, { headers: { authorization: `Bearer ${accessToken}` } });
   const body = (await month.json()) as { activities: { name: string; movingTime: number }[] };
   expect(body.activities.map((activity) => [activity.name, activity.movingTime])).toEqual([['Running', 45]]);
+});
+
+test('offline a second after the first sign-in: the dialog opens and a reload comes back into the app', async ({ page, context, request }) => {
+  const email = uniqueEmail('early');
+  await signUpThroughApi(request, { firstName: 'Erin', lastName: 'Early', dateOfBirth: '1993-01-02', gender: 'female', email, password: PASSWORD, levelOfCompetition: 'Beginner' });
+
+  // A first visit: nothing of the app is on the device yet.
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Total month: 0 mins')).toBeVisible();
+  await page.waitForTimeout(1000);
+  await context.setOffline(true);
+
+  await page.getByRole('button', { name: `Add new activity on ${todayLabel}` }).click();
+  const add = page.getByRole('dialog', { name: 'Add new activity' });
+  await expect(add.getByLabel('Moving time (minutes)')).toHaveValue('1');
+  await page.keyboard.press('Escape');
+  await expect(add).toBeHidden();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('You are offline')).toBeVisible();
+  await expect(page.getByText('Total month: 0 mins')).toBeVisible();
+  await context.setOffline(false);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E } from './env';
-import { VIEWPORTS, expectAccessible, screenshotBoth, signInAsAdmin, uniqueEmail } from './helpers';
+import { expectAccessible, screenshotBoth, signInAsAdmin, signUpThroughApi, uniqueEmail, VIEWPORTS } from './helpers';
 
 /** What a new user met on a phone and at a refusal: the login error on the form, the labelled menu and row actions, the audit trail in words. */
 
@@ -41,7 +41,7 @@ test('on a phone the navigation is a labelled Menu and the users cards carry the
   await menu.focus();
   await page.keyboard.press('Enter');
   const pages = page.getByRole('menu', { name: 'Menu' });
-  await expect(pages.getByRole('menuitem')).toHaveText(['Leaders', 'Users', 'Overview', 'Invitations', 'Audit trail', 'Fitness services']);
+  await expect(pages.getByRole('menuitem')).toHaveText(['Leaders', 'Teams', 'Users', 'Overview', 'Invitations', 'Audit trail', 'Fitness services']);
   await expectAccessible(page);
   await page.screenshot({ path: 'test-results/screens/mobile-menu-open-375.png' });
   await pages.getByRole('menuitem', { name: 'Audit trail' }).focus();
@@ -61,10 +61,7 @@ test('on a phone the navigation is a labelled Menu and the users cards carry the
 
 test('one admin edit is one audit entry in words, naming the admin and the employee', async ({ page, request }) => {
   const email = uniqueEmail('audit');
-  const signup = await request.post('/api/auth/signup', {
-    multipart: { firstName: 'Aud', lastName: 'Itee', dateOfBirth: '1991-04-05', gender: 'male', email, password: 'Audit-e2e-Password1', levelOfCompetition: 'Beginner' },
-  });
-  expect(signup.status()).toBe(201);
+  await signUpThroughApi(request, { firstName: 'Aud', lastName: 'Itee', dateOfBirth: '1991-04-05', gender: 'male', email, password: 'Audit-e2e-Password1', levelOfCompetition: 'Beginner' });
   const headers = await adminHeaders(request);
   const { rows } = (await (await request.get(`/api/users?search=${encodeURIComponent(email)}`, { headers })).json()) as { rows: { id: number }[] };
   const id = rows[0]!.id;

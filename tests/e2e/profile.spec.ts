@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { isLevelWindowOpen } from '@/domain/competition';
 import { startFakeProvider, type FakeProvider } from '../server/trackers/fake-provider';
 import { E2E } from './env';
-import { expectAccessible, screenshotBoth, uniqueEmail } from './helpers';
+import { expectAccessible, screenshotBoth, signInWithForm, signUpThroughApi, uniqueEmail } from './helpers';
 
 const PASSWORD = 'Profile-e2e-Password1';
 
@@ -12,10 +12,7 @@ test.use({ bypassCSP: true });
 /** A new employee through the API; the refresh cookie lands in the page's context, so the app restores the session. */
 const signUpByApi = async (page: Page, firstName = 'Pia') => {
   const email = uniqueEmail('profile');
-  const response = await page.request.post('/api/auth/signup', {
-    multipart: { firstName, lastName: 'Profile', dateOfBirth: '1991-03-04', gender: 'female', email, password: PASSWORD, levelOfCompetition: 'Beginner' },
-  });
-  expect(response.status()).toBe(201);
+  await signUpThroughApi(page.request, { firstName, lastName: 'Profile', dateOfBirth: '1991-03-04', gender: 'female', email, password: PASSWORD, levelOfCompetition: 'Beginner' });
   return email;
 };
 
@@ -45,6 +42,7 @@ test('the profile saves only what changed, keeps it after a reload, and refuses 
   }
   await expect(page.getByRole('checkbox', { name: 'Strava' })).toBeEnabled();
   await expect(page.getByRole('checkbox', { name: 'Fitbit' })).toBeEnabled();
+  await expect(page.getByRole('checkbox', { name: 'Polar' })).toBeEnabled();
   // Scoped to this screen's own content: the shared theme's filled buttons are judged elsewhere.
   await expectAccessible(page, 'main');
   await screenshotBoth(page, 'profile');
@@ -88,7 +86,7 @@ test('Strava: connect through its page (state kept on the server), the backfill,
   await expect(page).toHaveURL(`${E2E.baseUrl}/employee/fitness-services`);
   await expect(page.getByRole('checkbox', { name: 'Strava' })).toBeChecked();
   const authorise = strava.requests.find((request) => request.path === '/strava-oauth/oauth/authorize')!;
-  expect(Object.fromEntries(authorise.query)).toMatchObject({ client_id: 'strava-id', response_type: 'code', redirect_uri: `${E2E.baseUrl}/strava`, scope: 'activity:read_all', approval_prompt: 'force' });
+  expect(Object.fromEntries(authorise.query)).toMatchObject({ client_id: 'strava-id', response_type: 'code', redirect_uri: `${E2E.baseUrl}/strava`, scope: 'activity:read,activity:read_all', approval_prompt: 'force' });
   expect(authorise.query.get('state')).toMatch(/^[A-Za-z0-9_-]{32}$/);
   // The backfill ran on the server; the screen shows its result.
   await expect(page.getByText(/1 activity imported/)).toBeVisible();
@@ -184,11 +182,7 @@ test('a denied authorisation shows why and the way back', async ({ page }) => {
 });
 
 test('the admin fitness services panel shows each provider with its connections, last sync, budget and failures', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('textbox', { name: 'Email' }).fill(E2E.admin.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(E2E.admin.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await signInWithForm(page, E2E.admin.email, E2E.admin.password, /\/admin\/dashboard$/);
   await page.getByRole('link', { name: 'Fitness services' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Fitness services' })).toBeVisible();
   for (const name of ['Strava', 'Fitbit']) {
@@ -198,4 +192,36 @@ test('the admin fitness services panel shows each provider with its connections,
   }
   await expectAccessible(page, 'main');
   await screenshotBoth(page, 'admin-fitness-services');
+});
+
+test('Polar (AccessLink): connect through Polar Flow (Basic client auth, the user registered), an exercise brought by Sync now, and disconnect de-registering', async ({ page }) => {
+  await signUpByApi(page, 'Paula');
+  await page.goto('/employee/fitness-services');
+  await page.getByRole('checkbox', { name: 'Polar' }).click();
+  await expect(page.getByText('Polar successfully connected')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Polar' })).toBeChecked();
+  const authorise = strava.requests.find((request) => request.path === '/polar-flow/oauth2/authorization')!;
+  expect(Object.fromEntries(authorise.query)).toMatchObject({ response_type: 'code', client_id: 'polar-id', redirect_uri: `${E2E.baseUrl}/polar`, scope: 'accesslink.read_all' });
+  const token = strava.requests.find((request) => request.path === '/polar-remote/v2/oauth2/token')!;
+  expect(token.authorization).toBe(`Basic ${Buffer.from('polar-id:polar-secret').toString('base64')}`);
+  expect(strava.polar.registered.has(strava.polar.userId)).toBe(true);
+
+  // Uploaded to Flow after the registration (AccessLink lists only those): a 35-minute walk two hours ago.
+  const start = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString().slice(0, 19);
+  strava.polar.exercises = [{ id: 'e2e-polar', upload_time: new Date().toISOString(), start_time: start, start_time_utc_offset: 0, duration: 'PT35M', sport: 'WALKING' }];
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  // Said twice: by the toast and on Polar's line.
+  await expect(page.getByText(/1 activity imported/).first()).toBeVisible();
+  await page.goto('/employee/dashboard');
+  await expect(page.getByText('Walking').first()).toBeVisible();
+
+  await page.goto('/employee/fitness-services');
+  await page.getByRole('checkbox', { name: 'Polar' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Activities imported from Polar will be removed.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Polar' })).not.toBeChecked();
+  expect(strava.requests.some((request) => request.method === 'DELETE' && request.path === `/polar-accesslink/v3/users/${strava.polar.userId}`)).toBe(true);
+  await page.goto('/employee/dashboard');
+  await expect(page.getByText('Walking')).toHaveCount(0);
 });

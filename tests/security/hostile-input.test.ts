@@ -73,6 +73,7 @@ let ctx: Ctx;
 let employee: Person;
 let admin: Person;
 let activityId: number;
+let importToken: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ now: '2026-11-22T10:00:00Z' });
@@ -81,6 +82,9 @@ beforeAll(async () => {
   activityId = (await seedActivity(ctx.db, employee.id, '2026-11-20T07:00:00Z')).id;
   // The admin list fills a year's derived rows on its first read: do that before any checksum.
   expect((await asUser(ctx, admin)({ method: 'GET', url: '/api/leaders' })).statusCode).toBe(200);
+  // Each caller signs in once (a session row), also before any checksum.
+  expect((await asUser(ctx, employee)({ method: 'GET', url: '/api/user/activity/feed' })).statusCode).toBe(200);
+  importToken = ((await asUser(ctx, employee)({ method: 'POST', url: '/api/users/import-tokens', payload: { name: 'Phone' } })).json() as { token: string }).token;
 });
 afterAll(async () => {
   await ctx.app.close();
@@ -89,6 +93,8 @@ afterAll(async () => {
 type Inject = (options: InjectOptions) => Promise<{ statusCode: number; body: string }>;
 const callAs = (endpoint: Endpoint): Inject => {
   if (endpoint.auth === 'guest') return (options) => ctx.app.inject(options);
+  // The import endpoints are called as a phone app is: with the employee's import token.
+  if (endpoint.auth === 'importToken') return (options) => ctx.app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${importToken}` } });
   return asUser(ctx, endpoint.auth === 'admin' ? admin : employee);
 };
 

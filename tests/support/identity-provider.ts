@@ -8,7 +8,8 @@ import Provider, { type Configuration } from 'oidc-provider';
  * (0: any free one), with one confidential client and a plain sign-in page (e-mail, 'Continue')
  * in place of a company's login screen. Consent is implied for the app (a first-party client).
  */
-export type IdpAccount = { email: string; emailVerified: boolean; givenName?: string; familyName?: string; name?: string };
+/** `department`: a company claim (released with the profile scope), as directories send one. */
+export type IdpAccount = { email: string; emailVerified: boolean; givenName?: string; familyName?: string; name?: string; department?: string };
 
 export type TestIdentityProvider = {
   issuer: string;
@@ -50,7 +51,7 @@ export const startIdentityProvider = async (options: { redirectUris: string[]; p
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: options.redirectUris, response_types: ['code'], grant_types: ['authorization_code'], token_endpoint_auth_method: 'client_secret_basic', require_auth_time: true }],
     jwks: { keys: [{ ...signingKey, kid: 'test-signing-key', use: 'sig', alg: 'RS256' }] as never },
     cookies: { keys: [randomUUID()] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name', 'name', 'department'] },
     features: { devInteractions: { enabled: false } },
     pkce: { required: () => true },
     ttl: { AuthorizationCode: () => codeTtl },
@@ -67,6 +68,7 @@ export const startIdentityProvider = async (options: { redirectUris: string[]; p
           ...(account.givenName ? { given_name: account.givenName } : {}),
           ...(account.familyName ? { family_name: account.familyName } : {}),
           ...(account.name ? { name: account.name } : {}),
+          ...(account.department ? { department: account.department } : {}),
         }),
       };
     },

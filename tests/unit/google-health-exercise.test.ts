@@ -1,4 +1,4 @@
-import { readExercise } from '../../server/trackers/providers/google-health';
+import { readExercise } from '../../server/trackers/providers/fitbit/client';
 
 /**
  * An exercise data point shaped as the Google Health API v4 reference documents it (DataPoint.name,

@@ -101,6 +101,8 @@ DECLARE
   v_old_last date;
   v_last date;
   v_other_month smallint;
+  v_changed smallint[];
+  v_unchanged smallint[];
 BEGIN
   -- Taken before anything is read: a write that took no lock before its insert or delete is
   -- still serialised with the user's other writers here, and each statement below then sees
@@ -126,6 +128,7 @@ BEGIN
     DELETE FROM score_months sm WHERE sm.user_id = p_user AND sm.competition_year = p_year
        AND (p_months IS NULL OR sm.month = ANY (p_months))
        AND sm.month <> ALL (array(SELECT m.month FROM months m))
+    RETURNING sm.month
   ), upserted AS (
     INSERT INTO score_months AS sm (user_id, competition_year, month, points, minutes, steps, events, level_of_competition, role, confirmed, strava_minutes)
     SELECT p_user, p_year, m.month, m.points, m.minutes, m.steps, m.events, v_level, v_role, v_confirmed, m.strava_minutes FROM months m
@@ -133,9 +136,9 @@ BEGIN
        SET points = excluded.points, minutes = excluded.minutes, steps = excluded.steps, events = excluded.events,
            level_of_competition = excluded.level_of_competition, role = excluded.role, confirmed = excluded.confirmed, strava_minutes = excluded.strava_minutes
      WHERE (sm.points, sm.minutes, sm.steps, sm.events, sm.level_of_competition, sm.role, sm.confirmed, sm.strava_minutes)
-           IS DISTINCT FROM (excluded.points, excluded.minutes, excluded.steps, excluded.events, excluded.level_of_competition, excluded.role, excluded.confirmed, excluded.strava_minutes)
+           IS DISTINCT FROM (excluded.points, excluded.minutes, excluded.steps, excluded.events, excluded.level_of_competition, excluded.role, excluded.confirmed, excluded.strava_minutes)    RETURNING sm.month
   )
-  SELECT max(day) INTO v_rescored_last FROM days;
+  SELECT max(day), array(SELECT u.month FROM upserted u UNION ALL SELECT g.month FROM gone g) INTO v_rescored_last, v_changed FROM days;
 
   -- The year's latest scoring day (the leaderboard's tie-break). It moves back only when the
   -- rescored months held it and lost it; then it is the latest day of the latest other month.
@@ -165,6 +168,12 @@ BEGIN
      WHERE (sy.points, sy.last_scored_on, sy.level_of_competition)
            IS DISTINCT FROM (excluded.points, excluded.last_scored_on, excluded.level_of_competition);
   END IF;
+  -- The months rescored whose row stayed as it was: one split between teams (server/db/functions/teams.sql)
+  -- may still have moved points between its days, which the row trigger cannot see.
+  v_unchanged := array(SELECT mo.month FROM unnest(coalesce(p_months, '{4,5,6,7,8,9,10,11,12,1,2,3}'::smallint[])) AS mo(month) WHERE mo.month <> ALL (v_changed));
+  IF cardinality(v_unchanged) > 0 THEN
+    PERFORM team_months_refresh(p_user, p_year, v_unchanged);
+  END IF;
 END
 $$;
 
@@ -182,7 +191,7 @@ DECLARE
   written integer;
 BEGIN
   PERFORM pg_advisory_xact_lock(hashtext('scoring_rebuild'));
-  -- The insight_months row trigger stands aside; the groups are recomputed once at the end.
+  -- The insight_months and team_months row triggers stand aside; both are recomputed once at the end.
   PERFORM set_config('wellness.scores_rebuilding', 'on', true);
   DELETE FROM score_months WHERE competition_year BETWEEN p_from AND p_to;
   DELETE FROM score_years WHERE competition_year BETWEEN p_from AND p_to;
@@ -202,6 +211,7 @@ BEGIN
            GROUP BY 1, 2) y;
   GET DIAGNOSTICS written = ROW_COUNT;
   PERFORM insight_months_rebuild(p_from, p_to);
+  PERFORM team_months_rebuild(p_from, p_to);
   PERFORM set_config('wellness.scores_rebuilding', 'off', true);
   RETURN written;
 END

@@ -28,10 +28,11 @@ export const sendConfirmationMail = async (deps: Pick<AppDeps, 'db' | 'clock' | 
   if (!user || (user.emailConfirmedAt && !newAddress)) return;
   const now = deps.clock.now();
   const token = randomToken(32);
+  // The link names the address it is mailed to, own or new: it confirms that address or nothing.
   await accessRepo(deps.db).insertConfirmationToken({
     userId,
     tokenHash: sha256(token),
-    email: newAddress,
+    email: newAddress ?? user.email,
     createdAt: now,
     expiresAt: new Date(now.getTime() + deps.config.confirmationTtlHours * 60 * 60 * 1000),
   });
@@ -46,10 +47,14 @@ const confirm = async (deps: Deps, token: string) => {
   return deps.db.transaction(async (tx) => {
     const repo = accessRepo(tx);
     const link = await repo.consumeConfirmationToken(sha256(token), now);
-    if (link === null) throw invalidConfirmationToken();
+    // A link that names no address (issued before links named theirs) confirms nothing.
+    if (link === null || link.email === null) throw invalidConfirmationToken();
     // Before the user's row: every writer of the person takes this lock first.
     await lockUserWrites(tx, link.userId);
-    if (link.email !== null) return confirmEmailChange(deps, tx, link.userId, link.email, now);
+    const account = await repo.addressesForUpdate(link.userId);
+    if (account && account.pendingEmail === link.email) return confirmEmailChange(deps, tx, link.userId, link.email, now);
+    // The account's own address, if it is still the one the link was mailed to (it may have changed meanwhile).
+    if (!account || account.email !== link.email) throw invalidConfirmationToken();
     await repo.markEmailConfirmed(link.userId, now);
     await repo.expireConfirmationTokensOfUser(link.userId, now);
     await scoringService().rescoreConfirmed(tx, link.userId);

@@ -5,7 +5,7 @@ import { repoOf } from '../../db/repo-of';
 import { users } from '../../db/schema';
 
 export type InvitationRow = typeof invitations.$inferSelect;
-export type NewInvitation = Pick<typeof invitations.$inferInsert, 'email' | 'firstName' | 'lastName' | 'levelOfCompetition' | 'tokenHash' | 'invitedBy' | 'createdAt' | 'sentAt' | 'expiresAt'>;
+export type NewInvitation = Pick<typeof invitations.$inferInsert, 'email' | 'firstName' | 'lastName' | 'levelOfCompetition' | 'tokenHash' | 'invitedBy' | 'createdAt' | 'sentAt' | 'expiresAt' | 'teamId'>;
 
 export const accountEmailsAmong = async (db: DbOrTx, emails: string[]) => {
   if (emails.length === 0) return new Set<string>();
@@ -38,6 +38,7 @@ export const upsertInvitations = async (db: DbOrTx, rows: NewInvitation[]) => {
         invitedBy: fresh('invited_by'),
         sentAt: fresh('sent_at'),
         expiresAt: fresh('expires_at'),
+        teamId: fresh('team_id'),
         mailedAt: null,
         acceptedAt: null,
         revokedAt: null,

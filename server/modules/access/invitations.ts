@@ -11,12 +11,14 @@ import { withStoredPhoto } from '../../http/photo-storage';
 import { randomToken, sha256 } from '../../http/tokens';
 import { auditRepo } from '../audit/repo';
 import { authRepo } from '../auth/repo';
-import { hashPassword } from '../auth/passwords';
 import { emailTaken } from '../auth/service';
 import { createRefreshSession } from '../auth/sessions';
 import { invitationsRepo, type InvitationRow, type NewInvitation } from './invitations-repo';
+import { placeInTeam, teamNamed } from '../teams/membership';
+import { teamsRepo } from '../teams/repo';
+import { toIsoDay } from '@/domain/days';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'jobs'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'mailer' | 'jobs' | 'passwords' | 'photos'>;
 
 export const INVALID_INVITATION_MESSAGE = 'This invitation link is invalid or has expired';
 export const invalidInvitation = () => badRequest(INVALID_INVITATION_MESSAGE, 'INVALID_INVITATION');
@@ -124,24 +126,37 @@ const planFile = async (deps: Deps, csv: string) => {
 };
 
 const preview = async (deps: Deps, csv: string) => {
-  const { counts, problems } = await planFile(deps, csv);
-  return { counts, problems };
+  const { counts, problems, invitees } = await planFile(deps, csv);
+  return { counts, problems, invitees };
+};
+
+/** An invitee of a roster's team joins it with their account, from the day they join (unless it was archived meanwhile). */
+const joinInvitedTeam = async (tx: DbOrTx, teamId: number | null, userId: number, now: Date) => {
+  if (teamId === null || (await teamsRepo(tx).findTeam(teamId))?.archived !== false) return;
+  await placeInTeam(tx, { userId, teamId, day: toIsoDay(now), at: now, actor: { id: userId, role: 'user' } });
 };
 
 const importRoster = async (deps: Deps, admin: AuthUser, csv: string) => {
-  const { rows, counts, problems } = await planFile(deps, csv);
+  const { rows, counts, problems, invitees: listed } = await planFile(deps, csv);
   const now = deps.clock.now();
-  const invitees: NewInvitation[] = rows.flatMap((row) => (row.invitee ? [{ ...row.invitee, tokenHash: unmailedToken(), invitedBy: admin.id, createdAt: now, sentAt: now, expiresAt: expiry(deps, now) }] : []));
-  if (invitees.length > 0) {
+  const planned = rows.flatMap((row) => (row.invitee ? [row.invitee] : []));
+  const invitees: NewInvitation[] = [];
+  if (planned.length > 0) {
     await deps.db.transaction(async (tx) => {
       const repo = invitationsRepo(tx);
+      // The roster's team column names teams: one in play of that name, else a new one (docs/product-rules.md#teams).
+      const teamIds = new Map<string, number>();
+      for (const name of new Set(planned.flatMap((invitee) => (invitee.team ? [invitee.team] : [])))) teamIds.set(name, await teamNamed(tx, name, now, admin));
+      for (const { team, ...invitee } of planned) {
+        invitees.push({ ...invitee, teamId: team ? teamIds.get(team)! : null, tokenHash: unmailedToken(), invitedBy: admin.id, createdAt: now, sentAt: now, expiresAt: expiry(deps, now) });
+      }
       const ids: number[] = [];
       for (let start = 0; start < invitees.length; start += BATCH) ids.push(...(await repo.upsertInvitations(invitees.slice(start, start + BATCH))));
       await auditRepo(tx).audit({ at: now, actor: admin, action: 'roster.import', subject: null, after: { invitations: ids.length, rows: counts } });
       await queueMails(deps, ids, tx);
     });
   }
-  return { counts, problems, invited: invitees.length };
+  return { counts, problems, invitees: listed, invited: invitees.length };
 };
 
 const details = async (deps: Deps, token: string) => {
@@ -157,8 +172,8 @@ const accept = async (deps: Deps, fields: AcceptInvitationBody, photo: Photo | n
   const invitation = await invitationsRepo(deps.db).findUsableInvitation(tokenHash, now);
   if (!invitation) throw invalidInvitation();
   if ((await invitationsRepo(deps.db).accountEmailsAmong([invitation.email])).size) throw emailTaken();
-  const passwordHash = await hashPassword(fields.password);
-  return withStoredPhoto(deps.config.dataDir, photo, (profilePicture) =>
+  const passwordHash = await deps.passwords.hash(fields.password);
+  return withStoredPhoto(deps.photos, photo, (profilePicture) =>
     deps.db.transaction(async (tx) => {
       const accepted = await invitationsRepo(tx).acceptInvitation(tokenHash, now);
       if (!accepted) throw invalidInvitation(); // used by a concurrent request meanwhile
@@ -166,7 +181,8 @@ const accept = async (deps: Deps, fields: AcceptInvitationBody, photo: Photo | n
       const person = { ...fields, email: accepted.email, passwordHash, levelOfCompetition: accepted.levelOfCompetition, profilePicture };
       const userId = await repo.insertEmployee(person, { now, confirmed: true });
       await auditRepo(tx).auditOwnAction(userId, { at: now, action: 'invitation.accept' });
-      const session = await createRefreshSession(deps, tx, userId, now);
+      await joinInvitedTeam(tx, accepted.teamId, userId, now);
+      const session = await createRefreshSession(deps, tx, userId, now, 'password');
       return { userId, refreshToken: session.token, familyId: session.familyId };
     }),
   );

@@ -6,7 +6,7 @@ import { users } from '../../db/schema';
 
 export const insertConfirmationToken = (db: DbOrTx, row: typeof emailConfirmationTokens.$inferInsert) => db.insert(emailConfirmationTokens).values(row);
 
-/** Uses up a live link atomically (single use under concurrent clicks); its user and the new address it confirms (null: the account's own), or null. */
+/** Uses up a live link atomically (single use under concurrent clicks); its user and the address it was mailed to, or null. */
 export const consumeConfirmationToken = async (db: DbOrTx, tokenHash: string, now: Date) => {
   const [row] = await db
     .update(emailConfirmationTokens)

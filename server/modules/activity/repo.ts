@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { activities, dailyStepAchievements, eventParticipations } from '../../db/schema';
 import { toIsoDay } from '@/domain/days';
@@ -48,6 +48,16 @@ export const upsertStepAchievement = async (tx: DbOrTx, userId: number, date: st
   return { row: existing!, created: false };
 };
 
+/** Which of `days` already have the user's step achievement (an import's preview says so). */
+export const stepAchievementDays = async (db: DbOrTx, userId: number, days: string[]): Promise<Set<string>> => {
+  if (days.length === 0) return new Set();
+  const rows = await db
+    .select({ date: dailyStepAchievements.date })
+    .from(dailyStepAchievements)
+    .where(and(eq(dailyStepAchievements.userId, userId), inArray(dailyStepAchievements.date, days)));
+  return new Set(rows.map((row) => row.date));
+};
+
 export const deleteStepAchievement = async (tx: DbOrTx, userId: number, date: string) => {
   const rows = await tx
     .delete(dailyStepAchievements)
@@ -88,6 +98,7 @@ export const activityRepo = repoOf({
   updateActivity,
   deleteOwnActivity,
   upsertStepAchievement,
+  stepAchievementDays,
   deleteStepAchievement,
   listEventsOfDay,
   insertEvent,

@@ -4,7 +4,7 @@ import { csvFileName, type CsvExport } from '@/domain/csv';
 import type { AppDeps } from '../../deps';
 import { auditRepo, type AuditFilter } from './repo';
 
-export const AUDIT_CSV_HEADER = ['When', 'Actor id', 'Actor role', 'Action', 'Subject id', 'Subject', 'Subject e-mail', 'Before', 'After'];
+import { AUDIT_CSV_HEADER, auditCsvRow } from '@/domain/audit-text';
 
 /** The audit trail for admins: read and export only (other modules write entries through auditRepo in their transactions). */
 export const auditService = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) => {
@@ -15,7 +15,7 @@ export const auditService = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>) => {
     exportList: (filter: AuditFilter): CsvExport => {
       async function* rows() {
         for await (const event of repo.allAuditEvents(filter)) {
-          yield [event.at, event.actorId, event.actorRole, event.action, event.subjectId, event.subjectName, event.subjectEmail, event.before, event.after];
+          yield auditCsvRow(event);
         }
       }
       return { fileName: csvFileName(['audit', filter.action ?? 'all'], toIsoDay(clock.now())), header: AUDIT_CSV_HEADER, rows: rows() };

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { currentCompetitionYear } from '@/domain/competition';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { usersRepo } from '../users/repo';
 import { authRepo } from './repo';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../passwords/argon2';
+import { randomToken } from '../../http/tokens';
 import { maskEmail } from '../../mail/mask-email';
 
 type Log = { info: (message: string) => void; warn: (message: string) => void };
@@ -37,7 +37,7 @@ export const bootstrapAdmin = async (db: Db, config: AppConfig, now: Date, log: 
   }
   if (config.adminEmail || config.adminPassword) log.warn('set both ADMIN_EMAIL and ADMIN_PASSWORD to create an admin; ignoring the one that is set');
   if ((await authRepo(db).countUsers()) > 0) return;
-  const password = randomBytes(12).toString('base64url');
+  const password = randomToken(12);
   await createAdmin(db, 'admin@localhost', password, now);
   print(`\n  First admin created (shown only this once):\n    email:    admin@localhost\n    password: ${password}\n`);
 };

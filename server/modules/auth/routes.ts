@@ -1,27 +1,28 @@
-import type { FastifyInstance } from 'fastify';
 import { SignupBody, authEndpoints } from '@/contract/auth';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { assertSameOrigin } from './same-origin';
 import type { AppDeps } from '../../deps';
 import { AppError } from '@/domain/errors';
 import { readMultipart } from '../../http/multipart';
-import { route } from '../../http/route';
+import { route, type RouteTable } from '../../http/route-table';
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_CHANGED_MESSAGE, authService } from './service';
 import { signedOut } from './sessions';
 import { assertPasswordSignin } from '../../http/password-signin';
 
 /** Registers the auth endpoints of the contract (src/api/contract/auth.ts). */
-export const registerAuthRoutes = async (app: FastifyInstance, deps: AppDeps) => {
+export const registerAuthRoutes = async (app: RouteTable, deps: AppDeps) => {
   const service = authService(deps);
 
-  route(app, deps, authEndpoints.signin, async ({ body, request, reply }) => {
+  route(app, authEndpoints.signin, async ({ body, request, reply }) => {
+    assertSameOrigin(request, deps.config);
     assertPasswordSignin(deps.config);
     const { userId, refreshToken, familyId } = await service.signin(body, request, readRefreshCookie(request));
     setRefreshCookie(reply, deps.config, refreshToken);
     return service.session(userId, familyId);
   });
 
-  route(app, deps, authEndpoints.signup, async ({ request, reply }) => {
+  route(app, authEndpoints.signup, async ({ request, reply }) => {
+    assertSameOrigin(request, deps.config);
     assertPasswordSignin(deps.config);
     const { fields, photo } = await readMultipart(request, SignupBody);
     const { userId, refreshToken, familyId } = await service.signup(fields, photo, request);
@@ -29,7 +30,7 @@ export const registerAuthRoutes = async (app: FastifyInstance, deps: AppDeps) =>
     return service.session(userId, familyId);
   });
 
-  route(app, deps, authEndpoints.refresh, async ({ request, reply }) => {
+  route(app, authEndpoints.refresh, async ({ request, reply }) => {
     assertSameOrigin(request, deps.config);
     const token = readRefreshCookie(request);
     try {
@@ -44,7 +45,7 @@ export const registerAuthRoutes = async (app: FastifyInstance, deps: AppDeps) =>
     }
   });
 
-  route(app, deps, authEndpoints.signout, async ({ request, reply }) => {
+  route(app, authEndpoints.signout, async ({ request, reply }) => {
     assertSameOrigin(request, deps.config);
     const token = readRefreshCookie(request);
     if (!token) return;
@@ -52,19 +53,19 @@ export const registerAuthRoutes = async (app: FastifyInstance, deps: AppDeps) =>
     clearRefreshCookie(reply, deps.config);
   });
 
-  route(app, deps, authEndpoints.forgotPassword, async ({ body, request }) => {
+  route(app, authEndpoints.forgotPassword, async ({ body, request }) => {
     assertPasswordSignin(deps.config);
     await service.forgotPassword(body.email, request);
     return { message: FORGOT_PASSWORD_MESSAGE };
   });
 
-  route(app, deps, authEndpoints.checkResetToken, async ({ query }) => {
+  route(app, authEndpoints.checkResetToken, async ({ query }) => {
     assertPasswordSignin(deps.config);
     await service.checkResetToken(query.token);
     return { valid: true as const };
   });
 
-  route(app, deps, authEndpoints.resetPassword, async ({ query, body, reply }) => {
+  route(app, authEndpoints.resetPassword, async ({ query, body, reply }) => {
     assertPasswordSignin(deps.config);
     await service.resetPassword(query.token, body.newPassword);
     clearRefreshCookie(reply, deps.config);

@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { HostRequest } from '../../http/host';
 import type { SigninBody, SignupBody } from '@/contract/auth';
-import { hashPassword, verifyDummyPassword, verifyPassword } from './passwords';
+import { verifyDummyPassword } from '../../passwords/password-hasher';
 import { assertUnderRateLimit, consumeRateLimit, countFailure, isRemembered, rateLimitRules, remember } from '../../http/rate-limit';
 import { sha256 } from '../../http/tokens';
 import type { AppDeps } from '../../deps';
@@ -13,7 +13,7 @@ import { authSessionFor, createRefreshSession, revokeByToken, rotateRefreshToken
 import { auditRepo } from '../audit/repo';
 import { assertSelfSignupAllowed } from '@/domain/access-policy';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs' | 'passwords' | 'photos'>;
 
 export const FORGOT_PASSWORD_MESSAGE = 'If an account exists for this email, a reset link has been sent';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed';
@@ -40,7 +40,7 @@ const isKnownDevice = async (deps: Deps, userId: number, refreshToken: string | 
  * (rate-limit-rules.ts); the owner's known device skips the account limits and a known address
  * skips the account-wide one, so strangers' wrong passwords cannot lock the owner out.
  */
-const signin = async (deps: Deps, body: SigninBody, request: FastifyRequest, refreshToken?: string) => {
+const signin = async (deps: Deps, body: SigninBody, request: HostRequest, refreshToken?: string) => {
   const now = deps.clock.now();
   const pair = `${body.email}|${request.ip}`;
   await assertUnderRateLimit(deps.db, rateLimitRules.signinPerAddress, request.ip, now);
@@ -53,7 +53,7 @@ const signin = async (deps: Deps, body: SigninBody, request: FastifyRequest, ref
     }
   }
   // Unknown e-mails cost one hash check too: the answer and its timing are the same.
-  const ok = row ? await verifyPassword(row.passwordHash, body.password) : await verifyDummyPassword(body.password);
+  const ok = row ? await deps.passwords.verify(row.passwordHash, body.password) : await verifyDummyPassword(deps.passwords, body.password);
   if (!row || !ok) {
     await countFailure(deps.db, rateLimitRules.signinPerAddress, request.ip, now);
     const fromHere = await countFailure(deps.db, rateLimitRules.signinPerAccountAddress, pair, now);
@@ -65,26 +65,26 @@ const signin = async (deps: Deps, body: SigninBody, request: FastifyRequest, ref
     throw invalidCredentials();
   }
   await remember(deps.db, rateLimitRules.signinKnownAddress, pair, now);
-  const session = await createRefreshSession(deps, deps.db, row.id, now);
+  const session = await createRefreshSession(deps, deps.db, row.id, now, 'password');
   return { userId: row.id, refreshToken: session.token, familyId: session.familyId };
 };
 
 /** Creates a role-user account with its level for the current competition year, signed in. */
-const signup = async (deps: Deps, fields: SignupBody, photo: Photo | null, request: FastifyRequest) => {
+const signup = async (deps: Deps, fields: SignupBody, photo: Photo | null, request: HostRequest) => {
   const now = deps.clock.now();
   assertSelfSignupAllowed(deps.config.signup, fields.email);
   await consumeRateLimit(deps.db, { ...rateLimitRules.signupPerAddress, limit: deps.config.signupsPerAddressPerHour }, request.ip, now);
   if (photo) await consumeRateLimit(deps.db, rateLimitRules.uploadBytesPerAddress, request.ip, now, photo.bytes.length);
   if (await usersRepo(deps.db).findUserRowByEmail(fields.email)) throw emailTaken();
-  const passwordHash = await hashPassword(fields.password);
+  const passwordHash = await deps.passwords.hash(fields.password);
   try {
-    return await withStoredPhoto(deps.config.dataDir, photo, (profilePicture) =>
+    return await withStoredPhoto(deps.photos, photo, (profilePicture) =>
       deps.db.transaction(async (tx) => {
         const repo = authRepo(tx);
         // A self-made account proves its address first (docs/access.md); every other way in is confirmed.
         const created = await repo.insertEmployee({ ...fields, passwordHash, profilePicture }, { now, confirmed: false });
         await deps.jobs.send('mail.confirm-email', { userId: created }, { tx });
-        const session = await createRefreshSession(deps, tx, created, now);
+        const session = await createRefreshSession(deps, tx, created, now, 'password');
         return { userId: created, refreshToken: session.token, familyId: session.familyId };
       }),
     );
@@ -95,7 +95,7 @@ const signup = async (deps: Deps, fields: SignupBody, photo: Photo | null, reque
 };
 
 /** Same answer whether or not the account exists; rate limited per account and per address. */
-const forgotPassword = async (deps: Deps, email: string, request: FastifyRequest) => {
+const forgotPassword = async (deps: Deps, email: string, request: HostRequest) => {
   const now = deps.clock.now();
   await consumeRateLimit(deps.db, rateLimitRules.forgotPerAddress, request.ip, now);
   await consumeRateLimit(deps.db, rateLimitRules.forgotPerAccount, email, now);
@@ -112,7 +112,7 @@ const resetPassword = async (deps: Deps, token: string, newPassword: string) => 
   const now = deps.clock.now();
   const tokenHash = sha256(token);
   if (!(await authRepo(deps.db).findUsableResetToken(tokenHash, now))) throw invalidResetToken();
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await deps.passwords.hash(newPassword);
   await deps.db.transaction(async (tx) => {
     const repo = authRepo(tx);
     const audits = auditRepo(tx);
@@ -127,13 +127,13 @@ const resetPassword = async (deps: Deps, token: string, newPassword: string) => 
 
 /** Accounts and sign-in: sessions (sessions.ts), reset links (password-reset.ts, mailed by mail-jobs.ts). */
 export const authService = (deps: Deps) => ({
-  signin: (body: SigninBody, request: FastifyRequest, refreshToken?: string) => signin(deps, body, request, refreshToken),
-  signup: (fields: SignupBody, photo: Photo | null, request: FastifyRequest) => signup(deps, fields, photo, request),
+  signin: (body: SigninBody, request: HostRequest, refreshToken?: string) => signin(deps, body, request, refreshToken),
+  signup: (fields: SignupBody, photo: Photo | null, request: HostRequest) => signup(deps, fields, photo, request),
   /** The answer of signin, signup and refresh: an access token naming its session, and the user. */
   session: (userId: number, familyId: string) => authSessionFor(deps, userId, familyId, deps.clock.now()),
   refresh: (token: string) => rotateRefreshToken(deps, token),
   signout: (token: string) => revokeByToken(deps, token),
-  forgotPassword: (email: string, request: FastifyRequest) => forgotPassword(deps, email, request),
+  forgotPassword: (email: string, request: HostRequest) => forgotPassword(deps, email, request),
   checkResetToken: (token: string) => checkResetToken(deps, token),
   resetPassword: (token: string, newPassword: string) => resetPassword(deps, token, newPassword),
 });

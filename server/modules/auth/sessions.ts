@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { AuthSession } from '@/contract/auth';
 import { signAccessToken } from '../../http/access-token';
 import { sha256, randomToken, successorToken } from '../../http/tokens';
@@ -16,13 +15,22 @@ export const signedOut = () => unauthorized('Please sign in to continue', 'UNAUT
 export const sessionExpired = () => unauthorized('Your session has expired, please sign in again', 'TOKEN_EXPIRED');
 export const sessionRevoked = () => unauthorized('Your session has ended, please sign in again', 'SESSION_REVOKED');
 
-const expiry = (deps: Deps, now: Date) => new Date(now.getTime() + deps.config.refreshTokenTtlDays * 24 * 60 * 60 * 1000);
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The end of a sign-in, however often it is refreshed: SESSION_MAX_DAYS after it was made. */
+const absoluteEnd = (deps: Deps, signedInAt: Date) => new Date(signedInAt.getTime() + deps.config.sessionMaxDays * DAY_MS);
+
+/** A refresh token lasts REFRESH_TOKEN_TTL_DAYS from its rotation, never past its sign-in's absolute end. */
+const expiry = (deps: Deps, now: Date, signedInAt: Date) => new Date(Math.min(now.getTime() + deps.config.refreshTokenTtlDays * DAY_MS, absoluteEnd(deps, signedInAt).getTime()));
+
+/** How a sign-in was made: with a password (sign-in, sign-up, invitation) or through single sign-on. */
+export type SignInMethod = RefreshSessionRow['signInMethod'];
 
 /** Opens a new family for a sign-in or sign-up; returns the raw token for the cookie. */
-export const createRefreshSession = async (deps: Deps, db: DbOrTx, userId: number, now: Date) => {
+export const createRefreshSession = async (deps: Deps, db: DbOrTx, userId: number, now: Date, signInMethod: SignInMethod) => {
   const token = randomToken(32);
-  const familyId = randomUUID();
-  await authRepo(db).insertSession({ id: randomUUID(), familyId, userId, tokenHash: sha256(token), createdAt: now, expiresAt: expiry(deps, now) });
+  const familyId = crypto.randomUUID();
+  await authRepo(db).insertSession({ id: crypto.randomUUID(), familyId, userId, tokenHash: sha256(token), createdAt: now, expiresAt: expiry(deps, now, now), signedInAt: now, signInMethod });
   return { token, familyId };
 };
 
@@ -66,14 +74,28 @@ export const rotateRefreshToken = async (deps: Deps, token: string) => {
   if (!presented) throw signedOut();
   if (presented.revokedAt) throw sessionRevoked();
   if (presented.rotatedAt) return followRotation(deps, presented, token, now);
-  if (presented.expiresAt <= now) throw sessionExpired();
+  if (presented.expiresAt <= now || absoluteEnd(deps, presented.signedInAt) <= now) throw sessionExpired();
+  // A password sign-in outlives no switch to single sign-on only (start-up ends them; this is the backstop).
+  if (!deps.config.passwordSignin && presented.signInMethod === 'password') {
+    await authRepo(deps.db).revokeFamily(presented.familyId, now);
+    throw sessionRevoked();
+  }
 
   const next = successorToken(token, deps.config.jwtSecret);
-  const nextId = randomUUID();
+  const nextId = crypto.randomUUID();
   const won = await deps.db.transaction(async (tx) => {
     const repo = authRepo(tx);
     if (!(await repo.markRotated(presented.id, nextId, now))) return false;
-    await repo.insertSession({ id: nextId, familyId: presented.familyId, userId: presented.userId, tokenHash: sha256(next), createdAt: now, expiresAt: expiry(deps, now) });
+    await repo.insertSession({
+      id: nextId,
+      familyId: presented.familyId,
+      userId: presented.userId,
+      tokenHash: sha256(next),
+      createdAt: now,
+      expiresAt: expiry(deps, now, presented.signedInAt),
+      signedInAt: presented.signedInAt,
+      signInMethod: presented.signInMethod,
+    });
     return true;
   });
   if (won) return { token: next, userId: presented.userId, familyId: presented.familyId };

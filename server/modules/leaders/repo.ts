@@ -4,7 +4,7 @@ import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
 import { repoOf } from '../../db/repo-of';
 import { rowsOf } from '../../db/rows';
-import { matchesEveryTerm } from '../../db/search-text';
+import { foldedSearchTerms, matchesEveryTerm } from '../../db/search-text';
 import { UPLOADS_PATH } from '../users/serialize';
 
 /**
@@ -32,7 +32,7 @@ export const findTopLeadersJson = async (db: DbOrTx, year: number): Promise<stri
   return json;
 };
 
-export type LeaderListFilter = { year: number; month: number; level?: LevelOfCompetition; limit: number; offset: number; searchTerms?: string[] };
+export type LeaderListFilter = { year: number; month: number; level?: LevelOfCompetition; limit: number; offset: number; search?: string };
 
 /**
  * The admin leaders list: every employee (role user) who existed in the year (joined before its end,
@@ -50,7 +50,7 @@ export const findLeadersJson = async (db: DbOrTx, filter: LeaderListFilter): Pro
           u.level_of_competition) as level
       from users u left join score_years sy on sy.user_id = u.id and sy.competition_year = ${year}
      where u.role = 'user' and (u.created_at < competition_year_first_day(${year}::int + 1) or sy.user_id is not null)
-       and ${matchesEveryTerm(sql.raw('u.search_text'), filter.searchTerms ?? [])}`;
+       and ${matchesEveryTerm(sql.raw('u.search_text'), await foldedSearchTerms(db, filter.search))}`;
   const ofLevel = filter.level ? sql`where l.level = ${filter.level}` : sql``;
   const [row] = rowsOf<{ json: string }>(
     await db.execute(sql`with list as (select l.* from (${list}) l ${ofLevel})

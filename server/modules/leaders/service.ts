@@ -3,7 +3,6 @@ import type { LevelOfCompetition } from '@/contract/common';
 import { tickShared } from '../../db/tick-batch';
 import { PreSerialized } from '../../http/pre-serialized';
 import type { AppDeps } from '../../deps';
-import { searchWordsOf } from '@/domain/search-words';
 import { csvFileName, type CsvExport } from '@/domain/csv';
 import { toIsoDay } from '@/domain/competition';
 import type { LeaderList } from '@/contract/leaders';
@@ -34,8 +33,7 @@ const leaderList = async (reads: Reads, query: LeadersQueryInput, now: Date): Pr
     level: query.levelOfCompetition,
     limit: query.limit,
     offset: query.offset,
-    // Folded like users.search_text; at most 10 terms (a longer search is no more precise).
-    searchTerms: searchWordsOf(query.search ?? '').slice(0, 10),
+    search: query.search,
   });
   return new PreSerialized<ListEndpoint>(json);
 };
@@ -48,7 +46,7 @@ const exportLeaders = (reads: Reads, query: Omit<LeadersQueryInput, 'limit' | 'o
   const month = monthlyPointsMonth(year, now);
   async function* rows() {
     for (let offset = 0; ; offset += EXPORT_BATCH) {
-      const json = await reads.findLeadersJson({ year, month, level: query.levelOfCompetition, limit: EXPORT_BATCH, offset, searchTerms: searchWordsOf(query.search ?? '').slice(0, 10) });
+      const json = await reads.findLeadersJson({ year, month, level: query.levelOfCompetition, limit: EXPORT_BATCH, offset, search: query.search });
       const page = JSON.parse(json) as LeaderList;
       for (const row of page.rows) yield [row.firstName, row.lastName, row.email, row.levelOfCompetition, row.annualPoints, row.monthlyPoints];
       if (page.rows.length < EXPORT_BATCH) return;

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { AuditSystem } from '@/contract/audit';
 import { deletedAccountName } from '@/domain/privacy';
 import type { DbOrTx } from '../../db/client';
 import { invitations } from '../../db/access-schema';
@@ -36,12 +37,16 @@ export const anonymiseAuditEntries = async (tx: DbOrTx, userId: number) => {
   await tx.execute(sql`select set_config('wellness.audit_anonymise', 'off', true)`);
 };
 
+/** Who deleted an account: its owner, an admin, or single sign-on replacing one made in the owner's name. */
+export type DeletedBy = 'self' | 'admin' | 'sso-claim';
+
 /** The one entry a deletion leaves: the account's number and who deleted it, nothing personal. */
-export const recordDeletion = (tx: DbOrTx, at: Date, actor: { id: number; role: string }, userId: number, deletedBy: 'self' | 'admin') =>
+export const recordDeletion = (tx: DbOrTx, at: Date, actor: { id: number; role: string } | { system: AuditSystem }, userId: number, deletedBy: DeletedBy) =>
   tx.insert(auditEvents).values({
     at,
-    actorId: actor.id,
-    actorRole: actor.role,
+    actorId: 'id' in actor ? actor.id : null,
+    actorRole: 'id' in actor ? actor.role : null,
+    actorSystem: 'system' in actor ? actor.system : null,
     action: 'user.delete',
     subjectId: userId,
     subjectName: deletedAccountName(userId),

@@ -1,18 +1,16 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { buildPersonalDataArchive, personalDataFileName } from '@/domain/personal-data-archive';
 import { exportExpiry } from '@/domain/privacy';
 import type { AppDeps } from '../../deps';
-import { uploadsDir } from '../../http/photo-storage';
+import type { PhotoStore } from '../../http/photo-storage';
 import { privacyRepo } from './repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs' | 'photos'>;
 
-/** The photo file, when the person has one and it is still on disk. */
-const photoFile = async (dataDir: string, name: string | null) => {
+/** The photo file, when the person has one and it is still stored. */
+const photoFile = async (photos: PhotoStore, name: string | null) => {
   if (!name) return undefined;
-  const bytes = await readFile(join(uploadsDir(dataDir), name)).catch(() => null);
-  return bytes ? { name, bytes: new Uint8Array(bytes) } : undefined;
+  const bytes = await photos.read(name).catch(() => null);
+  return bytes ? { name, bytes } : undefined;
 };
 
 /**
@@ -26,7 +24,7 @@ export const buildExport = async (deps: Deps, exportId: number) => {
   const data = await repo.readPersonalData(row.userId);
   if (!data) return;
   const madeAt = deps.clock.now();
-  const archive = buildPersonalDataArchive(data, madeAt, await photoFile(deps.config.dataDir, await repo.photoOf(row.userId)));
+  const archive = buildPersonalDataArchive(data, madeAt, await photoFile(deps.photos, await repo.photoOf(row.userId)));
   await repo.markReady(exportId, archive, personalDataFileName(row.userId, madeAt), madeAt, exportExpiry(madeAt));
 };
 
@@ -45,5 +43,5 @@ export const registerPrivacyJobs = (deps: Deps) => {
   });
 };
 
-/** Applied at start once the queue runs (server/index.ts), like the other schedules. */
+/** Applied at start once the queue runs (server/serve.ts), like the other schedules. */
 export const schedulePrivacyPurge = (jobs: AppDeps['jobs']) => jobs.schedule('privacy.purge-exports', '23 * * * *', {});

@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/rows';
  * Everything held about one person (docs/access.md#privacy-self-service), read in one statement:
  * each part a JSON array in the archive's column names (src/domain/personal-data-archive.ts).
  * Their own Strava imports come with titles and minutes: the person is the athlete. Tracker
- * connections without their tokens; the audit entries whose subject is the person.
+ * connections without their tokens; import tokens by name and dates (only their hashes are kept); the audit entries whose subject is the person.
  */
 const part = (select: ReturnType<typeof sql>, order: string) =>
   sql`(select coalesce(json_agg(t order by ${sql.raw(order)}), '[]') from (${select}) t)`;
@@ -49,6 +49,10 @@ export const readPersonalData = async (db: DbOrTx, userId: number): Promise<Pers
         sql`select service, external_user_id as "externalUserId", status, granted_scope as "grantedScope", created_at as "connectedAt",
                                           last_synced_at as "lastSyncedAt", last_attempt_at as "lastAttemptAt", last_result as "lastResult" from tracker_connections where user_id = ${id}`,
         't.service',
+      )},
+      'importTokens', ${part(
+        sql`select id, name, created_at as "createdAt", last_used_at as "lastUsedAt", revoked_at as "revokedAt" from import_tokens where user_id = ${id}`,
+        't."createdAt", t.id',
       )},
       'auditEntries', ${part(
         sql`select id, at, action, actor_id as "actorId", actor_role as "actorRole", subject_id as "subjectId", subject_name as "subjectName",

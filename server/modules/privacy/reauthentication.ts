@@ -3,7 +3,6 @@ import type { AuthUser } from '../../http/access-token';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { privacyRepo } from './repo';
-import { verifyPassword } from '../auth/passwords';
 
 /**
  * Confirms that the person at the keyboard is the account's owner before an irreversible act
@@ -31,12 +30,12 @@ const hasPassword = (passwordHash: string | null) => typeof passwordHash === 'st
  * sign-in through the identity provider is the check for every account.
  */
 export const identityCheck =
-  ({ db, clock, config }: Pick<AppDeps, 'db' | 'clock' | 'config'>): IdentityCheck =>
+  ({ db, clock, config, passwords }: Pick<AppDeps, 'db' | 'clock' | 'config' | 'passwords'>): IdentityCheck =>
   async (caller, password) => {
     const passwordHash = await privacyRepo(db).passwordHashOf(caller.id);
     if (config.passwordSignin && hasPassword(passwordHash)) {
       if (!password) throw passwordMissing();
-      if (!(await verifyPassword(passwordHash!, password))) throw passwordIncorrect();
+      if (!(await passwords.verify(passwordHash!, password))) throw passwordIncorrect();
       return;
     }
     if (!(await signedInRecently(db, caller, clock.now()))) throw recentSignInRequired();

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../logger';
 import { dataExportOf, exportNotReady, type FileDownload } from '@/domain/privacy';
 import type { AuthUser } from '../../http/access-token';
 import type { AppDeps } from '../../deps';
@@ -6,7 +6,7 @@ import { deleteAccount } from './account-deletion';
 import { privacyRepo } from './repo';
 import { identityCheck } from './reauthentication';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs' | 'trackers'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs' | 'trackers' | 'passwords' | 'photos' | 'metrics' | 'mailer'>;
 
 /** The employee's privacy self-service (docs/access.md#privacy-self-service). */
 export const privacyService = (deps: Deps) => {
@@ -41,7 +41,7 @@ export const privacyService = (deps: Deps) => {
     },
 
     /** 'Delete my account': the identity check first, then the deletion every admin deletion uses too. */
-    deleteOwnAccount: async (caller: AuthUser, password: string | undefined, log: FastifyBaseLogger) => {
+    deleteOwnAccount: async (caller: AuthUser, password: string | undefined, log: Logger) => {
       await confirmIdentity(caller, password);
       await deleteAccount(deps, caller, caller.id, log);
     },

@@ -14,7 +14,7 @@ import { usersRepo } from '../users/repo';
 import { levelWindowClosed, profileNotFound } from '@/domain/profile-errors';
 import { profileRepo, type ProfileChanges } from './repo';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs' | 'photos'>;
 
 /** Another user's profile is "not found" (docs/product-rules.md#permissions); admins may read any. */
 const assertMayRead = (caller: AuthUser, id: number) => {
@@ -22,7 +22,7 @@ const assertMayRead = (caller: AuthUser, id: number) => {
 };
 
 export const profileService = (deps: Deps) => {
-  const { db, clock, config } = deps;
+  const { db, clock, photos } = deps;
   const userReads = usersRepo(db);
   return {
     read: async (caller: AuthUser, id: number): Promise<User> => {
@@ -60,7 +60,7 @@ export const profileService = (deps: Deps) => {
       // each removes exactly the file it displaced, so no file is left without a user.
       let replacedPhoto: string | null = null;
       try {
-        await withStoredPhoto(config.dataDir, photo, async (fileName) => {
+        await withStoredPhoto(photos, photo, async (fileName) => {
           if (fileName) changes.profilePicture = fileName;
           if (Object.keys(changes).length === 0 && newEmail === undefined) return;
           await writeForUser(db, id, async (tx) => {
@@ -89,7 +89,7 @@ export const profileService = (deps: Deps) => {
         if (isUniqueViolation(error)) throw emailTaken(); // the e-mail was taken meanwhile
         throw error;
       }
-      if (replacedPhoto) await removePhoto(config.dataDir, replacedPhoto);
+      if (replacedPhoto) await removePhoto(photos, replacedPhoto);
       const user = await userReads.loadUser(id, now);
       if (!user) throw profileNotFound();
       return user;

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { HostReply, HostRequest } from '../../http/host';
 import type { AppConfig } from '../../config';
 import { openValue, sealValue } from '../../http/sealed-cookie';
 import type { SignInAttempt } from './relying-party';
@@ -15,22 +15,23 @@ const path = '/api/auth/sso';
 export const ATTEMPT_TTL_MS = 10 * 60 * 1000;
 export const NEWCOMER_TTL_MS = 30 * 60 * 1000;
 
-export type Newcomer = { email: string; firstName: string; lastName: string };
+/** `team`: what the provider's team claim named (OIDC_TEAM_CLAIM), joined with the account. */
+export type Newcomer = { email: string; firstName: string; lastName: string; team?: string | null };
 
 type Config = Pick<AppConfig, 'jwtSecret' | 'secureCookies'>;
 
-const set = (reply: FastifyReply, config: Config, name: string, value: string, ttlMs: number) =>
+const set = (reply: HostReply, config: Config, name: string, value: string, ttlMs: number) =>
   reply.setCookie(name, value, { path, httpOnly: true, sameSite: 'strict', secure: config.secureCookies, maxAge: ttlMs / 1000 });
 
-export const clearSsoCookie = (reply: FastifyReply, config: Config, name: string) =>
+export const clearSsoCookie = (reply: HostReply, config: Config, name: string) =>
   reply.clearCookie(name, { path, httpOnly: true, sameSite: 'strict', secure: config.secureCookies });
 
-export const setAttemptCookie = (reply: FastifyReply, config: Config, attempt: SignInAttempt, now: Date) =>
+export const setAttemptCookie = (reply: HostReply, config: Config, attempt: SignInAttempt, now: Date) =>
   set(reply, config, ATTEMPT_COOKIE, sealValue(config.jwtSecret, ATTEMPT_COOKIE, attempt, new Date(now.getTime() + ATTEMPT_TTL_MS)), ATTEMPT_TTL_MS);
 
-export const readAttemptCookie = (request: FastifyRequest, config: Config, now: Date) => openValue<SignInAttempt>(config.jwtSecret, ATTEMPT_COOKIE, request.cookies[ATTEMPT_COOKIE], now);
+export const readAttemptCookie = (request: HostRequest, config: Config, now: Date) => openValue<SignInAttempt>(config.jwtSecret, ATTEMPT_COOKIE, request.cookies[ATTEMPT_COOKIE], now);
 
-export const setNewcomerCookie = (reply: FastifyReply, config: Config, newcomer: Newcomer, now: Date) =>
+export const setNewcomerCookie = (reply: HostReply, config: Config, newcomer: Newcomer, now: Date) =>
   set(reply, config, NEWCOMER_COOKIE, sealValue(config.jwtSecret, NEWCOMER_COOKIE, newcomer, new Date(now.getTime() + NEWCOMER_TTL_MS)), NEWCOMER_TTL_MS);
 
-export const readNewcomerCookie = (request: FastifyRequest, config: Config, now: Date) => openValue<Newcomer>(config.jwtSecret, NEWCOMER_COOKIE, request.cookies[NEWCOMER_COOKIE], now);
+export const readNewcomerCookie = (request: HostRequest, config: Config, now: Date) => openValue<Newcomer>(config.jwtSecret, NEWCOMER_COOKIE, request.cookies[NEWCOMER_COOKIE], now);

@@ -3,6 +3,7 @@ import { invitations } from '../../db/access-schema';
 import type { DbOrTx } from '../../db/client';
 import { repoOf } from '../../db/repo-of';
 import { users } from '../../db/schema';
+import { deleteUnconfirmedEmployee, lockUnconfirmedEmployee } from './unconfirmed-repo';
 
 const usable = (email: string, now: Date) => and(eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now));
 
@@ -30,4 +31,4 @@ export const claimUnconfirmedBySso = async (db: DbOrTx, userId: number, now: Dat
   return { hadPassword: before.passwordHash.length > 0 };
 };
 
-export const ssoRepo = repoOf({ findOpenInvitationByEmail, acceptInvitationByEmail, claimUnconfirmedBySso });
+export const ssoRepo = repoOf({ findOpenInvitationByEmail, acceptInvitationByEmail, claimUnconfirmedBySso, lockUnconfirmedEmployee, deleteUnconfirmedEmployee });

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { SsoProfileBody, ssoEndpoints } from '@/contract/sso';
 import { SSO_EXPIRED_MESSAGE, SSO_PROFILE_EXPIRED_MESSAGE, ssoFailed } from '@/domain/sso-rules';
 import type { AppDeps } from '../../deps';
 import { readMultipart } from '../../http/multipart';
-import { route } from '../../http/route';
+import { route, type RouteTable } from '../../http/route-table';
 import { readRefreshCookie, setRefreshCookie } from '../auth/refresh-cookie';
 import { assertSameOrigin } from '../auth/same-origin';
 import { authService } from '../auth/service';
@@ -11,25 +10,25 @@ import { ATTEMPT_COOKIE, NEWCOMER_COOKIE, clearSsoCookie, readAttemptCookie, rea
 import { ssoService } from './service';
 
 /** Registers the single sign-on endpoints of the contract (src/api/contract/sso.ts). */
-export const registerSsoRoutes = async (app: FastifyInstance, deps: AppDeps) => {
+export const registerSsoRoutes = async (app: RouteTable, deps: AppDeps) => {
   const service = ssoService(deps);
   const sessions = authService(deps);
 
-  route(app, deps, ssoEndpoints.start, async ({ request, reply }) => {
+  route(app, ssoEndpoints.start, async ({ request, reply }) => {
     assertSameOrigin(request, deps.config);
     const { attempt, authorizationUrl } = await service.start(request.log);
     setAttemptCookie(reply, deps.config, attempt, deps.clock.now());
     return { authorizationUrl };
   });
 
-  route(app, deps, ssoEndpoints.reauthenticate, async ({ user, request, reply }) => {
+  route(app, ssoEndpoints.reauthenticate, async ({ user, request, reply }) => {
     assertSameOrigin(request, deps.config);
     const { attempt, authorizationUrl } = await service.startReauthentication(user, request.log);
     setAttemptCookie(reply, deps.config, attempt, deps.clock.now());
     return { authorizationUrl };
   });
 
-  route(app, deps, ssoEndpoints.callback, async ({ body, request, reply }) => {
+  route(app, ssoEndpoints.callback, async ({ body, request, reply }) => {
     assertSameOrigin(request, deps.config);
     const attempt = readAttemptCookie(request, deps.config, deps.clock.now());
     // One answer per attempt: the cookie goes whatever happens next.
@@ -45,13 +44,13 @@ export const registerSsoRoutes = async (app: FastifyInstance, deps: AppDeps) => 
     return { status: outcome.kind, session: await sessions.session(outcome.userId, outcome.familyId) };
   });
 
-  route(app, deps, ssoEndpoints.profile, async ({ request }) => {
+  route(app, ssoEndpoints.profile, async ({ request }) => {
     const newcomer = readNewcomerCookie(request, deps.config, deps.clock.now());
     if (!newcomer) throw ssoFailed(SSO_PROFILE_EXPIRED_MESSAGE);
     return service.profile(newcomer);
   });
 
-  route(app, deps, ssoEndpoints.completeProfile, async ({ request, reply }) => {
+  route(app, ssoEndpoints.completeProfile, async ({ request, reply }) => {
     assertSameOrigin(request, deps.config);
     const { fields, photo } = await readMultipart(request, SsoProfileBody);
     const newcomer = readNewcomerCookie(request, deps.config, deps.clock.now());

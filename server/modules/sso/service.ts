@@ -1,6 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../logger';
 import type { SsoProfile, SsoProfileBody } from '@/contract/sso';
-import { SSO_OTHER_ACCOUNT_MESSAGE, assertSsoNewcomerAllowed, namesOf, ssoFailed, ssoNotConfigured, verifiedEmailOf } from '@/domain/sso-rules';
+import { SSO_OTHER_ACCOUNT_MESSAGE, assertSsoNewcomerAllowed, namesOf, ssoFailed, ssoNotConfigured, teamClaimOf, verifiedEmailOf } from '@/domain/sso-rules';
+import { toIsoDay } from '@/domain/days';
 import { rateLimitRules } from '@/domain/rate-limit-rules';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/access-token';
@@ -20,8 +21,25 @@ import type { Newcomer } from './cookies';
 import { beginSignIn, finishSignIn, type Reauthentication, type SignInAttempt } from './relying-party';
 import { ssoRepo } from './repo';
 import { trackerServiceOf } from '../trackers/tasks';
+import { placeInTeam, teamNamed } from '../teams/membership';
+import { teamsRepo } from '../teams/repo';
+import { replaceUnconfirmedAccount } from './unconfirmed-account';
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'trackers' | 'jobs'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'trackers' | 'jobs' | 'photos' | 'metrics' | 'mailer'>;
+
+type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
+
+/**
+ * The team the provider's claim names (created when none in play has that name), else the team of
+ * the person's invitation; nothing changes without either (docs/product-rules.md#teams). The person
+ * signing in is the actor; the caller holds their write lock or has just created them.
+ */
+const joinSsoTeam = async (tx: Tx, userId: number, claimed: string | null, invitedTeamId: number | null, now: Date) => {
+  const actor = { id: userId, role: 'user' };
+  const invited = invitedTeamId === null ? null : await teamsRepo(tx).findTeam(invitedTeamId);
+  const teamId = claimed ? await teamNamed(tx, claimed, now, actor) : invited && !invited.archived ? invited.id : null;
+  if (teamId !== null) await placeInTeam(tx, { userId, teamId, day: toIsoDay(now), at: now, actor });
+};
 
 const oidcOf = (deps: Deps) => deps.config.oidc ?? (() => { throw ssoNotConfigured(); })();
 
@@ -30,11 +48,12 @@ export type CallbackOutcome =
   | { kind: 'profile-required'; newcomer: Newcomer; profile: SsoProfile };
 
 /**
- * An existing account, signed in and audited. One whose address nobody had proven is claimed by
- * the provider's word (docs/access.md#single-sign-on): confirmed, its password removed and every
- * sign-in ended, so whoever created it in the owner's name keeps no way in.
+ * An existing account, signed in and audited. An employee account whose address nobody had proven
+ * never gets here (replaceUnconfirmedAccount: the owner starts as a newcomer); any other one
+ * (an admin's) is claimed by the provider's word (docs/access.md#single-sign-on): confirmed, its
+ * password removed and every sign-in ended, so whoever created it in the owner's name keeps no way in.
  */
-const signInExisting = (deps: Deps, userId: number, issuer: string) => {
+const signInExisting = (deps: Deps, userId: number, issuer: string, team: string | null) => {
   const now = deps.clock.now();
   return writeForUser(deps.db, userId, async (tx) => {
     const repo = ssoRepo(tx);
@@ -47,7 +66,9 @@ const signInExisting = (deps: Deps, userId: number, issuer: string) => {
     }
     // The person signed themself in: they are the actor.
     await auditRepo(tx).auditOwnAction(userId, { at: now, action: 'auth.sso_signin', after: { issuer, ...claim } });
-    const session = await createRefreshSession(deps, tx, userId, now);
+    // Employees follow the provider's team claim at each sign-in; admins compete in no team.
+    if (team && (await usersRepo(tx).findUserRowById(userId))?.role === 'user') await joinSsoTeam(tx, userId, team, null, now);
+    const session = await createRefreshSession(deps, tx, userId, now, 'sso');
     return { kind: 'signed-in' as const, userId, refreshToken: session.token, familyId: session.familyId };
   });
 };
@@ -56,9 +77,9 @@ const signInExisting = (deps: Deps, userId: number, issuer: string) => {
  * An account about to be claimed keeps no tracker its creator connected: that could be someone
  * else's Strava or Fitbit, whose workouts would land in the owner's calendar (and Strava's data of
  * one athlete may be shown only to that athlete). Ended before the claim, so a failure here leaves
- * the account as it was and the sign-in can be tried again.
+ * the account as it was and the sign-in can be tried again. (An employee's is replaced instead.)
  */
-const endTrackersOfClaimed = (deps: Deps, userId: number, log: FastifyBaseLogger) => trackerServiceOf(deps, log).disconnectAll(userId, log);
+const endTrackersOfClaimed = (deps: Deps, userId: number, log: Logger) => trackerServiceOf(deps, log).disconnectAll(userId, log);
 
 /**
  * 'Confirm with <label>' came back (docs/security.md#re-authentication): the provider took the
@@ -74,31 +95,35 @@ const reauthenticated = async (deps: Deps, who: Reauthentication, email: string,
   return deps.db.transaction(async (tx) => {
     if (replaced?.userId === account.id) await authRepo(tx).revokeFamily(replaced.familyId, now);
     await auditRepo(tx).auditOwnAction(account.id, { at: now, action: 'auth.sso_signin', after: { issuer, reauthenticated: true } });
-    const session = await createRefreshSession(deps, tx, account.id, now);
+    const session = await createRefreshSession(deps, tx, account.id, now, 'sso');
     return { kind: 'reauthenticated' as const, userId: account.id, refreshToken: session.token, familyId: session.familyId };
   });
 };
 
 /** The provider's answer: the account of the verified address, or a newcomer the sign-up policy admits; or a re-authentication. */
-const callback = async (deps: Deps, attempt: SignInAttempt, search: string, log: FastifyBaseLogger, refreshToken?: string): Promise<CallbackOutcome> => {
+const callback = async (deps: Deps, attempt: SignInAttempt, search: string, log: Logger, refreshToken?: string): Promise<CallbackOutcome> => {
   const oidc = oidcOf(deps);
   const claims = await finishSignIn(oidc, attempt, search, log);
   const email = verifiedEmailOf(claims, oidc.buttonLabel);
   if (attempt.reauthenticate) return reauthenticated(deps, attempt.reauthenticate, email, claims.iss, refreshToken);
-  const account = await usersRepo(deps.db).findUserRowByEmail(email);
-  if (account && account.emailConfirmedAt === null) await endTrackersOfClaimed(deps, account.id, log);
-  if (account) return signInExisting(deps, account.id, claims.iss);
+  let account = await usersRepo(deps.db).findUserRowByEmail(email);
+  // An unconfirmed employee account made in the owner's name: nothing of it becomes the owner's.
+  if (account && (await replaceUnconfirmedAccount(deps, account, log))) account = null;
+  // (An employee's that is still here was confirmed meanwhile: it is the owner's.)
+  if (account && account.emailConfirmedAt === null && account.role !== 'user') await endTrackersOfClaimed(deps, account.id, log);
+  const team = teamClaimOf(claims, deps.config.teams.ssoClaim);
+  if (account) return signInExisting(deps, account.id, claims.iss, team);
   const invitation = await ssoRepo(deps.db).findOpenInvitationByEmail(email, deps.clock.now());
   assertSsoNewcomerAllowed(deps.config.signup, email, invitation !== null);
   const names = invitation ? { firstName: invitation.firstName, lastName: invitation.lastName } : namesOf(claims);
-  const newcomer: Newcomer = { email, ...names };
-  return { kind: 'profile-required', newcomer, profile: { ...newcomer, levelOfCompetition: invitation?.levelOfCompetition ?? null } };
+  const newcomer: Newcomer = { email, ...names, team };
+  return { kind: 'profile-required', newcomer, profile: { email, ...names, levelOfCompetition: invitation?.levelOfCompetition ?? null } };
 };
 
 /** What the profile form shows: the invitation's level when there is one (checked again on submit). */
 const profileOf = async (deps: Deps, newcomer: Newcomer): Promise<SsoProfile> => {
   const invitation = await ssoRepo(deps.db).findOpenInvitationByEmail(newcomer.email, deps.clock.now());
-  return { ...newcomer, levelOfCompetition: invitation?.levelOfCompetition ?? null };
+  return { email: newcomer.email, firstName: newcomer.firstName, lastName: newcomer.lastName, levelOfCompetition: invitation?.levelOfCompetition ?? null };
 };
 
 /**
@@ -116,7 +141,7 @@ const complete = async (deps: Deps, newcomer: Newcomer, fields: SsoProfileBody, 
   const invited = await ssoRepo(deps.db).findOpenInvitationByEmail(newcomer.email, now);
   assertSsoNewcomerAllowed(deps.config.signup, newcomer.email, invited !== null);
   const passwordHash = '';
-  return withStoredPhoto(deps.config.dataDir, photo, (profilePicture) =>
+  return withStoredPhoto(deps.photos, photo, (profilePicture) =>
     deps.db.transaction(async (tx) => {
       const invitation = invited ? await ssoRepo(tx).acceptInvitationByEmail(newcomer.email, now) : null;
       // Revoked or expired since the check: the policy alone decides now.
@@ -129,14 +154,15 @@ const complete = async (deps: Deps, newcomer: Newcomer, fields: SsoProfileBody, 
       const audits = auditRepo(tx);
       await audits.auditOwnAction(userId, { at: now, action: 'auth.sso_signup', after: { issuer: oidc.issuer, levelOfCompetition: level } });
       if (invitation) await audits.auditOwnAction(userId, { at: now, action: 'invitation.accept' });
-      const session = await createRefreshSession(deps, tx, userId, now);
+      await joinSsoTeam(tx, userId, newcomer.team ?? null, invitation?.teamId ?? null, now);
+      const session = await createRefreshSession(deps, tx, userId, now, 'sso');
       return { userId, refreshToken: session.token, familyId: session.familyId };
     }),
   );
 };
 
 /** 'Confirm with <label>' for the signed-in employee: the provider's page asks for their credentials again. */
-const startReauthentication = async (deps: Deps, caller: AuthUser, log: FastifyBaseLogger) => {
+const startReauthentication = async (deps: Deps, caller: AuthUser, log: Logger) => {
   const oidc = oidcOf(deps);
   const account = await usersRepo(deps.db).findUserRowById(caller.id);
   if (!account) throw signedOut();
@@ -145,10 +171,10 @@ const startReauthentication = async (deps: Deps, caller: AuthUser, log: FastifyB
 
 /** Single sign-on with OpenID Connect (docs/access.md#single-sign-on). */
 export const ssoService = (deps: Deps) => ({
-  start: (log: FastifyBaseLogger) => beginSignIn(oidcOf(deps), log),
-  startReauthentication: (caller: AuthUser, log: FastifyBaseLogger) => startReauthentication(deps, caller, log),
+  start: (log: Logger) => beginSignIn(oidcOf(deps), log),
+  startReauthentication: (caller: AuthUser, log: Logger) => startReauthentication(deps, caller, log),
   /** `refreshToken`: this browser's sign-in, which a re-authentication replaces. */
-  callback: (attempt: SignInAttempt, search: string, log: FastifyBaseLogger, refreshToken?: string) => callback(deps, attempt, search, log, refreshToken),
+  callback: (attempt: SignInAttempt, search: string, log: Logger, refreshToken?: string) => callback(deps, attempt, search, log, refreshToken),
   profile: (newcomer: Newcomer) => profileOf(deps, newcomer),
   complete: (newcomer: Newcomer, fields: SsoProfileBody, photo: Photo | null, address: string) => complete(deps, newcomer, fields, photo, address),
 });

@@ -1,16 +1,24 @@
-import type { FastifyInstance } from 'fastify';
 import { systemEndpoints } from '@/contract/system';
 import type { AppDeps } from '../../deps';
 import { AppError } from '@/domain/errors';
-import { route } from '../../http/route';
+import { route, type RouteTable } from '../../http/route-table';
+import { providerByApiType } from '@/contract/tracker-providers';
+import { providerRegistry } from '../../trackers/registry';
 
-const publicTracker = (tracker: { clientId: string; authorizeUrl: string } | null) => (tracker ? { clientId: tracker.clientId, authorizeUrl: tracker.authorizeUrl } : null);
+/** Each provider's public settings by its `source`, null when not configured. */
+const publicTrackers = (config: AppDeps['config']) =>
+  Object.fromEntries(
+    providerRegistry.map((provider) => {
+      const settings = provider.settingsOf(config);
+      return [providerByApiType(provider.apiType).source, settings ? { clientId: settings.clientId, authorizeUrl: settings.authorizeUrl } : null];
+    }),
+  );
 
 /** Health (the process answers), readiness (the database answers) and the SPA's public settings. */
-export const registerSystemRoutes = async (app: FastifyInstance, deps: AppDeps, ping?: () => Promise<void>) => {
-  route(app, deps, systemEndpoints.health, () => ({ status: 'ok' as const }));
+export const registerSystemRoutes = async (app: RouteTable, deps: AppDeps, ping?: () => Promise<void>) => {
+  route(app, systemEndpoints.health, () => ({ status: 'ok' as const }));
 
-  route(app, deps, systemEndpoints.ready, async ({ request }) => {
+  route(app, systemEndpoints.ready, async ({ request }) => {
     try {
       await ping?.();
     } catch (error) {
@@ -20,8 +28,5 @@ export const registerSystemRoutes = async (app: FastifyInstance, deps: AppDeps, 
     return { status: 'ready' as const };
   });
 
-  route(app, deps, systemEndpoints.config, () => ({
-    strava: publicTracker(deps.config.strava),
-    fitbit: publicTracker(deps.config.fitbit),
-  }));
+  route(app, systemEndpoints.config, () => publicTrackers(deps.config));
 };

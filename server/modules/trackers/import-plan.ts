@@ -22,11 +22,19 @@ export const isSameWorkout = (a: { startAt: Date; movingTime: number }, b: { sta
   return Math.abs(a.movingTime - b.movingTime) <= Math.max(5, longer * SIMILAR_DURATION_SHARE);
 };
 
+/**
+ * Why a new record is not imported: under a minute, a start in the future, a day that can no
+ * longer be changed, or the same workout already here from another source (`twinSource`: that
+ * source, when known). A file import's preview says so per workout.
+ */
+export type SkipReason = 'too_short' | 'future' | 'outside_window' | 'duplicate';
+
 export type ImportPlan = {
   inserts: NewImport[];
   updates: { id: number; row: Omit<NewImport, 'userId' | 'source' | 'externalId'>; oldDay: string }[];
   deletes: { id: number; day: string }[];
   duplicates: { externalId: string; activityId: number }[];
+  skipped: { externalId: string; reason: SkipReason; twinSource: Source | null }[];
 };
 
 type Context = {
@@ -34,9 +42,10 @@ type Context = {
   source: Source;
   now: Date;
   existing: ImportedRow[];
-  knownDuplicates: Set<string>;
-  /** The other provider's rows near these starts. */
-  others: { id: number; startAt: Date; movingTime: number }[];
+  /** Records of this source already kept as a second source of another row (with that row's source, when known). */
+  knownDuplicates: ReadonlySet<string> | ReadonlyMap<string, Source>;
+  /** The other providers' rows near these starts (a file import: every other imported row, its own source's included). */
+  others: { id: number; startAt: Date; movingTime: number; source?: Source }[];
   /**
    * Rows this provider brought earlier inside a window the listing read completely, and the ids it
    * still knows (read or skipped): a row it no longer lists was deleted there, and goes here too.
@@ -51,7 +60,8 @@ type Context = {
  * are (docs/product-rules.md "Editable days"), except that a record moving out of a closed day is left alone too.
  */
 export const planImport = (activities: ProviderActivity[], context: Context): ImportPlan => {
-  const plan: ImportPlan = { inserts: [], updates: [], deletes: [], duplicates: [] };
+  const plan: ImportPlan = { inserts: [], updates: [], deletes: [], duplicates: [], skipped: [] };
+  const skip = (externalId: string, reason: SkipReason, twinSource: Source | null = null) => plan.skipped.push({ externalId, reason, twinSource });
   const existing = new Map(context.existing.map((row) => [row.externalId, row]));
   const seen = new Set<string>();
   for (const activity of activities) {
@@ -73,11 +83,21 @@ export const planImport = (activities: ProviderActivity[], context: Context): Im
     }
     // A workout cannot start in the future: such a record is a clock error at the provider.
     const future = activity.startAt.getTime() > context.now.getTime() + CLOCK_SKEW_MS;
-    if (minutes === null || future || !isImportableDay(activity.localDay, context.now) || context.knownDuplicates.has(activity.externalId)) continue;
+    if (minutes === null) {
+      skip(activity.externalId, 'too_short');
+      continue;
+    }
+    const reason = future ? 'future' : !isImportableDay(activity.localDay, context.now) ? 'outside_window' : context.knownDuplicates.has(activity.externalId) ? 'duplicate' : null;
+    if (reason) {
+      const kept = reason === 'duplicate' && context.knownDuplicates instanceof Map ? context.knownDuplicates.get(activity.externalId) : undefined;
+      skip(activity.externalId, reason, kept ?? null);
+      continue;
+    }
     const candidate = { startAt: activity.startAt, movingTime: minutes };
     const twin = context.others.find((other) => isSameWorkout(other, candidate));
     if (twin) {
       plan.duplicates.push({ externalId: activity.externalId, activityId: twin.id });
+      skip(activity.externalId, 'duplicate', twin.source ?? null);
       continue;
     }
     plan.inserts.push({

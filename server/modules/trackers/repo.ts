@@ -1,4 +1,4 @@
-import { and, between, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, between, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { ApiType } from '@/contract/trackers';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -50,15 +50,35 @@ export const lockConnection = async (tx: DbOrTx, userId: number, service: ApiTyp
 
 /** The employee behind a provider's athlete id (Strava webhooks name the owner only). */
 export const findByExternalUser = async (db: DbOrTx, service: ApiType, externalUserId: string, key: string): Promise<Connection[]> => {
-  const rows = await db.select().from(trackerConnections).where(and(eq(trackerConnections.service, service), eq(trackerConnections.externalUserId, externalUserId)));
+  const rows = await db
+    .select()
+    .from(trackerConnections)
+    .where(and(eq(trackerConnections.service, service), eq(trackerConnections.externalUserId, externalUserId)));
   return rows.map((row) => opened(key, row));
 };
 
 /** Connecting again replaces the tokens (a new authorisation), clears "reconnect needed" and keeps the sync position. */
-export const upsertConnection = (db: DbOrTx, userId: number, service: ApiType, tokens: ProviderTokens, grantedScope: string | null, now: Date, key: string) => {
+export const upsertConnection = (
+  db: DbOrTx,
+  userId: number,
+  service: ApiType,
+  tokens: ProviderTokens,
+  grantedScope: string | null,
+  now: Date,
+  key: string,
+) => {
   const accessToken = sealToken(key, tokens.accessToken);
   const refreshToken = tokens.refreshToken === null ? null : sealToken(key, tokens.refreshToken);
-  const values = { accessToken, refreshToken, expiresAt: tokens.expiresAt, externalUserId: tokens.externalUserId, grantedScope, status: 'connected' as const, lastResult: null, lastAttemptOk: null };
+  const values = {
+    accessToken,
+    refreshToken,
+    expiresAt: tokens.expiresAt,
+    externalUserId: tokens.externalUserId,
+    grantedScope,
+    status: 'connected' as const,
+    lastResult: null,
+    lastAttemptOk: null,
+  };
   return db
     .insert(trackerConnections)
     .values({ userId, service, ...values, connectedAt: now })
@@ -77,7 +97,12 @@ export const updateTokens = (db: DbOrTx, userId: number, service: ApiType, token
     .where(ofUser(userId, service));
 
 /** The outcome of a sync attempt: `syncedAt` moves the import position only on success. */
-export const recordAttempt = (db: DbOrTx, userId: number, service: ApiType, outcome: { at: Date; result: string; syncedAt?: Date; reconnectNeeded?: boolean; resumeAfter?: Date | null }) =>
+export const recordAttempt = (
+  db: DbOrTx,
+  userId: number,
+  service: ApiType,
+  outcome: { at: Date; result: string; syncedAt?: Date; fullSyncedAt?: Date; reconnectNeeded?: boolean; resumeAfter?: Date | null },
+) =>
   db
     .update(trackerConnections)
     .set({
@@ -85,6 +110,7 @@ export const recordAttempt = (db: DbOrTx, userId: number, service: ApiType, outc
       lastResult: outcome.result,
       lastAttemptOk: outcome.syncedAt !== undefined,
       ...(outcome.syncedAt ? { lastSyncedAt: outcome.syncedAt } : {}),
+      ...(outcome.fullSyncedAt ? { lastFullSyncAt: outcome.fullSyncedAt } : {}),
       ...(outcome.reconnectNeeded ? { status: 'reconnect_needed' as const } : {}),
       ...(outcome.resumeAfter !== undefined ? { resumeAfter: outcome.resumeAfter } : {}),
     })
@@ -100,7 +126,8 @@ export const readAgainFrom = async (db: DbOrTx, userId: number, service: ApiType
 };
 
 /** Reads the provider from the start of the editable window again at the next sync. */
-export const resetSyncPosition = (db: DbOrTx, userId: number, service: ApiType) => db.update(trackerConnections).set({ lastSyncedAt: null }).where(ofUser(userId, service));
+export const resetSyncPosition = (db: DbOrTx, userId: number, service: ApiType) =>
+  db.update(trackerConnections).set({ lastSyncedAt: null }).where(ofUser(userId, service));
 
 /** Deletes the connection; returns it (for revoking at the provider) or null. */
 export const deleteConnection = async (db: DbOrTx, userId: number, service: ApiType, key: string): Promise<Connection | null> => {
@@ -122,14 +149,25 @@ export const takeOauthState = async (db: DbOrTx, state: string, now: Date) => {
   return row ?? null;
 };
 
-export const oauthStateExists = async (db: DbOrTx, state: string) => (await db.select({ state: oauthStates.state }).from(oauthStates).where(eq(oauthStates.state, state))).length > 0;
+export const oauthStateExists = async (db: DbOrTx, state: string) =>
+  (await db.select({ state: oauthStates.state }).from(oauthStates).where(eq(oauthStates.state, state))).length > 0;
 
 /** States older than a day are of no use to anyone. */
-export const purgeOauthStates = (db: DbOrTx, before: Date) => db.delete(oauthStates).where(sql`${oauthStates.expiresAt} < ${before.toISOString()}`);
+export const purgeOauthStates = (db: DbOrTx, before: Date) =>
+  db.delete(oauthStates).where(sql`${oauthStates.expiresAt} < ${before.toISOString()}`);
 
 // Imported activities ------------------------------------------------------------------------------
 
-export type ImportedRow = { id: number; externalId: string; name: string; movingTime: number; startAt: Date; startDate: string; isPrivate: boolean; externalUpdatedAt: Date | null };
+export type ImportedRow = {
+  id: number;
+  externalId: string;
+  name: string;
+  movingTime: number;
+  startAt: Date;
+  startDate: string;
+  isPrivate: boolean;
+  externalUpdatedAt: Date | null;
+};
 
 const importedColumns = {
   id: activities.id,
@@ -156,32 +194,64 @@ export const importedSince = (db: DbOrTx, userId: number, source: Source, from: 
   db
     .select(importedColumns)
     .from(activities)
-    .where(and(eq(activities.userId, userId), eq(activities.source, source), isNotNull(activities.externalId), gte(activities.startAt, from)));
+    .where(
+      and(eq(activities.userId, userId), eq(activities.source, source), isNotNull(activities.externalId), gte(activities.startAt, from)),
+    );
 
-/** Rows imported from the user's other provider that start within [from, to] (duplicate candidates). */
-export const otherProviderRows = (db: DbOrTx, userId: number, source: Source, from: Date, to: Date) =>
+/**
+ * Rows imported from the user's other sources that start within [from, to] (duplicate candidates);
+ * with `sameSourceExcept`, also the source's own rows under other ids than these (two apps pushing one workout).
+ */
+export const otherProviderRows = (db: DbOrTx, userId: number, source: Source, from: Date, to: Date, sameSourceExcept?: string[]) =>
   db
-    .select({ id: activities.id, startAt: activities.startAt, movingTime: activities.movingTime })
+    .select({
+      id: activities.id,
+      startAt: activities.startAt,
+      movingTime: activities.movingTime,
+      source: sql<Source>`${activities.source}`,
+    })
     .from(activities)
-    .where(and(eq(activities.userId, userId), ne(activities.source, source), ne(activities.source, 'manual'), isNotNull(activities.externalId), between(activities.startAt, from, to)));
+    .where(
+      and(
+        eq(activities.userId, userId),
+        sameSourceExcept?.length
+          ? or(ne(activities.source, source), notInArray(activities.externalId, sameSourceExcept))
+          : ne(activities.source, source),
+        ne(activities.source, 'manual'),
+        isNotNull(activities.externalId),
+        between(activities.startAt, from, to),
+      ),
+    );
 
-/** External ids of `source` already recorded as duplicates of another provider's row. */
-export const knownDuplicates = async (db: DbOrTx, userId: number, source: Source, externalIds: string[]) => {
-  if (externalIds.length === 0) return new Set<string>();
+/** External ids of `source` already recorded as duplicates of another row, with that row's source. */
+export const knownDuplicates = async (db: DbOrTx, userId: number, source: Source, externalIds: string[]): Promise<Map<string, Source>> => {
+  if (externalIds.length === 0) return new Map();
   // Only while the kept activity exists: once it is gone, the other provider's record may come in.
   const rows = await db
-    .select({ externalId: trackerDuplicates.externalId })
+    .select({ externalId: trackerDuplicates.externalId, keptSource: sql<Source>`${activities.source}` })
     .from(trackerDuplicates)
     .innerJoin(activities, eq(activities.id, trackerDuplicates.activityId))
-    .where(and(eq(trackerDuplicates.userId, userId), eq(trackerDuplicates.source, source), inArray(trackerDuplicates.externalId, externalIds)));
-  return new Set(rows.map((row) => row.externalId));
+    .where(
+      and(eq(trackerDuplicates.userId, userId), eq(trackerDuplicates.source, source), inArray(trackerDuplicates.externalId, externalIds)),
+    );
+  return new Map(rows.map((row) => [row.externalId, row.keptSource]));
 };
 
 export const recordDuplicates = async (db: DbOrTx, rows: { userId: number; source: Source; externalId: string; activityId: number }[]) => {
   if (rows.length > 0) await db.insert(trackerDuplicates).values(rows).onConflictDoNothing();
 };
 
-export type NewImport = { userId: number; source: Source; externalId: string; name: string; movingTime: number; startAt: Date; startDate: string; isPrivate: boolean; externalUpdatedAt: Date | null };
+export type NewImport = {
+  userId: number;
+  source: Source;
+  externalId: string;
+  name: string;
+  movingTime: number;
+  startAt: Date;
+  startDate: string;
+  isPrivate: boolean;
+  externalUpdatedAt: Date | null;
+};
 
 /** Inserts new imports (a row imported meanwhile by a parallel sync is skipped). */
 export const insertImports = async (db: DbOrTx, rows: NewImport[]) => {
@@ -189,11 +259,19 @@ export const insertImports = async (db: DbOrTx, rows: NewImport[]) => {
   return db
     .insert(activities)
     .values(rows)
-    .onConflictDoNothing({ target: [activities.userId, activities.source, activities.externalId], where: sql`${activities.externalId} is not null` })
+    .onConflictDoNothing({
+      target: [activities.userId, activities.source, activities.externalId],
+      where: sql`${activities.externalId} is not null`,
+    })
     .returning({ id: activities.id, startDate: activities.startDate });
 };
 
-export const updateImport = (db: DbOrTx, id: number, row: Pick<NewImport, 'name' | 'movingTime' | 'startAt' | 'startDate' | 'isPrivate' | 'externalUpdatedAt'>, now: Date) =>
+export const updateImport = (
+  db: DbOrTx,
+  id: number,
+  row: Pick<NewImport, 'name' | 'movingTime' | 'startAt' | 'startDate' | 'isPrivate' | 'externalUpdatedAt'>,
+  now: Date,
+) =>
   db
     .update(activities)
     .set({ ...row, updatedAt: now })
@@ -206,7 +284,10 @@ export type OrphanedTwin = { source: Source; startAt: Date };
 export const deleteImports = async (db: DbOrTx, ids: number[]): Promise<OrphanedTwin[]> => {
   if (ids.length === 0) return [];
   const rows = await db.delete(activities).where(inArray(activities.id, ids)).returning({ id: activities.id, startAt: activities.startAt });
-  const twins = await db.delete(trackerDuplicates).where(inArray(trackerDuplicates.activityId, ids)).returning({ source: trackerDuplicates.source, activityId: trackerDuplicates.activityId });
+  const twins = await db
+    .delete(trackerDuplicates)
+    .where(inArray(trackerDuplicates.activityId, ids))
+    .returning({ source: trackerDuplicates.source, activityId: trackerDuplicates.activityId });
   const startOf = new Map(rows.map((row) => [row.id, row.startAt]));
   return twins.flatMap((twin) => {
     const startAt = startOf.get(twin.activityId);
@@ -248,7 +329,10 @@ export const saveBudget = (db: DbOrTx, row: { provider: string; window: BudgetWi
   db
     .insert(providerBudgets)
     .values(row)
-    .onConflictDoUpdate({ target: [providerBudgets.provider, providerBudgets.window], set: { windowStart: row.windowStart, limit: row.limit, used: row.used } });
+    .onConflictDoUpdate({
+      target: [providerBudgets.provider, providerBudgets.window],
+      set: { windowStart: row.windowStart, limit: row.limit, used: row.used },
+    });
 
 /** Counts one call against a window we have numbers for (between two answers of other processes). */
 export const countBudgetCall = async (db: DbOrTx, provider: string) => {
@@ -256,7 +340,8 @@ export const countBudgetCall = async (db: DbOrTx, provider: string) => {
 };
 
 /** A webhook event arrived for this connection: the safety net can leave it alone for a while. */
-export const markEvent = (db: DbOrTx, userId: number, service: ApiType, at: Date) => db.update(trackerConnections).set({ lastEventAt: at }).where(ofUser(userId, service));
+export const markEvent = (db: DbOrTx, userId: number, service: ApiType, at: Date) =>
+  db.update(trackerConnections).set({ lastEventAt: at }).where(ofUser(userId, service));
 
 /** Working connections with no event, no sync and no connecting since `quietBefore`, least recently synced first. */
 export const quietConnections = async (db: Db, service: ApiType, quietBefore: Date) => {
@@ -270,7 +355,9 @@ export const quietConnections = async (db: Db, service: ApiType, quietBefore: Da
 
 /** Users with a working connection, for the periodic safety-net sync. */
 export const connectedUsers = async (db: Db, service: ApiType) => {
-  const result = await db.execute(sql`select user_id from ${trackerConnections} where service = ${service} and status = 'connected' order by user_id`);
+  const result = await db.execute(
+    sql`select user_id from ${trackerConnections} where service = ${service} and status = 'connected' order by user_id`,
+  );
   return rowsOf<{ user_id: number }>(result).map((row) => Number(row.user_id));
 };
 
@@ -280,15 +367,68 @@ export const recordFailure = async (db: DbOrTx, row: typeof trackerFailures.$inf
   await db.insert(trackerFailures).values(row);
 };
 
+const ATHLETE_LIMIT = 'athlete_limit';
+/** The athlete cap is looked at again after a day (the operator may have been granted more meanwhile). */
+const ATHLETE_LIMIT_HOLDS_MS = 86_400_000;
+
 /** The operator fault the provider is paused for: the latest one no working call has resolved since. Null when the provider works. */
 export const providerNeedsAdministrator = async (db: DbOrTx, service: ApiType): Promise<{ reason: string; at: Date } | null> => {
   const [row] = await db
     .select({ reason: trackerFailures.reason, at: trackerFailures.at })
     .from(trackerFailures)
-    .where(and(eq(trackerFailures.service, service), eq(trackerFailures.operator, true), isNull(trackerFailures.resolvedAt)))
+    // The athlete cap stops new athletes only: the connected ones keep syncing.
+    .where(
+      and(
+        eq(trackerFailures.service, service),
+        eq(trackerFailures.operator, true),
+        isNull(trackerFailures.resolvedAt),
+        ne(trackerFailures.reason, ATHLETE_LIMIT),
+      ),
+    )
     .orderBy(desc(trackerFailures.at))
     .limit(1);
   return row ?? null;
+};
+
+/** Since when the provider refuses new athletes (its athlete cap, seen in the last day and not resolved since), else null. */
+export const athleteLimitSince = async (db: DbOrTx, service: ApiType, now: Date): Promise<Date | null> => {
+  const [row] = await db
+    .select({ at: trackerFailures.at })
+    .from(trackerFailures)
+    .where(
+      and(
+        eq(trackerFailures.service, service),
+        eq(trackerFailures.reason, ATHLETE_LIMIT),
+        isNull(trackerFailures.resolvedAt),
+        gte(trackerFailures.at, new Date(now.getTime() - ATHLETE_LIMIT_HOLDS_MS)),
+      ),
+    )
+    .orderBy(desc(trackerFailures.at))
+    .limit(1);
+  return row?.at ?? null;
+};
+
+/** What the administrator must fix first: the pausing fault, else the athlete cap. */
+export const openOperatorFault = async (db: DbOrTx, service: ApiType, now: Date): Promise<{ reason: string; at: Date } | null> => {
+  const paused = await providerNeedsAdministrator(db, service);
+  if (paused) return paused;
+  const since = await athleteLimitSince(db, service, now);
+  return since ? { reason: ATHLETE_LIMIT, at: since } : null;
+};
+
+/** A new athlete connected, or one left: the cap no longer holds. */
+export const resolveAthleteLimit = async (db: DbOrTx, service: ApiType, at: Date) => {
+  await db
+    .update(trackerFailures)
+    .set({ resolvedAt: at })
+    .where(
+      and(
+        eq(trackerFailures.service, service),
+        eq(trackerFailures.reason, ATHLETE_LIMIT),
+        isNull(trackerFailures.resolvedAt),
+        lte(trackerFailures.at, at),
+      ),
+    );
 };
 
 /**
@@ -299,7 +439,15 @@ export const resolveOperatorFaults = async (db: DbOrTx, service: ApiType, at: Da
   await db
     .update(trackerFailures)
     .set({ resolvedAt: at })
-    .where(and(eq(trackerFailures.service, service), eq(trackerFailures.operator, true), isNull(trackerFailures.resolvedAt), lte(trackerFailures.at, at)));
+    .where(
+      and(
+        eq(trackerFailures.service, service),
+        eq(trackerFailures.operator, true),
+        isNull(trackerFailures.resolvedAt),
+        lte(trackerFailures.at, at),
+        ne(trackerFailures.reason, ATHLETE_LIMIT),
+      ),
+    );
 };
 
 /** Per provider: connections by state, the last successful sync, and failures by reason since `since`. */
@@ -358,6 +506,9 @@ export const trackersRepo = repoOf({
   quietConnections,
   recordFailure,
   providerNeedsAdministrator,
+  athleteLimitSince,
+  openOperatorFault,
+  resolveAthleteLimit,
   resolveOperatorFaults,
   providerOverview,
 });

@@ -1,23 +1,28 @@
-import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
-import type { ApiType, TrackerStatus } from '@/contract/trackers';
+import type { Logger } from '../../logger';
+import type { ApiType, StravaEvent, TrackerStatus } from '@/contract/trackers';
 import type { Clock } from '@/domain/clock';
 import { competitionYearOf, competitionYearRange, currentCompetitionYear, PREVIOUS_YEAR_GRACE_LAST_DAY, toIsoDay } from '@/domain/competition';
-import { syncRateLimit, trackerError, trackerMessages, trackerNotConfigured, trackerPaused, trackerScopeMissing, trackerStateInvalid } from '@/domain/tracker-errors';
+import { syncRateLimit, trackerAthleteLimit, trackerError, trackerMessages, trackerNotConfigured, trackerPaused, trackerScopeMissing, trackerStateInvalid } from '@/domain/tracker-errors';
 import { assertUnderRateLimit, consumeRateLimit } from '../../http/rate-limit';
+import { randomToken, sha256Base64Url } from '../../http/tokens';
 import type { AppConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { writeForUser } from '../../db/user-write-lock';
 import { auditRepo } from '../audit/repo';
 import { scoringService } from '../scoring/service';
-import { planImport, twinsReadFrom, twinWindow } from './import-plan';
+import { twinsReadFrom } from './import-plan';
+import { importBatch } from './import-batch';
 import { ProviderError } from '../../trackers/providers/provider-request';
 import type { ProviderActivity, ProviderClient, TrackerProviders } from '../../trackers/providers/types';
 import { trackersRepo, type Connection, type OrphanedTwin } from './repo';
-import { STRAVA_SPORT_TYPES } from '../../trackers/providers/strava-sport-types';
-import { backgroundMayRead, backgroundRetryAt, defaultStravaPacing, type BudgetNow } from '@/domain/strava-pacing';
+import { STRAVA_SPORT_TYPES } from '../../trackers/providers/strava/sport-types';
+import { backgroundMayRead, backgroundRetryAt, defaultStravaPacing, type BudgetNow } from '../../trackers/providers/strava/pacing';
 import { serviceOf, sourceOf } from './source';
-import { trackerMetrics } from '../../metrics/shared-metrics';
+import { providerByApiType } from '@/contract/tracker-providers';
+import { providerOf } from '../../trackers/registry';
+import { noMetrics, type ServiceMetrics } from '../../metrics/service-metrics';
+import { stravaInbox } from '../../trackers/providers/strava/inbox';
+import { revokeRetries } from './revoke-retries';
 
 /**
  * Work a tracker action starts that must not hold up its answer. Plain data in, so a job engine
@@ -26,11 +31,20 @@ import { trackerMetrics } from '../../metrics/shared-metrics';
 export type TrackerTasks = {
   /** Import from one provider for one user; `at`: not before then (a busy provider's window); `countsQuota`: 'Sync now' (counted once it worked). */
   sync: (userId: number, service: ApiType, options?: { at?: Date; countsQuota?: boolean; background?: boolean }) => Promise<void>;
-  /** Apply one Strava webhook event, at `at` at the earliest. */
-  stravaEvent: (event: StravaEvent, at?: Date) => Promise<void>;
+  /** Apply the Strava events kept in the inbox, at `at` at the earliest. */
+  stravaInbox: (at?: Date) => Promise<void>;
+  /** Try the withdrawals at providers that failed, at `at`. */
+  revokeLater: (at: Date) => Promise<void>;
 };
 
-type Deps = { db: Db; clock: Clock; config: Pick<AppConfig, 'tokenEncryptionKey' | 'appOrigin' | 'scoring'> & Partial<Pick<AppConfig, 'stravaPacing'>>; trackers: TrackerProviders; tasks: TrackerTasks };
+type Deps = {
+  db: Db;
+  clock: Clock;
+  config: Pick<AppConfig, 'tokenEncryptionKey' | 'appOrigin' | 'scoring'> & Partial<Pick<AppConfig, 'stravaPacing'>> & { athleteLimit?: Partial<Record<ApiType, number | null>> };
+  trackers: TrackerProviders;
+  tasks: TrackerTasks;
+  metrics?: ServiceMetrics;
+};
 
 /** Tokens this close to expiry are refreshed before use. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -39,7 +53,8 @@ const SYNC_OVERLAP_MS = 3 * 24 * 60 * 60 * 1000;
 /** An OAuth round trip must come back within 10 minutes. */
 const STATE_TTL_MS = 10 * 60_000;
 
-const returnPath = { STRAVA: '/strava', FITBIT: '/fitbit' } as const;
+/** A provider's return page is `/<source>` (src/routes/_employee/<source>.tsx). */
+const returnPath = (service: ApiType) => `/${providerByApiType(service).source}`;
 
 /** The first day that can still be written: the current competition year, or the previous one during 1-14 April. */
 const firstEditableDay = (now: Date) => {
@@ -48,6 +63,22 @@ const firstEditableDay = (now: Date) => {
   const inGrace = day.slice(5, 7) === '04' && Number(day.slice(8, 10)) <= PREVIOUS_YEAR_GRACE_LAST_DAY;
   // A day early: a local day east of UTC starts before its UTC midnight.
   return new Date(Date.parse(`${competitionYearRange(inGrace ? current - 1 : current).start}T00:00:00Z`) - 86_400_000);
+};
+
+/**
+ * Google edits and deletes workouts of any day, and its list is the truth for the window read: once a
+ * day a Fitbit sync reads the whole editable window (docs/trackers.md "The safety net", with the
+ * arithmetic), the other syncs from the last one minus the overlap.
+ */
+const FULL_WINDOW_EVERY_MS = 24 * 60 * 60 * 1000;
+export const fullWindowDue = (lastFullSyncAt: Date | null, now: Date) => !lastFullSyncAt || now.getTime() - lastFullSyncAt.getTime() >= FULL_WINDOW_EVERY_MS;
+
+/** Where an authoritative listing's window starts: the read's start, or no earlier than the days the provider lists (Polar: 30). */
+const listedFrom = (listing: NonNullable<ReturnType<typeof providerOf>['capabilities']['authoritativeListing']>, since: Date, now: Date) => {
+  if (listing.kind !== 'lastDays') return since;
+  // A day less than the provider lists, so a clock difference never counts a listed workout as deleted.
+  const floor = new Date(now.getTime() - (listing.days - 1) * 86_400_000);
+  return floor > since ? floor : since;
 };
 
 export const syncStart = (lastSyncedAt: Date | null, now: Date) => {
@@ -60,6 +91,7 @@ export const syncStart = (lastSyncedAt: Date | null, now: Date) => {
 /** A sync's failure in the employee's words, and whether only a new connection can fix it. */
 export const describeFailure = (service: ApiType, error: unknown): { message: string; reconnectNeeded: boolean; retryAt: Date | null } => {
   if (!(error instanceof ProviderError)) return { message: trackerMessages.failed(service), reconnectNeeded: false, retryAt: null };
+  const { reconnectOn, forbiddenMessage } = providerOf(service).capabilities;
   switch (error.failure) {
     case 'operator':
       return { message: trackerMessages.paused(service), reconnectNeeded: false, retryAt: null };
@@ -67,11 +99,9 @@ export const describeFailure = (service: ApiType, error: unknown): { message: st
     case 'invalid_grant':
       return { message: trackerMessages.reconnect(service), reconnectNeeded: true, retryAt: null };
     case 'forbidden':
-      return service === 'STRAVA'
-        ? { message: trackerMessages.stravaForbidden, reconnectNeeded: false, retryAt: null }
-        : { message: trackerMessages.googleForbidden, reconnectNeeded: true, retryAt: null };
+      return { message: forbiddenMessage ?? trackerMessages.reconnect(service), reconnectNeeded: reconnectOn.forbidden, retryAt: null };
     case 'gone':
-      return { message: trackerMessages.gone(service), reconnectNeeded: service === 'FITBIT', retryAt: null };
+      return { message: trackerMessages.gone(service), reconnectNeeded: reconnectOn.gone, retryAt: null };
     case 'rate_limited':
       return { message: trackerMessages.busy(service, error.retryAt), reconnectNeeded: false, retryAt: error.retryAt };
     default:
@@ -87,13 +117,12 @@ export type SyncOutcome = { service: ApiType; imported: number; requests: number
 /** Our activity types a Strava sport maps onto: a row named so did not show its Strava title. */
 const STRAVA_ACTIVITY_TYPES = new Set(Object.values(STRAVA_SPORT_TYPES).filter((type): type is string => type !== null));
 
-export type StravaEvent = { object_type?: unknown; object_id?: unknown; aspect_type?: unknown; owner_id?: unknown; updates?: unknown };
 
-export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) => {
+export const trackersService = ({ db, clock, config, trackers, tasks, metrics = noMetrics }: Deps) => {
   const repo = trackersRepo(db);
   const scoring = scoringService();
   const key = config.tokenEncryptionKey;
-  const redirectUri = (service: ApiType) => `${config.appOrigin}${returnPath[service]}`;
+  const redirectUri = (service: ApiType) => `${config.appOrigin}${returnPath(service)}`;
   const clientFor = (service: ApiType): ProviderClient => {
     const client = trackers[service];
     if (!client) throw trackerNotConfigured(service);
@@ -164,35 +193,20 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
   };
 
   /**
-   * Applies provider records to the user's activities in one transaction; returns how many were
-   * added and removed. `window`: the listing read everything since `from`, so rows it no longer
-   * lists were deleted at the provider (Google Health: a deleted data point simply stops appearing).
+   * Applies provider records to the user's activities in one transaction (the one import path,
+   * import-batch.ts); returns how many were added and removed. `window`: the listing read
+   * everything since `from`, so rows it no longer lists were deleted at the provider (Google Health:
+   * a deleted data point simply stops appearing).
    */
   const applyImports = async (userId: number, service: ApiType, activities: ProviderActivity[], now: Date, window?: { from: Date; stillListed: Set<string> }) => {
-    const source = sourceOf[service];
     const outcome = await writeForUser(db, userId, async (tx) => {
       // Disconnected while the provider was being read: the imports were removed (under this same
       // lock) and must not come back with nothing left to remove them.
       if (!(await trackersRepo(tx).hasConnection(userId, service))) return { added: 0, removed: 0, orphans: [] };
-      const ids = activities.map((activity) => activity.externalId);
-      const twins = twinWindow(activities);
-      const plan = planImport(activities, {
-        userId,
-        source,
-        now,
-        existing: await trackersRepo(tx).importedByExternalId(userId, source, ids),
-        knownDuplicates: await trackersRepo(tx).knownDuplicates(userId, source, ids),
-        others: twins ? await trackersRepo(tx).otherProviderRows(userId, source, twins.from, twins.to) : [],
-        window: window ? { rows: await trackersRepo(tx).importedSince(userId, source, window.from), stillListed: window.stillListed } : undefined,
-      });
-      const inserted = await trackersRepo(tx).insertImports(plan.inserts);
-      for (const update of plan.updates) await trackersRepo(tx).updateImport(update.id, update.row, now);
-      const orphans = await trackersRepo(tx).deleteImports(plan.deletes.map((row) => row.id));
-      await trackersRepo(tx).recordDuplicates(plan.duplicates.map((row) => ({ userId, source, ...row })));
+      const batch = await importBatch(tx, { userId, source: sourceOf[service], activities, now, window });
       // Scores follow through the scoring service, the same path as every other activity change.
-      const days = [...inserted.map((row) => row.startDate), ...plan.updates.flatMap((row) => [row.oldDay, row.row.startDate]), ...plan.deletes.map((row) => row.day)];
-      await scoring.rescoreDays(tx, userId, days);
-      return { added: inserted.length, removed: plan.deletes.length, orphans };
+      await scoring.rescoreDays(tx, userId, batch.days);
+      return batch;
     });
     await readTwinsAgain(userId, outcome.orphans);
     return outcome;
@@ -205,7 +219,9 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
    */
   const readTwinsAgain = async (userId: number, orphans: OrphanedTwin[]) => {
     for (const source of new Set(orphans.map((orphan) => orphan.source))) {
-      const service = serviceOf[source];
+      // A source without a connection (a phone app) cannot be read again: its next push brings the record back.
+      const service = serviceOf(source);
+      if (!service) continue;
       const from = twinsReadFrom(orphans.filter((orphan) => orphan.source === source).map((orphan) => orphan.startAt));
       const connection = await repo.findConnection(userId, service, key);
       if (!connection) continue;
@@ -257,23 +273,18 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
     return true;
   };
 
-  /** Withdraws access at the provider; an expired token is refreshed first. Failures are logged, never hidden. */
-  const revokeAtProvider = async (connection: Connection, log: FastifyBaseLogger) => {
-    const client = trackers[connection.service];
-    if (!client || connection.accessToken === null) {
+  const revokes = revokeRetries({ db, clock, trackers, key, later: (at) => tasks.revokeLater(at) });
+
+  /** Withdraws access at the provider; an expired token is refreshed first. A failure is tried again until it works or the grant is dead. */
+  const revokeAtProvider = async (connection: Connection, log: Logger) => {
+    if (!trackers[connection.service] || connection.accessToken === null) {
       log.warn({ service: connection.service, userId: connection.userId }, 'tracker access not revoked at the provider: no client or no readable token');
       return;
     }
-    try {
-      let tokens = { accessToken: connection.accessToken, refreshToken: connection.refreshToken };
-      if (connection.expiresAt && connection.expiresAt.getTime() - REFRESH_MARGIN_MS <= clock.now().getTime() && connection.refreshToken) {
-        const refreshed = await client.refresh(connection.refreshToken);
-        tokens = { accessToken: refreshed.accessToken, refreshToken: refreshed.refreshToken ?? connection.refreshToken };
-      }
-      await client.revoke(tokens);
-    } catch (error) {
-      log.error({ err: error, service: connection.service, userId: connection.userId }, 'revoking tracker access at the provider failed; the connection ended here anyway');
-    }
+    await revokes.revoke(
+      { service: connection.service, userId: connection.userId, externalUserId: connection.externalUserId, accessToken: connection.accessToken, refreshToken: connection.refreshToken, expiresAt: connection.expiresAt },
+      log,
+    );
   };
 
   /** Imports from one provider for one user (a job handler's unit of work). Never throws for a provider failure. */
@@ -294,7 +305,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
    * failure. `background` (backfill, safety net): at Strava it waits while the budget is down to the
    * webhook reserve, and a page cap's continuation is queued as background work too.
    */
-  const syncService = async (userId: number, service: ApiType, log: FastifyBaseLogger, options: { countsQuota?: boolean; background?: boolean } = {}): Promise<SyncOutcome> => {
+  const syncService = async (userId: number, service: ApiType, log: Logger, options: { countsQuota?: boolean; background?: boolean } = {}): Promise<SyncOutcome> => {
     const now = clock.now();
     const connection = await repo.findConnection(userId, service, key);
     if (!connection) return { service, imported: 0, requests: 0, problem: null };
@@ -305,7 +316,8 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       if (connection.status !== 'reconnect_needed') await repo.recordAttempt(userId, service, { at: now, result: problem.message, reconnectNeeded: true });
       return { service, imported: 0, requests: 0, problem };
     }
-    if (service === 'STRAVA' && options.background) {
+    const { capabilities } = providerOf(service);
+    if (capabilities.pacedBackground && options.background) {
       const budget = await stravaBudgetNow();
       if (!backgroundMayRead(budget, pacing, now.getTime())) {
         await tasks.sync(userId, service, { at: backgroundRetryAt(budget, pacing, now.getTime(), userId), background: true });
@@ -313,21 +325,23 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       }
     }
     try {
-      // After a page cap, Strava continues from where the last read stopped.
-      const since = connection.resumeAfter ?? syncStart(connection.lastSyncedAt, now);
+      // After a page cap, Strava continues from where the last read stopped; Google's whole window once a day.
+      const listing = capabilities.authoritativeListing;
+      const wholeWindow = listing?.kind === 'wholeWindowDaily' && !connection.resumeAfter && fullWindowDue(connection.lastFullSyncAt, now);
+      const since = connection.resumeAfter ?? (wholeWindow ? firstEditableDay(now) : syncStart(connection.lastSyncedAt, now));
       const list = await withAccess(userId, service, client, (token) => client.listActivities(token, since));
       for (const skipped of list.skipped) log.warn({ service, userId, externalId: skipped.externalId, reason: skipped.reason }, 'tracker record skipped: it cannot be read');
-      // Google Health's list is the truth for its window; Strava's lists can leave records out (its deletions come by webhook).
+      // An authoritative listing (Google, Polar) is the truth for its window; Strava's lists can leave records out (its deletions come by webhook).
       const stillListed = new Set([...list.activities.map((activity) => activity.externalId), ...list.skipped.flatMap((skipped) => (skipped.externalId ? [skipped.externalId] : []))]);
-      const window = service === 'FITBIT' && list.complete ? { from: since, stillListed } : undefined;
+      const window = listing && list.complete ? { from: listedFrom(listing, since, now), stillListed } : undefined;
       const { added: imported } = await applyImports(userId, service, list.activities, now, window);
       // One instant for both: the screen tells a failed attempt by a later attempt than sync.
       // A capped read moves only the cursor; the window is synced once its continuation reached the end.
       if (list.resumeAfter) {
         await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now, resumeAfter: list.resumeAfter });
         await tasks.sync(userId, service, { background: true });
-      } else await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now, resumeAfter: null });
-      trackerMetrics.synced(service);
+      } else await repo.recordAttempt(userId, service, { at: now, result: trackerMessages.synced(imported), syncedAt: now, resumeAfter: null, ...(wholeWindow && list.complete ? { fullSyncedAt: now } : {}) });
+      metrics.trackerSynced(service);
       // 'Sync now' counts against the employee's quota only once it worked.
       if (options.countsQuota) await consumeRateLimit(db, syncRateLimit, String(userId), now).catch(() => undefined);
       return { service, imported, requests: list.requests, problem: null };
@@ -335,7 +349,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       const problem = describeFailure(service, error);
       log.warn({ err: error, service, userId }, 'tracker sync failed');
       await noteFailure(service, userId, error);
-      trackerMetrics.failed(service, failureReason(error));
+      metrics.trackerSyncFailed(service, failureReason(error));
       await repo.recordAttempt(userId, service, { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
       // A busy provider: try again once its window has passed (what the message promises).
       if (problem.retryAt) await tasks.sync(userId, service, { at: problem.retryAt, countsQuota: options.countsQuota });
@@ -344,7 +358,7 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
   };
 
   /** The user's own disconnect: the connection ends here, then access is withdrawn at the provider. */
-  const disconnectOwn = async (userId: number, service: ApiType, log: FastifyBaseLogger) => {
+  const disconnectOwn = async (userId: number, service: ApiType, log: Logger) => {
     const removed = await endConnection(userId, service, { id: userId, role: 'user' });
     if (removed) await revokeAtProvider(removed, log);
   };
@@ -357,14 +371,60 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       return row;
     });
     const orphanedTwins = await removeImports(userId, service);
-    // Workouts the other provider also reported were kept from this one: the other brings them back.
-    const other: ApiType = service === 'STRAVA' ? 'FITBIT' : 'STRAVA';
-    if (orphanedTwins > 0 && (await repo.findConnection(userId, other, key))) {
-      await repo.resetSyncPosition(userId, other);
-      await tasks.sync(userId, other);
+    // An athlete left: the provider's cap has room again.
+    if (removed) await repo.resolveAthleteLimit(service, clock.now());
+    // Workouts another provider also reported were kept from this one: the others bring them back.
+    if (orphanedTwins > 0) {
+      for (const other of await repo.connectionsOf(userId, key)) {
+        if (other.service === service) continue;
+        await repo.resetSyncPosition(userId, other.service);
+        await tasks.sync(userId, other.service);
+      }
     }
     return removed;
   };
+
+  /**
+   * Whether a new athlete would be refused: the provider refused one in the last day (nothing freed
+   * a place since), or the known cap (STRAVA_ATHLETE_LIMIT) is reached; an athlete already
+   * connected may always connect again.
+   */
+  const refusesNewAthletes = async (userId: number, service: ApiType) => {
+    if (await repo.hasConnection(userId, service)) return false;
+    if (await repo.athleteLimitSince(service, clock.now())) return true;
+    const limit = config.athleteLimit?.[service] ?? null;
+    if (!limit) return false;
+    const overview = await repo.providerOverview(service, clock.now());
+    if (overview.connected + overview.reconnectNeeded < limit) return false;
+    await repo.recordFailure({ service, userId, reason: 'athlete_limit', operator: true, at: clock.now() });
+    return true;
+  };
+
+  const inbox = stravaInbox({
+    db,
+    clock,
+    client: () => trackers.STRAVA ?? null,
+    connectionsOf: (ownerId) => repo.findByExternalUser('STRAVA', ownerId, key),
+    withAccess: (userId, call) => withAccess(userId, 'STRAVA', clientFor('STRAVA'), call),
+    applyActivity: async (userId, activity, now) => {
+      await applyImports(userId, 'STRAVA', [activity], now);
+    },
+    removeActivity: (userId, externalId) => removeImport(userId, 'STRAVA', externalId),
+    isImported: async (userId, externalId) => (await repo.importedByExternalId(userId, 'strava', [externalId])).length > 0,
+    applyUpdateWithoutRead,
+    endConnection: async (userId) => {
+      await endConnection(userId, 'STRAVA', { system: 'strava-deauthorization' });
+    },
+    noteFailure: async (userId, error) => {
+      const problem = describeFailure('STRAVA', error);
+      await noteFailure('STRAVA', userId, error);
+      await repo.recordAttempt(userId, 'STRAVA', { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
+      return { reconnectNeeded: problem.reconnectNeeded };
+    },
+    markEvent: (userId, at) => repo.markEvent(userId, 'STRAVA', at).then(() => undefined),
+    syncInstead: (userId) => tasks.sync(userId, 'STRAVA', { background: true }),
+    drainAt: (at) => tasks.stravaInbox(at),
+  });
 
   const service = {
     status: statusOf,
@@ -372,23 +432,26 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
     /** The provider's page, with a fresh `state` (and PKCE verifier) kept here for this user. */
     authorize: async (userId: number, service: ApiType) => {
       const client = clientFor(service);
-      const state = randomBytes(24).toString('base64url');
-      const codeVerifier = client.usesPkce ? randomBytes(48).toString('base64url') : null;
+      // Past Strava's athlete cap its page would only show an error: say so here, before the trip.
+      if (await refusesNewAthletes(userId, service)) throw trackerAthleteLimit();
+      const state = randomToken(24);
+      const codeVerifier = client.usesPkce ? randomToken(48) : null;
       const now = clock.now();
       await repo.purgeOauthStates(new Date(now.getTime() - 24 * 60 * 60_000));
       await repo.insertOauthState({ state, userId, service, codeVerifier, expiresAt: new Date(now.getTime() + STATE_TTL_MS) });
-      const codeChallenge = codeVerifier ? createHash('sha256').update(codeVerifier).digest('base64url') : null;
+      const codeChallenge = codeVerifier ? sha256Base64Url(codeVerifier) : null;
       return { url: client.authorizeUrl({ state, redirectUri: redirectUri(service), codeChallenge }) };
     },
 
     /** Exchanges the returned code, once the state proves this user started this round trip here. */
-    connect: async (userId: number, service: ApiType, input: { code: string; state: string; scope?: string }, log: FastifyBaseLogger) => {
+    connect: async (userId: number, service: ApiType, input: { code: string; state: string; scope?: string }, log: Logger) => {
       const client = clientFor(service);
       const now = clock.now();
       const pending = await repo.takeOauthState(input.state, now);
       if (!pending || pending.userId !== userId || pending.service !== service || pending.expiresAt <= now) throw trackerStateInvalid(service);
       // Strava says the granted scope on the return URL; refuse before spending the code.
-      if (service === 'STRAVA' && !client.scopeIsEnough(input.scope ?? null)) throw trackerScopeMissing(service);
+      const scopeOnReturn = providerOf(service).capabilities.scopeReportedOn === 'returnUrl';
+      if (scopeOnReturn && !client.scopeIsEnough(input.scope ?? null)) throw trackerScopeMissing(service);
       let tokens;
       try {
         tokens = await client.exchangeCode(input.code, redirectUri(service), pending.codeVerifier);
@@ -396,45 +459,61 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
         log.warn({ err: error, service }, 'tracker code exchange failed');
         if (error instanceof ProviderError && error.failure === 'operator') {
           await noteFailure(service, userId, error);
-          throw trackerPaused(service);
+          throw error.operatorFault === 'athlete_limit' ? trackerAthleteLimit() : trackerPaused(service);
         }
         throw trackerError(service);
       }
       await repo.resolveOperatorFaults(service, clock.now());
-      const scope = service === 'STRAVA' ? (input.scope ?? null) : tokens.scope;
-      if (service === 'FITBIT' && !client.scopeIsEnough(scope)) {
-        await client.revoke({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken }).catch((error: unknown) => log.warn({ err: error }, 'revoking an unusable Google grant failed'));
+      // A new athlete was accepted: there is room again.
+      await repo.resolveAthleteLimit(service, clock.now());
+      const scope = scopeOnReturn ? (input.scope ?? null) : tokens.scope;
+      if (!scopeOnReturn && !client.scopeIsEnough(scope)) {
+        await client
+          .revoke({ accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, externalUserId: tokens.externalUserId })
+          .catch((error: unknown) => log.warn({ err: error, service }, 'revoking an unusable grant failed'));
         throw trackerScopeMissing(service);
       }
       await db.transaction(async (tx) => {
         await trackersRepo(tx).upsertConnection(userId, service, tokens, scope, now, key);
         await auditRepo(tx).audit({ at: now, actor: { id: userId, role: 'user' }, action: 'tracker.connect', subject: await auditRepo(tx).subjectOf(userId), after: { service } });
       });
-      // The backfill: the current competition year, imported while the employee looks around (paced at Strava).
+      // The backfill: the current competition year, imported while the employee looks around (paced at Strava);
+      // from the last sync when the connection comes back, so what happened meanwhile is read.
       await tasks.sync(userId, service, { background: true });
+      // Strava events that waited for this athlete to connect again (deletions included) are applied now.
+      if (service === 'STRAVA' && tokens.externalUserId) await inbox.resume(tokens.externalUserId);
       return statusOf(userId);
     },
 
     /** Ends the connection here (the user asked), then withdraws access at the provider. */
-    disconnect: async (userId: number, service: ApiType, log: FastifyBaseLogger) => {
+    disconnect: async (userId: number, service: ApiType, log: Logger) => {
       await disconnectOwn(userId, service, log);
       return statusOf(userId);
     },
 
     /** Ends every connection of the user, as their own disconnect does (an account claimed by single sign-on). */
-    disconnectAll: async (userId: number, log: FastifyBaseLogger) => {
+    disconnectAll: async (userId: number, log: Logger) => {
       for (const connection of await repo.connectionsOf(userId, key)) await disconnectOwn(userId, connection.service, log);
     },
 
     /** Before an employee is deleted: withdraw every grant at its provider (their rows go with the user). */
-    revokeAllOf: async (userId: number, log: FastifyBaseLogger) => {
+    revokeAllOf: async (userId: number, log: Logger) => {
       for (const connection of await repo.connectionsOf(userId, key)) await revokeAtProvider(connection, log);
     },
 
     syncService,
 
-    /** Hands a webhook event to the background work (answered 200 at once, applied after). */
-    queueStravaEvent: (event: StravaEvent) => tasks.stravaEvent(event),
+    /**
+     * After an import without a connection (import-batch.ts in the caller's transaction): the other
+     * providers' records that were kept only as second sources of rows it deleted count again.
+     */
+    recountTwins: readTwinsAgain,
+
+    /** A background sync of one connection (a provider's webhook announced news; its listing brings it). */
+    syncLater: (userId: number, service: ApiType) => tasks.sync(userId, service, { background: true }),
+
+    /** Keeps a webhook event until it is applied (answered 200 once kept, applied after). */
+    queueStravaEvent: (event: StravaEvent) => inbox.keep(event),
 
     /**
      * 'Sync now': one import job per working service, each on its own. The quota (10 per
@@ -459,49 +538,11 @@ export const trackersService = ({ db, clock, config, trackers, tasks }: Deps) =>
       return { queued, problems };
     },
 
-    /**
-     * One Strava webhook event (create, update, delete, deauthorisation); unknown athletes are ignored.
-     * Strava does not sign its events, so a destructive one is checked at Strava first: a "deleted"
-     * activity must answer 404, a deauthorised athlete's refresh token must be refused.
-     */
-    applyStravaEvent: async (event: StravaEvent, log: FastifyBaseLogger) => {
-      const owner = typeof event.owner_id === 'number' || typeof event.owner_id === 'string' ? String(event.owner_id) : null;
-      const client = trackers.STRAVA;
-      if (!owner || !client) return;
-      for (const connection of await repo.findByExternalUser('STRAVA', owner, key)) {
-        const userId = connection.userId;
-        if (event.object_type === 'athlete') {
-          const updates = (event.updates ?? {}) as Record<string, unknown>;
-          if (updates.authorized !== 'false' && updates.authorized !== false) continue;
-          const stillAuthorized = await accessToken(userId, 'STRAVA', client, connection.accessToken).then(
-            () => true,
-            (error: unknown) => !(error instanceof ProviderError && (error.failure === 'invalid_grant' || error.failure === 'unauthorized')),
-          );
-          // Nothing to revoke: the athlete withdrew our access at strava.com. End it here, data included.
-          if (!stillAuthorized) await endConnection(userId, 'STRAVA', { system: 'strava-deauthorization' });
-          else log.warn({ userId }, 'Strava deauthorisation event ignored: the grant still works');
-          continue;
-        }
-        const activityId = typeof event.object_id === 'number' || typeof event.object_id === 'string' ? String(event.object_id) : null;
-        if (event.object_type !== 'activity' || !activityId || connection.status !== 'connected' || !client.getActivity) continue;
-        const now = clock.now();
-        await repo.markEvent(userId, 'STRAVA', now);
-        // A title, sport or privacy change needs no read when the event says it all (Strava's budget).
-        if (event.aspect_type === 'update' && (await applyUpdateWithoutRead(userId, activityId, event.updates, now))) continue;
-        try {
-          const activity = await withAccess(userId, 'STRAVA', client, (token) => client.getActivity!(token, activityId));
-          if (activity) await applyImports(userId, 'STRAVA', [activity], now);
-          else await removeImport(userId, 'STRAVA', activityId);
-        } catch (error) {
-          const problem = describeFailure('STRAVA', error);
-          log.warn({ err: error, userId, activityId }, 'Strava webhook event could not be applied');
-          await noteFailure('STRAVA', userId, error);
-          await repo.recordAttempt(userId, 'STRAVA', { at: clock.now(), result: problem.message, reconnectNeeded: problem.reconnectNeeded });
-          // A busy provider: the same event again once its window has passed.
-          if (problem.retryAt) await tasks.stravaEvent(event, problem.retryAt);
-        }
-      }
-    },
+    /** Applies the Strava events that are due (a job: after each event's arrival, and every minute). */
+    drainStravaInbox: (log: Logger) => inbox.drain(log),
+
+    /** Tries again the withdrawals at providers that failed and are due. */
+    retryRevokes: (log: Logger) => revokes.retryDue(log),
 
   };
   return service;

@@ -1,6 +1,13 @@
 import type { ApiType } from '@/contract/trackers';
+import type { ImportedSource } from '@/contract/imported-sources';
+import { trackerProviders, type ProviderSource } from '@/contract/tracker-providers';
 
-/** The activities' `source` of each tracker's imports. */
-export type Source = 'strava' | 'fitbit';
-export const sourceOf = { STRAVA: 'strava', FITBIT: 'fitbit' } as const satisfies Record<ApiType, Source>;
-export const serviceOf = { strava: 'STRAVA', fitbit: 'FITBIT' } as const satisfies Record<Source, ApiType>;
+/**
+ * The activities' `source` of imports: a provider's (src/api/contract/tracker-providers.ts) or a way in
+ * without one (import-sources.ts). A provider's source maps to its service and back.
+ */
+export type Source = ImportedSource;
+export const sourceOf = Object.fromEntries(trackerProviders.map((provider) => [provider.apiType, provider.source])) as Record<ApiType, ProviderSource>;
+const services: ReadonlyMap<string, ApiType> = new Map(trackerProviders.map((provider) => [provider.source, provider.apiType]));
+/** The provider service of a source; null for a source without a connection (a phone app pushes, nothing reads it again). */
+export const serviceOf = (source: Source): ApiType | null => services.get(source) ?? null;

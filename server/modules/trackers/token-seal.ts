@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { base64UrlOf, bytesOfBase64Url, randomBytes, textOf, utf8 } from '../../http/bytes';
+import { IV_BYTES, decrypt, encrypt, keyFromText } from '../../http/aes-gcm';
 
 /**
  * Tracker access and refresh tokens are kept sealed (AES-256-GCM) in tracker_connections, so a
@@ -8,20 +9,16 @@ import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:
  */
 const PREFIX = 'v1.';
 
-const keyOf = (secret: string) => createHash('sha256').update(`tracker-tokens:${secret}`).digest();
+const keyOf = (secret: string) => keyFromText(`tracker-tokens:${secret}`);
 
 export const sealToken = (secret: string, token: string) => {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(secret), iv);
-  const sealed = Buffer.concat([cipher.update(token, 'utf8'), cipher.final()]);
-  return `${PREFIX}${iv.toString('base64url')}.${cipher.getAuthTag().toString('base64url')}.${sealed.toString('base64url')}`;
+  const { iv, tag, ciphertext } = encrypt(keyOf(secret), randomBytes(IV_BYTES), utf8(token));
+  return `${PREFIX}${base64UrlOf(iv)}.${base64UrlOf(tag)}.${base64UrlOf(ciphertext)}`;
 };
 
 /** The token; throws when the stored value was sealed with another key or was altered. */
 export const openToken = (secret: string, stored: string) => {
   if (!stored.startsWith(PREFIX)) return stored;
-  const [iv, tag, sealed] = stored.slice(PREFIX.length).split('.');
-  const decipher = createDecipheriv('aes-256-gcm', keyOf(secret), Buffer.from(iv ?? '', 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag ?? '', 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(sealed ?? '', 'base64url')), decipher.final()]).toString('utf8');
+  const [iv, tag, ciphertext] = stored.slice(PREFIX.length).split('.');
+  return textOf(decrypt(keyOf(secret), { iv: bytesOfBase64Url(iv ?? ''), tag: bytesOfBase64Url(tag ?? ''), ciphertext: bytesOfBase64Url(ciphertext ?? '') }));
 };

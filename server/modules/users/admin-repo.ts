@@ -1,11 +1,10 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { LevelOfCompetition } from '@/contract/common';
-import { searchWordsOf } from '@/domain/search-words';
 import type { AchievementRow, AdminUserUpdate, EventRow, UserSort } from '@/contract/users';
-import type { StoredWorkout } from '@/domain/strava-agreement';
+import { STRAVA_SOURCE, type StoredWorkout } from '@/domain/strava-agreement';
 import type { DbOrTx } from '../../db/client';
 import { activities, dailyStepAchievements, eventParticipations, userLevels, users } from '../../db/schema';
-import { matchesEveryTerm } from '../../db/search-text';
+import { foldedSearchTerms, matchesEveryTerm } from '../../db/search-text';
 import type { UserRow } from './serialize';
 
 /** SQL of the admin users screens: every list is one page query plus one count, both in SQL (the table's page: employee-page.ts). */
@@ -24,8 +23,8 @@ const sortColumn = { lastName: users.lastName, firstName: users.firstName, email
  * (db/search-text.ts), optionally one level; sorted by the chosen column, then last name, first
  * name and id, so pages never overlap.
  */
-const employeeWhere = (filter: Omit<EmployeeFilter, 'sort' | 'order'>) => {
-  const conditions: SQL[] = [isEmployee, matchesEveryTerm(sql`${users.searchText}`, searchWordsOf(filter.search ?? '').slice(0, 10))];
+const employeeWhere = (filter: Omit<EmployeeFilter, 'sort' | 'order'>, terms: readonly string[]) => {
+  const conditions: SQL[] = [isEmployee, matchesEveryTerm(sql`${users.searchText}`, terms)];
   if (filter.level) conditions.push(eq(users.levelOfCompetition, filter.level));
   return and(...conditions);
 };
@@ -37,7 +36,7 @@ const employeeOrder = (filter: Pick<EmployeeFilter, 'sort' | 'order'>) => {
 
 /** Every matching employee in the table's order, read 1,000 at a time (exports never hold the table). */
 export async function* allEmployees(db: DbOrTx, filter: EmployeeFilter, batch = 1000): AsyncGenerator<UserRow[]> {
-  const where = employeeWhere(filter);
+  const where = employeeWhere(filter, await foldedSearchTerms(db, filter.search));
   for (let offset = 0; ; offset += batch) {
     const rows = await db.select().from(users).where(where).orderBy(...employeeOrder(filter)).limit(batch).offset(offset);
     if (rows.length > 0) yield rows;
@@ -57,15 +56,21 @@ export const findEmployeeRow = async (db: DbOrTx, id: number, forUpdate = false)
 };
 
 /** Newest first: start time, then id (two activities may start at the same minute). */
+/**
+ * One employee's workouts as an administrator may see them: never a Strava import, not even as
+ * its points (at the default 1 point a minute the points are its minutes, and its place among the
+ * other rows tells its day). Strava's API agreement: a user's Strava data is shown to that user only.
+ */
 export const workoutsPage = async (db: DbOrTx, userId: number, { limit, offset }: Page): Promise<{ rows: StoredWorkout[]; count: number }> => {
+  const shown = and(eq(activities.userId, userId), ne(activities.source, STRAVA_SOURCE));
   const rows = await db
     .select({ id: activities.id, name: activities.name, movingTime: activities.movingTime, startAt: activities.startAt, source: activities.source })
     .from(activities)
-    .where(eq(activities.userId, userId))
+    .where(shown)
     .orderBy(desc(activities.startAt), desc(activities.id))
     .limit(limit)
     .offset(offset);
-  const [total] = await db.select({ value: count() }).from(activities).where(eq(activities.userId, userId));
+  const [total] = await db.select({ value: count() }).from(activities).where(shown);
   return { rows: rows.map(({ startAt, ...row }) => ({ ...row, startDate: startAt.toISOString() })), count: total?.value ?? 0 };
 };
 

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../logger';
 import { deleteAccount } from '../privacy/account-deletion';
 import type { PageQuery } from '@/contract/common';
 import { type AdminUserUpdate, type User, type UsersQuery, type usersEndpoints } from '@/contract/users';
@@ -24,7 +24,7 @@ export const RESET_MAIL_SENT = 'Reset password mail has been sent';
 
 const userNotFound = () => notFound(USER_NOT_FOUND);
 
-export type UsersDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs' | 'trackers'>;
+export type UsersDeps = Pick<AppDeps, 'db' | 'clock' | 'config' | 'jobs' | 'trackers' | 'photos' | 'metrics' | 'mailer'>;
 
 type Reads = ReturnType<typeof usersRepo>;
 
@@ -43,7 +43,7 @@ export const adminUsersService = (deps: UsersDeps) => {
     /** The table's page as UserList JSON written by the database (employee-page.ts). */
     list: async (query: UsersQuery) =>
       new PreSerialized<(typeof usersEndpoints)['list']>(
-        await reads.employeesPageJson({ ...query, ...pageOf(query.currentPage, query.pageSize), bonusYear: quarterlyBonusYear(deps.clock.now()) }),
+        await reads.employeesPageJson({ ...query, ...pageOf(query.currentPage, query.pageSize), bonusYear: quarterlyBonusYear(deps.clock.now()), quarterlyBonusPoints: deps.config.scoring.quarterlyBonus }),
       ),
 
     detail: async (id: number): Promise<User> => {
@@ -78,7 +78,7 @@ export const adminUsersService = (deps: UsersDeps) => {
     },
 
     /** Deletes the employee through the same service as 'Delete my account' (modules/privacy/account-deletion.ts). */
-    remove: async (caller: AuthUser, id: number, log: FastifyBaseLogger): Promise<void> => {
+    remove: async (caller: AuthUser, id: number, log: Logger): Promise<void> => {
       // Checked first, so the admin gets a sentence rather than a bare 404 for their own id.
       if (caller.id === id) throw conflict(CANNOT_DELETE_SELF);
       if (!(await reads.findEmployeeRow(id))) throw userNotFound();

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { LevelOfCompetition } from '@/contract/common';
 import type { UserSort } from '@/contract/users';
-import { searchWordsOf } from '@/domain/search-words';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { matchesEveryTerm } from '../../db/search-text';
+import { foldedSearchTerms, matchesEveryTerm } from '../../db/search-text';
 import { UPLOADS_PATH } from './serialize';
 
 /**
@@ -29,11 +28,12 @@ const orderBy = (sort: UserSort, order: 'asc' | 'desc') => {
   return sql.raw([`s.${column} ${order}${order === 'desc' ? ' nulls first' : ''}`, ...ties].join(', '));
 };
 
-export type EmployeeQuery = { search?: string; level?: LevelOfCompetition; sort: UserSort; order: 'asc' | 'desc'; limit: number; offset: number; bonusYear: number };
+export type EmployeeQuery = { search?: string; level?: LevelOfCompetition; sort: UserSort; order: 'asc' | 'desc'; limit: number; offset: number; bonusYear: number; quarterlyBonusPoints: number };
 
-/** The page as the contract's UserList JSON: `{"rows":[...],"count":n}`. */
+/** The page as the contract's UserList JSON: `{"rows":[...],"count":n,"quarterlyBonusPoints":p}`. */
 export const employeesPageJson = async (db: DbOrTx, query: EmployeeQuery): Promise<string> => {
-  const employees = sql`s.role = 'user' ${query.level ? sql`and s.level_of_competition = ${query.level}` : sql``} and ${matchesEveryTerm(sql.raw('s.search_text'), searchWordsOf(query.search ?? '').slice(0, 10))}`;
+  const terms = await foldedSearchTerms(db, query.search);
+  const employees = sql`s.role = 'user' ${query.level ? sql`and s.level_of_competition = ${query.level}` : sql``} and ${matchesEveryTerm(sql.raw('s.search_text'), terms)}`;
   const [row] = rowsOf<{ json: string }>(
     await db.execute(sql`select '{"rows":' || coalesce((
         select '[' || string_agg(row_to_json(r)::text, ',' order by page.position) || ']'
@@ -43,10 +43,10 @@ export const employeesPageJson = async (db: DbOrTx, query: EmployeeQuery): Promi
           left join quarterly_bonuses qb on qb.user_id = u.id and qb.competition_year = ${query.bonusYear}
           cross join lateral (select u.id, u.role, u.first_name as "firstName", u.last_name as "lastName", u.email, u.date_of_birth as "dateOfBirth", u.gender,
                                      u.level_of_competition as "levelOfCompetition", ${UPLOADS_PATH}::text || u.profile_picture as "profilePicture",
-                                     u.is_private_activity as "isPrivateActivity",
+                                     u.is_private_activity as "isPrivateActivity", u.email_confirmed_at is not null as "emailConfirmed",
                                      json_build_object('firstQuarter', coalesce(qb.first_quarter, false), 'secondQuarter', coalesce(qb.second_quarter, false),
                                                        'thirdQuarter', coalesce(qb.third_quarter, false), 'fourthQuarter', coalesce(qb.fourth_quarter, false)) as "quarterlyBonus") r
-      ), '[]') || ',"count":' || (select count(*) from users s where ${employees}) || '}' as json`),
+      ), '[]') || ',"count":' || (select count(*) from users s where ${employees}) || ',"quarterlyBonusPoints":' || ${query.quarterlyBonusPoints}::int || '}' as json`),
   );
   return row!.json;
 };

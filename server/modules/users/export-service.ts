@@ -1,3 +1,4 @@
+import { genderLabel } from '@/domain/gender-label';
 import type { UsersExportQuery } from '@/contract/users';
 import { quarterlyBonusYear, toIsoDay } from '@/domain/competition';
 import { csvFileName, type CsvExport } from '@/domain/csv';
@@ -31,7 +32,7 @@ export const usersExportService = ({ db, clock, config }: Pick<AppDeps, 'db' | '
         for await (const batch of reads.allEmployees(query, BATCH)) {
           for (const user of await reads.serializeUsers(batch, now)) {
             const bonus = user.quarterlyBonus;
-            yield [user.firstName, user.lastName, user.email, user.gender, user.levelOfCompetition, user.dateOfBirth ?? '', yesNo(bonus.firstQuarter), yesNo(bonus.secondQuarter), yesNo(bonus.thirdQuarter), yesNo(bonus.fourthQuarter)];
+            yield [user.firstName, user.lastName, user.email, genderLabel(user.gender), user.levelOfCompetition, user.dateOfBirth ?? '', yesNo(bonus.firstQuarter), yesNo(bonus.secondQuarter), yesNo(bonus.thirdQuarter), yesNo(bonus.fourthQuarter)];
           }
         }
       }

@@ -47,6 +47,17 @@ export const noBudget: ProviderBudget = { check: async () => undefined, record: 
 /** Providers are remote: a hanging one must not hold a sync forever. */
 const PROVIDER_TIMEOUT_MS = 15_000;
 
+/**
+ * Tries of one call that meets a transient failure (no answer, 500, 502, 503, 504), with exponential
+ * backoff and jitter as Google's "Rate limits" page asks. Short on purpose: a longer outage is waited
+ * for by the work around the call (the Strava inbox's backoff, the sync job's retries).
+ */
+export const PROVIDER_ATTEMPTS = 3;
+const RETRY_BASE_MS = 200;
+const TRANSIENT = new Set([500, 502, 503, 504]);
+const retryDelayMs = (attempt: number) => Math.round(RETRY_BASE_MS * 2 ** (attempt - 1) * (0.5 + Math.random() / 2));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const failureOf = (status: number, isTokenCall: boolean): ProviderFailure => {
   if (status === 401) return isTokenCall ? 'invalid_grant' : 'unauthorized';
   if (status === 403) return 'forbidden';
@@ -74,6 +85,8 @@ export type ProviderRequest = {
   budget: ProviderBudget;
   /** Token endpoints: a 400/401 there means the grant was refused, not that a token expired. */
   isTokenCall?: boolean;
+  /** Never tried twice (a code exchange: the code is single use). */
+  once?: boolean;
   now?: () => number;
 };
 
@@ -83,14 +96,21 @@ export const providerJson = async (url: string, init: RequestInit, options: Prov
   // Token calls run under the connection's row lock (refresh) and are not counted by the providers'
   // read limits: they skip the budget, which would need a second database connection meanwhile.
   const budget = options.isTokenCall ? noBudget : options.budget;
-  await budget.check(options.provider);
-  let response: Response;
-  try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
-  } catch (error) {
-    throw new ProviderError('failed', `no answer from ${new URL(url).host}: ${(error as Error).message}`, null);
+  let response: Response | null = null;
+  for (let attempt = 1; ; attempt += 1) {
+    await budget.check(options.provider);
+    const last = attempt >= PROVIDER_ATTEMPTS || options.once === true;
+    try {
+      response = await fetch(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+    } catch (error) {
+      if (last) throw new ProviderError('failed', `no answer from ${new URL(url).host}: ${(error as Error).message}`, null);
+    }
+    if (response) await budget.record(options.provider, response.headers);
+    // A transient answer (Google 503/504, Strava 5xx) or none: again after a short backoff with jitter.
+    if (last || (response && !TRANSIENT.has(response.status))) break;
+    await sleep(retryDelayMs(attempt));
   }
-  await budget.record(options.provider, response.headers);
+  if (!response) throw new ProviderError('failed', `no answer from ${new URL(url).host}`, null);
   if (!response.ok) {
     const text = await response.text().catch(() => '');
     const operator = operatorFaultOf(response.status, text);

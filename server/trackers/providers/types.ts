@@ -50,15 +50,17 @@ export type ProviderClient = {
   scopeIsEnough: (scope: string | null) => boolean;
   exchangeCode: (code: string, redirectUri: string, codeVerifier: string | null) => Promise<ProviderTokens>;
   refresh: (refreshToken: string) => Promise<ProviderTokens>;
-  /** Withdraws our access at the provider. */
-  revoke: (tokens: { accessToken: string; refreshToken: string | null }) => Promise<void>;
+  /** Withdraws our access at the provider (`externalUserId`: the athlete's id there, which Polar's withdrawal names). */
+  revoke: (tokens: { accessToken: string; refreshToken: string | null; externalUserId?: string | null }) => Promise<void>;
   /** Every activity that started at or after `since`, paged to the end. */
   listActivities: (accessToken: string, since: Date) => Promise<ActivityList>;
   /** One activity by id (webhook updates); null when it is gone. Only providers with push. */
   getActivity?: (accessToken: string, externalId: string) => Promise<ProviderActivity | null>;
+  /** The id of the app's webhook subscription as the provider reports it (null: none). Only providers with push. */
+  pushSubscriptionId?: () => Promise<string | null>;
 };
 
-/** One client per service; null when the service is not configured. */
-export type TrackerProviders = Record<ApiType, ProviderClient | null>;
+/** One client per service; null or absent when the service is not configured. */
+export type TrackerProviders = Partial<Record<ApiType, ProviderClient | null>>;
 
-export const noTrackers: TrackerProviders = { STRAVA: null, FITBIT: null };
+export const noTrackers: TrackerProviders = {};

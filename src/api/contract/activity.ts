@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { importedSources } from './imported-sources';
 import { DayInput, Id, IdParams, IsoDate, endpoint, hasControlCharacter, parseDayOrInstant } from './common';
 
 export const activityTypes = [
@@ -71,9 +72,10 @@ export const ActivityUpdate = z
   .object({ name: title, otherName: otherName.optional(), movingTime, startDate: DayInput })
   .superRefine(otherNeedsTitle);
 
-export const activitySources = ['manual', 'strava', 'fitbit'] as const;
-export const trackerSources = ['strava', 'fitbit'] as const;
+/** Where an imported activity came from: a tracker provider or a way in without one (import-sources.ts: files, Apple Health, phone apps). */
+export const trackerSources = importedSources;
 export type TrackerSource = (typeof trackerSources)[number];
+export const activitySources = ['manual', ...importedSources] as const;
 
 export const Activity = z.object({
   id: z.number().int().positive(),
@@ -89,7 +91,7 @@ export const Activity = z.object({
   start: z.string(),
   end: z.string(),
   title: z.string(),
-  /** Where it came from: logged by hand, or imported from a tracker. */
+  /** Where it came from: logged by hand, or imported from a tracker, a file or a phone app. */
   source: z.enum(activitySources),
   /** Other trackers that reported the same workout; it counts once, as `source`'s record (docs/trackers.md: duplicates). */
   alsoRecordedBy: z.array(z.enum(trackerSources)),

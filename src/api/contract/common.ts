@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toIsoDay } from '../../domain/days';
-import { PAGE_MAX, SEARCH_MAX, genders, levels, sortOrders } from './values';
+import { COMPETITION_START_YEAR, PAGE_MAX, SEARCH_MAX, genders, levels, sortOrders } from './values';
 
 export { PAGE_MAX, SEARCH_MAX, genders, levels, sortOrders };
 
@@ -34,8 +34,15 @@ export const serverCodes = [
   'TRACKER_NOT_CONFIGURED',
   'TRACKER_ERROR',
   'TRACKER_PAUSED',
+  'TRACKER_ATHLETE_LIMIT',
   'TRACKER_STATE_INVALID',
   'TRACKER_SCOPE_MISSING',
+  'IMPORT_FILE_UNREADABLE',
+  'IMPORT_FILE_UNSUPPORTED',
+  'IMPORT_TOO_LARGE',
+  'IMPORT_PREVIEW_EXPIRED',
+  'IMPORT_TOKEN_INVALID',
+  'IMPORT_TOKEN_REVOKED',
   'RATE_LIMITED',
   'CONFLICT',
   'INTERNAL_ERROR',
@@ -179,8 +186,7 @@ export type PageQuery = z.infer<typeof PageQuery>;
 
 export const paged = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), count: z.number().int().min(0) });
 
-/** First competition year the product knows. */
-export const COMPETITION_START_YEAR = 2022;
+export { COMPETITION_START_YEAR };
 export const CompetitionYear = z.coerce
   .number()
   .int('Competition year must be a whole number')
@@ -191,8 +197,12 @@ export type Endpoint = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Path under /api, with `:param` placeholders. */
   path: string;
-  /** Guest endpoints need no access token; `admin` ones need the admin role. */
-  auth: 'guest' | 'user' | 'admin' | 'any';
+  /**
+   * Guest endpoints need no access token; `admin` ones need the admin role. `importToken`: a phone
+   * app's personal import token as the bearer, never an access token (the import endpoints take
+   * nothing else, and no other endpoint takes one: docs/security.md#import-tokens).
+   */
+  auth: 'guest' | 'user' | 'admin' | 'any' | 'importToken';
   params?: z.ZodType;
   query?: z.ZodType;
   /** JSON body; multipart endpoints describe their fields here and set `multipart`. */
@@ -210,6 +220,8 @@ export type Endpoint = {
    * creation does (docs/product-rules.md#offline-logging).
    */
   replayable?: true;
+  /** The handler also gets the body's text as sent (`request.rawBody`): a provider signs the bytes, not the JSON. */
+  rawBody?: true;
 };
 
 export const endpoint = <E extends Endpoint>(definition: E) => definition;

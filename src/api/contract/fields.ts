@@ -14,13 +14,16 @@ export const OLDEST_BIRTH_DATE = '1900-01-01';
 const LOCALHOST_EMAIL = /^[A-Za-z0-9._%+-]+@localhost$/i;
 const emailAddress = z.email('Email is invalid');
 
-export const email = z
-  .string('Please enter your email')
-  .trim()
-  .min(1, 'Please enter your email')
-  .max(EMAIL_MAX, 'Email is invalid')
-  .pipe(z.string().refine((value) => LOCALHOST_EMAIL.test(value) || emailAddress.safeParse(value).success, 'Email is invalid'))
-  .transform((value) => value.toLowerCase());
+const emailWith = (required: string) =>
+  z
+    .string(required)
+    .trim()
+    .min(1, required)
+    .max(EMAIL_MAX, 'Email is invalid')
+    .pipe(z.string().refine((value) => LOCALHOST_EMAIL.test(value) || emailAddress.safeParse(value).success, 'Email is invalid'))
+    .transform((value) => value.toLowerCase());
+
+export const email = emailWith('Please enter your email');
 
 /** Sign-in only checks presence: old passwords may predate today's rules. */
 export const loginPassword = z.string('Please enter your password').min(1, 'Please enter your password').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
@@ -33,19 +36,21 @@ export const newPassword = z
 
 export const confirmPassword = z.string('Please enter your confirmation password').min(1, 'Please enter your confirmation password');
 
-export const firstName = z
-  .string('Please enter your first name')
-  .trim()
-  .min(1, 'Please enter your first name')
-  .max(NAME_MAX, `First name must be at most ${NAME_MAX} characters`)
-  .refine((value) => !hasControlCharacter(value), 'First name must not contain control characters');
+const nameWith = (label: 'First name' | 'Last name', required: string) =>
+  z
+    .string(required)
+    .trim()
+    .min(1, required)
+    .max(NAME_MAX, `${label} must be at most ${NAME_MAX} characters`)
+    .refine((value) => !hasControlCharacter(value), `${label} must not contain control characters`);
 
-export const lastName = z
-  .string('Please enter your last name')
-  .trim()
-  .min(1, 'Please enter your last name')
-  .max(NAME_MAX, `Last name must be at most ${NAME_MAX} characters`)
-  .refine((value) => !hasControlCharacter(value), 'Last name must not contain control characters');
+export const firstName = nameWith('First name', 'Please enter your first name');
+export const lastName = nameWith('Last name', 'Please enter your last name');
+
+/** The same fields about someone else (an admin's invitation, a roster row): 'your' would address the admin. */
+export const inviteeFirstName = nameWith('First name', "Please enter the person's first name");
+export const inviteeLastName = nameWith('Last name', "Please enter the person's last name");
+export const inviteeEmail = emailWith("Please enter the person's email");
 
 const todayUtc = () => toIsoDay(new Date());
 

@@ -4,6 +4,8 @@ export * from './auth';
 export * from './users';
 export * from './profile';
 export * from './trackers';
+export * from './import-sources';
+export * from './workout-files';
 export * from './activity';
 export * from './feed';
 export * from './leaders';
@@ -15,11 +17,15 @@ export * from './access';
 export * from './invitations';
 export * from './privacy';
 export * from './sso';
+export * from './teams';
+export * from './phone-apps';
 
 import { accessEndpoints } from './access';
 import { invitationEndpoints } from './invitations';
 import { privacyEndpoints } from './privacy';
 import { ssoEndpoints } from './sso';
+import { teamsEndpoints } from './teams';
+import { phoneAppsEndpoints } from './phone-apps';
 import { activityEndpoints } from './activity';
 import { auditEndpoints } from './audit';
 import { authEndpoints } from './auth';
@@ -33,7 +39,7 @@ import { trackersEndpoints } from './trackers';
 import { usersEndpoints } from './users';
 
 /**
- * Every endpoint of the product, by slice: the same names as server/modules/<slice>, mocks/handlers/<slice>,
+ * Every endpoint of the product, by slice: the same names as server/modules/<slice>,
  * src/features/<slice> and tests/<suite>/<slice>. The contract suite walks this.
  */
 export const api = {
@@ -52,4 +58,6 @@ export const api = {
   invitations: invitationEndpoints,
   privacy: privacyEndpoints,
   sso: ssoEndpoints,
+  teams: teamsEndpoints,
+  phoneApps: phoneAppsEndpoints,
 };

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { CompetitionYear, LevelOfCompetition, endpoint, levels } from './common';
+import { providerSources, type ProviderSource } from './tracker-providers';
 
 /** Progress charts and the admin competition overview (docs/product-rules.md#progress-charts-and-overview), read from the score tables. */
 
 const count = z.number().int().min(0);
+/** One count per registered tracker provider, keyed by its `source`. */
+const providerCounts = Object.fromEntries(providerSources.map((source) => [source, count])) as Record<ProviderSource, typeof count>;
 /** A calendar month of the competition year, `YYYY-MM`. */
 const MonthKey = z.string().regex(/^\d{4}-\d{2}$/);
 
@@ -48,8 +51,11 @@ export type OverviewMonth = z.infer<typeof OverviewMonth>;
 export const CompetitionOverview = z.object({
   competitionYear: z.number().int(),
   months: z.array(OverviewMonth).min(1).max(12),
-  /** Tracker connections now (not per year): per service, and employees with at least one. */
-  trackers: z.object({ strava: count, fitbit: count, connectedEmployees: count, employees: count }),
+  /**
+   * Tracker connections now (not per year): employees with at least one, and one count per provider
+   * keyed by its `source` (src/api/contract/tracker-providers.ts).
+   */
+  trackers: z.object({ ...providerCounts, connectedEmployees: count, employees: count }),
 });
 export type CompetitionOverview = z.infer<typeof CompetitionOverview>;
 

@@ -20,7 +20,7 @@ export const Invitation = z.object({
 export type Invitation = z.infer<typeof Invitation>;
 
 /** 'Invite' (admin): one person. */
-export const InviteBody = z.object({ firstName: field.firstName, lastName: field.lastName, email: field.email, levelOfCompetition: field.levelOfCompetition });
+export const InviteBody = z.object({ firstName: field.inviteeFirstName, lastName: field.inviteeLastName, email: field.inviteeEmail, levelOfCompetition: field.levelOfCompetition });
 export type InviteBody = z.infer<typeof InviteBody>;
 
 /** Rows a roster may hold (docs/access.md#invitations-and-roster-import-admins). */
@@ -49,7 +49,18 @@ export type RosterCounts = z.infer<typeof RosterCounts>;
 export const RosterProblem = z.object({ line: z.number().int(), email: z.string(), status: z.enum(rosterRowStatuses), messages: z.array(z.string()) });
 export type RosterProblem = z.infer<typeof RosterProblem>;
 
-export const RosterPreview = z.object({ counts: RosterCounts, problems: z.array(RosterProblem) });
+/** A row that will be invited: who, at which level, into which team (the preview lists them before anyone is). */
+export const RosterInvitee = z.object({
+  line: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  levelOfCompetition: field.levelOfCompetition,
+  team: z.string().nullable(),
+});
+export type RosterInvitee = z.infer<typeof RosterInvitee>;
+
+export const RosterPreview = z.object({ counts: RosterCounts, problems: z.array(RosterProblem), invitees: z.array(RosterInvitee) });
 export type RosterPreview = z.infer<typeof RosterPreview>;
 export const RosterImport = RosterPreview.extend({ invited: z.number().int() });
 export type RosterImport = z.infer<typeof RosterImport>;

@@ -1,8 +1,13 @@
 import { z } from 'zod';
-import { endpoint } from './common';
+import { providerApiTypes, trackerProviders, type TrackerProviderName } from './tracker-providers';
+import { endpoint, type Endpoint } from './common';
+import { workoutFileEndpoints } from './workout-files';
 
-export const apiTypes = ['STRAVA', 'FITBIT'] as const;
-export const ApiType = z.enum(apiTypes, 'Service must be STRAVA or FITBIT');
+/** The providers' names come from their one registry (src/api/contract/tracker-providers.ts). */
+export const apiTypes = providerApiTypes;
+/** "Service must be STRAVA, FITBIT or POLAR". */
+export const API_TYPE_MESSAGE = `Service must be ${apiTypes.slice(0, -1).join(', ')} or ${apiTypes[apiTypes.length - 1]}`;
+export const ApiType = z.enum(apiTypes, API_TYPE_MESSAGE);
 export type ApiType = z.infer<typeof ApiType>;
 /**
  * A connection's state: working, refused by the provider for good (connect again), no longer
@@ -76,7 +81,7 @@ export type StravaEvent = z.infer<typeof StravaEvent>;
 export const WebhookReceived = z.object({});
 
 /** The app's own set-up faults at a provider, which only the administrator can fix. */
-export const OperatorFault = z.enum(['api_not_enabled', 'invalid_client', 'redirect_uri_mismatch', 'app_suspended']);
+export const OperatorFault = z.enum(['api_not_enabled', 'invalid_client', 'client_deleted', 'redirect_uri_mismatch', 'app_suspended', 'app_inactive', 'athlete_limit']);
 export type OperatorFault = z.infer<typeof OperatorFault>;
 const BudgetWindow = z.object({ limit: z.number().int().min(0), used: z.number().int().min(0), left: z.number().int().min(0) });
 /** One provider on the admin tracker panel: its connections, last working sync, failures of the last 24 hours and budget left. */
@@ -86,6 +91,8 @@ export const TrackerProviderStatus = z.object({
   /** Set while an operator fault is the latest news from the provider (no sync has worked since). */
   needsAdministrator: z.object({ reason: OperatorFault, since: z.string() }).nullable(),
   connections: z.object({ connected: z.number().int().min(0), reconnectNeeded: z.number().int().min(0) }),
+  /** Athletes the provider lets this app serve, when known (Strava's Standard Tier: 10; STRAVA_ATHLETE_LIMIT). */
+  athleteLimit: z.number().int().min(1).nullable().optional(),
   lastSuccessfulSyncAt: z.string().nullable(),
   failures: z.array(z.object({ reason: z.string(), operator: z.boolean(), count: z.number().int().min(1) })),
   /** What the provider last reported for the current windows; null before any answer in that window. */
@@ -95,15 +102,32 @@ export type TrackerProviderStatus = z.infer<typeof TrackerProviderStatus>;
 export const TrackerPanel = z.object({ providers: z.array(TrackerProviderStatus) });
 export type TrackerPanel = z.infer<typeof TrackerPanel>;
 
+type ConnectEndpoint = ReturnType<typeof connectEndpoint>;
+const connectEndpoint = (source: string) => endpoint({ method: 'POST', path: `/users/connect-${source}`, auth: 'user', body: ConnectCode, status: 200, response: ConnectedApis });
+/** One return endpoint per provider (`/users/connect-<source>`), keyed `connect<Label>`: made from the registry. */
+type ConnectEndpoints = { [P in TrackerProviderName as `connect${P['label']}`]: ConnectEndpoint };
+const connectEndpoints = Object.fromEntries(trackerProviders.map((provider) => [`connect${provider.label}`, connectEndpoint(provider.source)])) as ConnectEndpoints;
+/** The connect endpoint of one provider. */
+export const connectEndpointOf = (apiType: ApiType): Endpoint & ConnectEndpoint => connectEndpoints[`connect${trackerProviders.find((provider) => provider.apiType === apiType)!.label}`];
+
+/**
+ * A provider's signed webhook (Polar: `Polar-Webhook-Signature`, an HMAC of the raw body): the body is
+ * read by the provider's folder, which checks the signature over the bytes as sent.
+ */
+export const ProviderWebhookParams = z.object({ provider: z.string().max(40) });
+export const ProviderWebhookBody = z.record(z.string(), z.unknown());
+
 export const trackersEndpoints = {
   apis: endpoint({ method: 'GET', path: '/users/apis', auth: 'user', status: 200, response: ConnectedApis }),
   /** The provider's authorisation page for this employee, with a server-kept `state` (10 minutes, single use). */
   authorizeTracker: endpoint({ method: 'POST', path: '/users/tracker-authorization', auth: 'user', body: AuthorizeTracker, status: 200, response: TrackerAuthorization }),
-  connectStrava: endpoint({ method: 'POST', path: '/users/connect-strava', auth: 'user', body: ConnectCode, status: 200, response: ConnectedApis }),
-  connectFitbit: endpoint({ method: 'POST', path: '/users/connect-fitbit', auth: 'user', body: ConnectCode, status: 200, response: ConnectedApis }),
+  ...connectEndpoints,
   disconnectApi: endpoint({ method: 'DELETE', path: '/users/disconnect-api', auth: 'user', body: DisconnectApi, status: 200, response: ConnectedApis }),
   syncActivities: endpoint({ method: 'POST', path: '/users/sync-activities', auth: 'user', status: 200, response: SyncResult }),
   adminStatus: endpoint({ method: 'GET', path: '/admin/trackers', auth: 'admin', status: 200, response: TrackerPanel }),
   stravaWebhookValidation: endpoint({ method: 'GET', path: '/trackers/strava/webhook', auth: 'guest', query: StravaWebhookValidation, status: 200, response: StravaWebhookEcho }),
   stravaWebhookEvent: endpoint({ method: 'POST', path: '/trackers/strava/webhook', auth: 'guest', body: StravaEvent, status: 200, response: WebhookReceived }),
+  /** Signed webhooks of the providers that push (Polar); Strava has its own, above (its events are not signed). */
+  providerWebhook: endpoint({ method: 'POST', path: '/trackers/:provider/signed-webhook', auth: 'guest', params: ProviderWebhookParams, body: ProviderWebhookBody, rawBody: true, status: 200, response: WebhookReceived }),
+  ...workoutFileEndpoints,
 };

@@ -31,6 +31,13 @@ export const User = z.object({
 });
 export type User = z.infer<typeof User>;
 
+/**
+ * A row of the admin users table: the user, and whether they have opened the link that confirms
+ * their e-mail address (until then colleagues do not see them; docs/access.md).
+ */
+export const AdminUserRow = User.extend({ emailConfirmed: z.boolean() });
+export type AdminUserRow = z.infer<typeof AdminUserRow>;
+
 
 export const UserSort = z.enum(userSortColumns, 'Sort must be one of lastName, firstName, email, gender, levelOfCompetition');
 export type UserSort = z.infer<typeof UserSort>;
@@ -83,7 +90,8 @@ export type EventRow = z.infer<typeof EventRow>;
 export type AchievementRow = z.infer<typeof AchievementRow>;
 
 export const usersEndpoints = {
-  list: endpoint({ method: 'GET', path: '/users', auth: 'admin', query: UsersQuery, status: 200, response: paged(User) }),
+  /** The table's page, and the points one quarterly bonus flag is worth (SCORE_QUARTERLY_BONUS), which its confirmation names. */
+  list: endpoint({ method: 'GET', path: '/users', auth: 'admin', query: UsersQuery, status: 200, response: paged(AdminUserRow).extend({ quarterlyBonusPoints: z.number().int().min(0) }) }),
   /** Every employee matching the users table's filters, as CSV (not one page). */
   exportList: endpoint({ method: 'GET', path: '/users/export.csv', auth: 'admin', query: UsersExportQuery, status: 200, response: null, produces: 'csv' }),
   /** One employee's workouts, event participations and step achievements, as CSV. */

@@ -3,6 +3,9 @@
  * the login form) reads them without evaluating the contract's schemas. The schemas in common.ts,
  * users.ts and audit.ts are built from these very arrays.
  */
+/** First competition year the product knows. */
+export const COMPETITION_START_YEAR = 2022;
+
 export const levels = ['Beginner', 'Intermediate', 'Advanced', 'Elite'] as const;
 export const genders = ['male', 'female', 'other'] as const;
 export const sortOrders = ['asc', 'desc'] as const;
@@ -32,6 +35,13 @@ export const auditActions = [
   'auth.sso_signin',
   'auth.sso_signup',
   'auth.email_changed',
+  'team.create',
+  'team.rename',
+  'team.archive',
+  'team.assign',
+  'import_token.create',
+  'import_token.revoke',
+  'phone.import',
 ] as const;
 /** The automatic parts of the product that act on their own and are named in the audit trail as such. */
-export const auditSystems = ['sign-in-protection', 'strava-deauthorization'] as const;
+export const auditSystems = ['sign-in-protection', 'strava-deauthorization', 'single-sign-on'] as const;

@@ -1,5 +1,5 @@
 import { persistQueryClientRestore, persistQueryClientSave, persistQueryClientSubscribe, type PersistedClient, type Persister } from '@tanstack/query-persist-client-core';
-import type { Mutation, Query, QueryClient } from '@tanstack/react-query';
+import { onlineManager, type Mutation, type Query, type QueryClient } from '@tanstack/react-query';
 import { isQueuedWrite } from './queued-writes';
 import { storeKeyOf } from './store-key';
 
@@ -84,10 +84,26 @@ const keptQuery = (query: Query) => query.state.status === 'success' && query.qu
 /** Waiting, on their way, or refused (shown with Edit and Discard until the person decides). */
 const keptWrite = (mutation: Mutation) => isQueuedWrite(mutation) && (mutation.state.status === 'pending' || mutation.state.status === 'error');
 
+/**
+ * What the device kept is shown at once but never taken as fresh: activities logged elsewhere (another
+ * device, a tracker import) must appear after a reload. The reads the restore filled in (their
+ * update time changed) are marked stale: online the shown ones are read again now, offline once the
+ * connection is back.
+ */
+const restoreAsStale = async (queryClient: QueryClient, restore: () => Promise<unknown>) => {
+  const updatedAt = (query: Query) => query.state.dataUpdatedAt;
+  const before = new Map(queryClient.getQueryCache().findAll({ queryKey: ['activity'] }).map((query) => [query.queryHash, updatedAt(query)]));
+  await restore();
+  void queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] === 'activity' && query.state.data !== undefined && before.get(query.queryHash) !== updatedAt(query),
+    refetchType: onlineManager.isOnline() ? 'active' : 'none',
+  });
+};
+
 /** Restores the employee's store into the cache, then keeps it up to date; returns the stop function. */
 export const startPersistedCache = async (queryClient: QueryClient, userId: number) => {
   const persister = localStoragePersister(storeKeyOf(userId));
-  await persistQueryClientRestore({ queryClient, persister, maxAge: MAX_AGE_MS, buster: BUSTER }).catch(() => undefined);
+  await restoreAsStale(queryClient, () => persistQueryClientRestore({ queryClient, persister, maxAge: MAX_AGE_MS, buster: BUSTER }).catch(() => undefined));
   const saving = { queryClient, persister, buster: BUSTER, dehydrateOptions: { shouldDehydrateQuery: keptQuery, shouldDehydrateMutation: keptWrite } };
   const unsubscribe = persistQueryClientSubscribe(saving);
   // What the cache already holds (the month loaded before the store opened) is kept at once too.

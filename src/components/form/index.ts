@@ -2,3 +2,4 @@
 export { useSchemaForm, type SchemaForm, type SchemaFormOptions, type SubmitMutation } from './use-schema-form';
 export { FormAlert } from './form-alert';
 export { fieldStatus } from './field-status';
+export { selectOnFocus } from './select-on-focus';

@@ -3,6 +3,7 @@ import { useForm, type DefaultValues, type FieldValues, type Mode, type Path, ty
 import type { $ZodType } from 'zod/v4/core';
 import { resolverOf } from './schema-resolver';
 import { serverFormErrors } from '../../api/form-errors';
+import { markSentByForm } from '../../api/form-sent';
 import { fieldStatus } from './field-status';
 
 /** What a form needs of a mutation (TanStack Query's `useMutation` result, or `useApiMutation`'s). */
@@ -86,6 +87,7 @@ export function useSchemaForm<TIn extends FieldValues, TOut extends FieldValues,
     if (!options.mutation) return options.onValid?.(values);
     if (pending) return;
     const variables = options.toVariables ? options.toVariables(values, form as unknown as UseFormReturn<TIn>) : (values as unknown as TVars);
+    markSentByForm(variables, fieldNames);
     options.mutation.mutate(variables, { onSuccess: (data) => options.onSuccess?.(data, values), onError: showRefusal });
   });
 

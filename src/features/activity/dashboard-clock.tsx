@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { isEditableDay } from '@/domain/competition';
 import { useClock } from '../../lib/use-clock';
 import { toIsoDay } from '@/domain/days';
@@ -5,7 +6,8 @@ import { toIsoDay } from '@/domain/days';
 /** `(day) => boolean`: whether a day can be logged, edited or deleted now (the server enforces it too). */
 export const useIsEditableDay = () => {
   const clock = useClock();
-  return (day: string) => isEditableDay(day, clock.now());
+  // One function per clock: the memoised calendar takes it as a prop.
+  return useCallback((day: string) => isEditableDay(day, clock.now()), [clock]);
 };
 
 /** Today's calendar day (UTC, like the calendar) by the router context's clock. */

@@ -1,6 +1,7 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { isQueuedWrite } from '../../api/offline/queued-writes';
 import { hasStore } from '../../api/offline/store-key';
+import { watchQueuedSync } from '../../api/offline/queued-sync';
 import type { Auth } from '../../api/session';
 import { registerActivityWrites } from './api/activity-writes';
 
@@ -41,12 +42,18 @@ export const startOfflineSupport = async (queryClient: QueryClient, auth: Auth) 
   if (!user || user.role !== 'user' || running.get(queryClient)?.userId === user.id) return;
   running.set(queryClient, { userId: user.id });
   registerActivityWrites(queryClient);
-  const online = onlineManager.isOnline();
-  const starting = loadPersistedCache(queryClient, user.id).then(async ({ startPersistedCache }) => {
-    // Signed out (or another account) while the store was on its way: it is not opened.
-    if (running.get(queryClient)?.userId !== user.id) return null;
-    const cache = await startPersistedCache(queryClient, user.id);
-    if (onlineManager.isOnline()) {
+  const stopSyncNews = watchQueuedSync(queryClient);
+  // Offline, or with something kept: the page's loader reads the cache only once the store is in it.
+  const restoreFirst = !onlineManager.isOnline() || hasStore(user.id);
+  let opened: { stop: () => void; remove: () => void } | null = null;
+  const restoring = loadPersistedCache(queryClient, user.id)
+    .then(({ startPersistedCache }) =>
+      // Signed out (or another account) while the store was on its way: it is not opened.
+      running.get(queryClient)?.userId === user.id ? startPersistedCache(queryClient, user.id) : null,
+    )
+    .then((cache) => (opened = cache));
+  const starting = restoring.then(async (cache) => {
+    if (cache && onlineManager.isOnline()) {
       await auth.reconnect();
       void queryClient.resumePausedMutations();
     }
@@ -58,10 +65,15 @@ export const startOfflineSupport = async (queryClient: QueryClient, auth: Auth) 
   const stopListening = auth.onSessionEnd((reason) => {
     running.delete(queryClient);
     stopReconnect();
+    stopSyncNews();
     stopListening();
     // Signing out deletes the store (even one not opened yet); an ended session leaves it for the same person's next sign-in.
     if (reason === 'sign-out') void import('../../api/offline/persisted-cache').then(({ removePersistedCache }) => removePersistedCache(user.id));
-    void starting.then((cache) => (reason === 'sign-out' ? cache?.remove() : cache?.stop()));
+    // An open store stops at once, before the session's caches are cleared: the clearing is not saved
+    // over the writes kept for this person (an ended or switched session, docs/security.md#stale-tabs).
+    const end = (cache: typeof opened) => (reason === 'sign-out' ? cache?.remove() : cache?.stop());
+    if (opened) end(opened);
+    else void starting.then(end);
   });
-  if (!online) await starting;
+  if (restoreFirst) await restoring;
 };

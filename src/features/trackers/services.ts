@@ -1,14 +1,15 @@
 import type { ApiType } from '../../api/contract/trackers';
+import { providerByApiType, trackerProviders, type TrackerProviderName } from '../../api/contract/tracker-providers';
 
-/** Display data of the two tracker services, in screen order. */
-export const trackerServices = [
-  { type: 'STRAVA', key: 'strava', label: 'Strava' },
-  { type: 'FITBIT', key: 'fitbit', label: 'Fitbit' },
-] as const satisfies readonly { type: ApiType; key: 'strava' | 'fitbit'; label: string }[];
+/** Display data of the tracker services, in screen order (src/api/contract/tracker-providers.ts). */
+export const trackerServices = trackerProviders.map((provider) => ({ type: provider.apiType, key: provider.source, label: provider.label }));
 
-export type TrackerService = (typeof trackerServices)[number];
+export type TrackerService = { type: ApiType; key: TrackerProviderName['source']; label: string };
 
-export const serviceByType = (type: ApiType) => trackerServices.find((service) => service.type === type)!;
+export const serviceByType = (type: ApiType): TrackerService => {
+  const provider = providerByApiType(type);
+  return { type, key: provider.source, label: provider.label };
+};
 
 /** Toast (docs/product-rules.md#trackers) after a successful connection, e.g. 'Strava successfully connected'. */
 export const connectedMessage = (type: ApiType) => `${serviceByType(type).label} successfully connected`;

@@ -1,20 +1,23 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockDb, mockOutbox } from '../../../mocks/node';
-import { sendConfirmationMail } from '../../../mocks/access/confirmation';
+import { mockOutbox } from '../../../mocks/outbox';
+import { eq } from 'drizzle-orm';
+import { accessEndpoints } from '../../../src/api/contract/access';
+import { users } from '../../../server/db/schema';
+import { clientHost } from '../support/host';
+import { accountRow, apiAs } from '../support/api-as';
 import { renderApp } from '../render-app';
 
 /** Bea, made unconfirmed as a fresh self-made account would be; her link from the outbox. */
-const unconfirmBea = () => {
-  const bea = mockDb.users.find((user) => user.email === 'bea@wellness.test')!;
-  bea.emailConfirmedAt = null;
-  sendConfirmationMail(bea);
+const unconfirmBea = async () => {
+  await (await clientHost.db()).update(users).set({ emailConfirmedAt: null }).where(eq(users.email, 'bea@wellness.test'));
+  await (await apiAs('bea@wellness.test'))(accessEndpoints.resendConfirmation);
   return mockOutbox.latestTo('bea@wellness.test')!.token!;
 };
 
 describe('e-mail confirmation on the screens', () => {
   it("shows the banner on employee pages until confirmed, and 'Send the link again' mails a new link", async () => {
-    unconfirmBea();
+    await unconfirmBea();
     const { user } = await renderApp('/employee/dashboard', { signedInAs: 'user' });
     const banner = await screen.findByRole('region', { name: 'E-mail confirmation' });
     expect(within(banner).getByText('Please confirm your e-mail address')).toBeInTheDocument();
@@ -26,15 +29,15 @@ describe('e-mail confirmation on the screens', () => {
 
   it('a confirmed account sees no banner', async () => {
     await renderApp('/employee/dashboard', { signedInAs: 'user' });
-    await waitFor(() => expect(mockDb.users.length).toBeGreaterThan(0));
+    expect((await accountRow('bea@wellness.test'))?.emailConfirmedAt).not.toBeNull();
     expect(screen.queryByRole('region', { name: 'E-mail confirmation' })).not.toBeInTheDocument();
   });
 
   it('the link confirms the address (signed out too) and a used link says so', async () => {
-    const token = unconfirmBea();
+    const token = await unconfirmBea();
     await renderApp(`/confirm-email?token=${encodeURIComponent(token)}`);
     expect(await screen.findByText('Your e-mail address is confirmed')).toBeInTheDocument();
-    expect(mockDb.users.find((user) => user.email === 'bea@wellness.test')!.emailConfirmedAt).toEqual(expect.any(String));
+    expect((await accountRow('bea@wellness.test'))?.emailConfirmedAt).toEqual(expect.any(Date));
     document.body.innerHTML = '';
     await renderApp(`/confirm-email?token=${encodeURIComponent(token)}`);
     expect(await screen.findByText('This confirmation link is invalid or has expired')).toBeInTheDocument();

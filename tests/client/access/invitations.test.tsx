@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockDb, mockOutbox } from '../../../mocks/node';
-import { invite } from '../../../mocks/access/invitations';
+import { mockOutbox } from '../../../mocks/outbox';
+import { invitationEndpoints } from '../../../src/api/contract/invitations';
+import { invitations } from '../../../server/db/access-schema';
+import { clientHost } from '../support/host';
+import { accountRow, apiAs } from '../support/api-as';
 import { renderApp } from '../render-app';
 
 describe('invitations on the screens', () => {
@@ -16,7 +19,19 @@ describe('invitations on the screens', () => {
     const table = await screen.findByRole('table', { name: 'Invitations' });
     expect(await within(table).findByText('nina@acme.com')).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Revoke the invitation of Nina Invited' })).toBeInTheDocument();
+    // The real server mails from a job, after its answer.
+    await clientHost.idle();
     expect(mockOutbox.latestTo('nina@acme.com')?.subject).toBe('You are invited to the Wellness Challenge');
+  });
+
+  it("the invite form's messages speak of the invitee, not of the admin", async () => {
+    const { user } = await renderApp('/admin/invitations', { signedInAs: 'admin' });
+    const form = await screen.findByRole('form', { name: 'Invite one person' });
+    await user.click(within(form).getByRole('button', { name: 'Send invitation' }));
+    expect(await within(form).findByText("Please enter the person's first name")).toBeInTheDocument();
+    expect(within(form).getByText("Please enter the person's last name")).toBeInTheDocument();
+    expect(within(form).getByText("Please enter the person's email")).toBeInTheDocument();
+    expect(within(form).queryByText(/your/)).not.toBeInTheDocument();
   });
 
   it('a roster is previewed with its problem rows before anyone is invited', async () => {
@@ -27,14 +42,21 @@ describe('invitations on the screens', () => {
     await user.upload(section.querySelector('input[type="file"]')!, file);
     const problems = await within(section).findByRole('table', { name: 'Rows that will not be invited' });
     expect(within(problems).getByText('An account with this email already exists')).toBeInTheDocument();
-    expect((mockDb.invitations ?? []).length).toBe(0);
+    // Who will be invited, too, not only the rows left out.
+    const invitees = within(section).getByRole('table', { name: 'Rows that will be invited' });
+    expect(within(invitees).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))).toEqual([
+      ['Line', 'Name', 'Email', 'Level'],
+      ['2', 'One Person', 'one@acme.com', 'Beginner'],
+    ]);
+    const invited = async () => (await (await clientHost.db()).select().from(invitations)).map((row) => row.email);
+    expect(await invited()).toEqual([]);
     await user.click(within(section).getByRole('button', { name: 'Invite 1 person' }));
     expect(await within(section).findByText('1 invitation sent.')).toBeInTheDocument();
-    expect((mockDb.invitations ?? []).map((row) => row.email)).toEqual(['one@acme.com']);
+    expect(await invited()).toEqual(['one@acme.com']);
   });
 
   it("the mail's link opens 'Complete your profile' and joining signs the invitee in", async () => {
-    invite({ id: 1, role: 'admin' }, { firstName: 'Nina', lastName: 'Invited', email: 'nina@acme.com', levelOfCompetition: 'Advanced' });
+    await (await apiAs('admin@wellness.test'))(invitationEndpoints.invite, { body: { firstName: 'Nina', lastName: 'Invited', email: 'nina@acme.com', levelOfCompetition: 'Advanced' } });
     const token = mockOutbox.latestTo('nina@acme.com')!.token!;
     const { user, pathname } = await renderApp(`/signup?invitation=${encodeURIComponent(token)}`);
     const form = await screen.findByRole('form', { name: 'Complete your profile' });
@@ -45,6 +67,6 @@ describe('invitations on the screens', () => {
     await user.type(within(form).getByLabelText('Confirm password'), 'Secret123!');
     await user.click(within(form).getByRole('button', { name: 'Join the challenge' }));
     await waitFor(() => expect(pathname()).toBe('/employee/fitness-services'));
-    expect(mockDb.users.find((row) => row.email === 'nina@acme.com')?.emailConfirmedAt).toEqual(expect.any(String));
+    expect((await accountRow('nina@acme.com'))?.emailConfirmedAt).toEqual(expect.any(Date));
   });
 });

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockAccess, mockDb } from '../../../mocks/node';
+import { mockAccess } from '../../../mocks/access/settings';
+import { users } from '../../../server/db/schema';
+import { clientHost } from '../support/host';
 import { renderApp } from '../render-app';
 
 const form = () => screen.getByRole('form', { name: 'Create new profile' });
@@ -22,11 +24,12 @@ describe('sign-up policy on the screens', () => {
     await user.type(field('Password'), 'Secret123!');
     await user.type(field('Confirm password'), 'Secret123!');
     await user.selectOptions(field('Level of competition'), 'Intermediate');
-    const usersBefore = mockDb.users.length;
+    const countUsers = async () => (await (await clientHost.db()).select({ id: users.id }).from(users)).length;
+    const usersBefore = await countUsers();
     await user.click(within(form()).getByRole('button', { name: 'Create profile' }));
     await waitFor(() => expect(field('Email')).toHaveAccessibleDescription(/Please use your company e-mail address \(@acme\.com\)/));
     expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(mockDb.users).toHaveLength(usersBefore);
+    expect(await countUsers()).toBe(usersBefore);
     expect(app.pathname()).toBe('/signup');
   });
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { fixedClock } from '@/domain/clock';
-import { mockClock } from '../../../mocks/node';
+import { mockClock } from '../../../mocks/clock';
 import { renderApp } from '../render-app';
 import { seedActivity } from '../competition-seed';
 import { failFirstCalls, holdRequests } from '../route-states';
@@ -15,7 +15,7 @@ describe('dashboard route: loader, pending and error states', () => {
   beforeEach(() => mockClock.set(NOW));
 
   it('shows the titled skeleton while the month loads, then the calendar with its data', async () => {
-    seedActivity(bea, '2026-11-03', 45, 'Running');
+    await seedActivity(bea, '2026-11-03', 45, 'Running');
     const release = holdRequests('*/api/user/activity');
     await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock, settle: false });
     const pending = await screen.findByRole('status', { name: 'Loading your month' });
@@ -29,7 +29,7 @@ describe('dashboard route: loader, pending and error states', () => {
   });
 
   it('a failed month shows the error with Retry; Retry loads the calendar', async () => {
-    seedActivity(bea, '2026-11-03', 45, 'Running');
+    await seedActivity(bea, '2026-11-03', 45, 'Running');
     failFirstCalls('*/api/user/activity');
     const { user } = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
     const alert = (await screen.findByText(/We could not load this month\./, {}, { timeout: 8000 })).closest<HTMLElement>('[role="alert"]')!;
@@ -41,7 +41,7 @@ describe('dashboard route: loader, pending and error states', () => {
   });
 
   it('another month keeps the calendar on screen under its own loader, not the page skeleton', async () => {
-    seedActivity(bea, '2026-10-07', 25, 'Rowing');
+    await seedActivity(bea, '2026-10-07', 25, 'Rowing');
     const { user } = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
     await screen.findByText('Total month: 0 mins');
     const release = holdRequests('*/api/user/activity');
@@ -57,7 +57,7 @@ describe('dashboard route: loader, pending and error states', () => {
 
   it("the loader and the calendar read the router context's clock", async () => {
     mockClock.set('2027-03-10T09:00:00Z');
-    seedActivity(bea, '2027-03-02', 15, 'Yoga');
+    await seedActivity(bea, '2027-03-02', 15, 'Yoga');
     const { queryClient } = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: fixedClock('2027-03-10T09:00:00Z') });
     // The loader fetched March 2027 (the router's clock), not the month of the machine's clock.
     expect(queryClient.getQueryCache().findAll({ queryKey: ['activity', 'month'] }).map((query) => query.queryKey[2])).toEqual(['2027-03-01']);

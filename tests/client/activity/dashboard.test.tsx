@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { mockClock, mockServer } from '../../../mocks/node';
+import { mockClock } from '../../../mocks/clock';
+import { clientHost } from '../support/host';
 import { renderApp } from '../render-app';
-import { seedActivity, seedEvent, seedSteps } from '../competition-seed';
-import { mockDb, nextId } from '../../../mocks/db';
-import { fixtureId } from '../../../mocks/fixtures';
+import { seedActivity, seedEvent, seedImportedActivity, seedSteps } from '../competition-seed';
+import { findOption } from '../support/activity-dialog';
 
 const bea = 'bea@wellness.test';
 // The month grid is a large DOM and two cores are shared: typing through forms takes seconds.
@@ -25,13 +25,6 @@ const openDashboard = async () => {
   await screen.findByText(/Total month:/);
   return app;
 };
-/** The Select's options live in a portal the open modal hides from the accessibility tree. */
-const findOption = (name: string) =>
-  waitFor(() => {
-    const option = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((element) => element.textContent === name);
-    if (!option) throw new Error(`no option ${name}`);
-    return option;
-  });
 const star = (label: string) => screen.getByRole('button', { name: `10,000 steps on ${label}` });
 const eventsIcon = (label: string) => screen.getByRole('button', { name: `Participated events on ${label}` });
 
@@ -39,11 +32,11 @@ describe('employee dashboard', () => {
   beforeEach(() => standAt('2026-11-22T10:00:00Z'));
 
   it('shows the month, its activities, star and event states and both totals', async () => {
-    seedActivity(bea, '2026-11-03', 45, 'Running');
-    seedActivity(bea, '2026-11-05', 20, 'Kayaking');
-    seedActivity(bea, '2026-10-10', 100, 'Cycling');
-    seedSteps(bea, '2026-11-05');
-    seedEvent(bea, '2026-11-10');
+    await seedActivity(bea, '2026-11-03', 45, 'Running');
+    await seedActivity(bea, '2026-11-05', 20, 'Kayaking');
+    await seedActivity(bea, '2026-10-10', 100, 'Cycling');
+    await seedSteps(bea, '2026-11-05');
+    await seedEvent(bea, '2026-11-10');
     await openDashboard();
 
     expect(screen.getByRole('heading', { name: 'November 2026' })).toBeInTheDocument();
@@ -86,8 +79,28 @@ describe('employee dashboard', () => {
     expect(screen.getByText('Kayaking')).toBeInTheDocument();
   });
 
+  it('a save closes its dialog as the answer arrives and shows the activity, without waiting for the month to be read again', async () => {
+    const { user } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: 'Add new activity on Friday, November 20, 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add new activity' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Title' }));
+    await user.click(await findOption('Walking'));
+    await user.clear(within(dialog).getByLabelText(/Moving time/));
+    await user.type(within(dialog).getByLabelText(/Moving time/), '25');
+    // The month's read after the save is held until the end of the test's first part.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    clientHost.server.use(http.get('*/api/user/activity', async () => void (await held), { once: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add new activity' })).not.toBeInTheDocument());
+    expect(screen.getByText('Walking')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('Total month: 25 mins')).toBeInTheDocument();
+    expect(screen.getByText('Walking')).toBeInTheDocument();
+  });
+
   it('manages an activity: a custom title shows as Other; Update; Delete asks first', async () => {
-    seedActivity(bea, '2026-11-03', 45, 'Kayaking');
+    await seedActivity(bea, '2026-11-03', 45, 'Kayaking');
     const { user } = await openDashboard();
     await user.click(screen.getByText('Kayaking'));
     const dialog = await screen.findByRole('dialog', { name: 'Manage activity' });
@@ -119,7 +132,7 @@ describe('employee dashboard', () => {
 
   it('Participated events: a failed load says so with Retry instead of "no participation"', async () => {
     const { user } = await openDashboard();
-    mockServer.use(
+    clientHost.server.use(
       http.get('*/api/user/activity/participated-events', () => HttpResponse.json({ statusCode: 500, message: 'Database unavailable', serverCode: 'INTERNAL_ERROR' }, { status: 500 }), { once: true }),
       http.get('*/api/user/activity/participated-events', () => HttpResponse.json({ statusCode: 500, message: 'Database unavailable', serverCode: 'INTERNAL_ERROR' }, { status: 500 }), { once: true }),
     );
@@ -162,11 +175,11 @@ describe('employee dashboard', () => {
 
   it('month navigation fetches that month', async () => {
     const starts: string[] = [];
-    mockServer.events.on('request:start', ({ request }) => {
+    clientHost.server.events.on('request:start', ({ request }) => {
       const url = new URL(request.url);
       if (url.pathname === '/api/user/activity') starts.push(`${url.searchParams.get('startDate')}..${url.searchParams.get('endDate')}`);
     });
-    seedActivity(bea, '2026-10-10', 30, 'Cycling');
+    await seedActivity(bea, '2026-10-10', 30, 'Cycling');
     const { user } = await openDashboard();
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
     expect(await screen.findByRole('heading', { name: 'October 2026' })).toBeInTheDocument();
@@ -180,9 +193,9 @@ describe('employee dashboard', () => {
   });
 
   it('a day cell and its Activities list show the same order: by start time, not alphabetically', async () => {
-    seedActivity(bea, '2026-11-12', 10, 'Yoga', '06:00');
-    seedActivity(bea, '2026-11-12', 20, 'Cycling', '18:00');
-    seedActivity(bea, '2026-11-12', 30, 'Boxing', '12:00');
+    await seedActivity(bea, '2026-11-12', 10, 'Yoga', '06:00');
+    await seedActivity(bea, '2026-11-12', 20, 'Cycling', '18:00');
+    await seedActivity(bea, '2026-11-12', 30, 'Boxing', '12:00');
     await openDashboard();
     await screen.findByText('Yoga');
     const inCell = [...document.querySelectorAll('.wc-activity-title')].map((element) => element.textContent);
@@ -190,9 +203,8 @@ describe('employee dashboard', () => {
   });
 
   it('shows where a workout came from: by hand, or a tracker and the other tracker that also recorded it', async () => {
-    seedActivity(bea, '2026-11-03', 45, 'Kayaking');
-    const at = '2026-11-04T07:00:00.000Z';
-    mockDb.activities.push({ id: nextId('activities'), userId: fixtureId(bea), name: 'Running', movingTime: 30, startAt: at, startDate: '2026-11-04', source: 'strava', externalId: '777', alsoRecordedBy: ['fitbit'], createdAt: at, updatedAt: at });
+    await seedActivity(bea, '2026-11-03', 45, 'Kayaking');
+    await seedImportedActivity(bea, { day: '2026-11-04', time: '07:00', name: 'Running', movingTime: 30, source: 'strava', externalId: '777', alsoRecordedBy: ['fitbit'] });
     const { user } = await openDashboard();
     await user.click(screen.getByText('Running'));
     const imported = await screen.findByRole('dialog', { name: 'Manage activity' });
@@ -206,9 +218,8 @@ describe('employee dashboard', () => {
   });
 
   it("the day's Activities list adds an imported workout's sources to its minutes", async () => {
-    for (let index = 1; index <= 6; index += 1) seedActivity(bea, '2026-11-12', index, `Run ${index}`);
-    const at = '2026-11-12T23:00:00.000Z';
-    mockDb.activities.push({ id: nextId('activities'), userId: fixtureId(bea), name: 'Walking', movingTime: 40, startAt: at, startDate: '2026-11-12', source: 'fitbit', externalId: 'p1', alsoRecordedBy: ['strava'], createdAt: at, updatedAt: at });
+    for (let index = 1; index <= 6; index += 1) await seedActivity(bea, '2026-11-12', index, `Run ${index}`);
+    await seedImportedActivity(bea, { day: '2026-11-12', time: '23:00', name: 'Walking', movingTime: 40, source: 'fitbit', externalId: 'p1', alsoRecordedBy: ['strava'] });
     const { user } = await openDashboard();
     await user.click(await screen.findByText('Show more'));
     const dialog = await screen.findByRole('dialog', { name: 'Activities list' });
@@ -217,7 +228,7 @@ describe('employee dashboard', () => {
   });
 
   it("'Show more' opens the day's Activities list with edit pencils", async () => {
-    for (let index = 1; index <= 7; index += 1) seedActivity(bea, '2026-11-12', index, `Run ${index}`);
+    for (let index = 1; index <= 7; index += 1) await seedActivity(bea, '2026-11-12', index, `Run ${index}`);
     const { user } = await openDashboard();
     await user.click(await screen.findByText('Show more'));
     const dialog = await screen.findByRole('dialog', { name: 'Activities list' });
@@ -234,7 +245,7 @@ describe('employee dashboard', () => {
 describe('edit window on the dashboard (fixed clock)', () => {
   it('after 14 April the previous year is read-only: star, events and add are disabled', async () => {
     standAt('2027-04-15T09:00:00Z');
-    seedActivity(bea, '2027-03-10', 30, 'Yoga');
+    await seedActivity(bea, '2027-03-10', 30, 'Yoga');
     const { user } = await openDashboard();
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
     expect(await screen.findByRole('heading', { name: 'March 2027' })).toBeInTheDocument();

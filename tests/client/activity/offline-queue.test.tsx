@@ -1,12 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
-import { mockClock, mockNetwork, mockServer } from '../../../mocks/node';
-import { mockDb } from '../../../mocks/db';
+import { mockClock } from '../../../mocks/clock';
+import { mockNetwork } from '../../../mocks/network';
+import { clientHost } from '../support/host';
+import { asc, eq } from 'drizzle-orm';
+import { activities } from '../../../server/db/schema';
 import { FIXTURE_PASSWORD, fixtureId } from '../../../mocks/fixtures';
 import { callApi } from '../../../src/api/call-api';
 import { authEndpoints } from '@/contract';
 import { renderApp } from '../render-app';
 import { OFFLINE_BANNER_TITLE } from '../../../src/components/offline-banner';
+import { logThroughDialog } from '../support/activity-dialog';
 
 /**
  * Logging without a connection (docs/product-rules.md#offline-logging): the write waits on the
@@ -22,18 +26,11 @@ const storeOf = (id: number) => localStorage.getItem(`wellness.cache.${id}`);
 /** Counts the POSTs that reach the mocks' activity log endpoint (a resend would count twice). */
 const countLogRequests = () => {
   const seen: string[] = [];
-  mockServer.events.on('request:start', ({ request }) => {
+  clientHost.server.events.on('request:start', ({ request }) => {
     if (request.method === 'POST' && new URL(request.url).pathname === '/api/user/activity/log') seen.push(request.headers.get('idempotency-key') ?? '');
   });
   return seen;
 };
-
-const findOption = (name: string) =>
-  waitFor(() => {
-    const option = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((element) => element.textContent === name);
-    if (!option) throw new Error(`no option ${name}`);
-    return option;
-  });
 
 const openDashboard = async () => {
   const app = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
@@ -41,19 +38,10 @@ const openDashboard = async () => {
   return app;
 };
 
-const logOffline = async (user: Awaited<ReturnType<typeof renderApp>>['user'], day: string, title: string, minutes: string) => {
-  await user.click(screen.getByRole('button', { name: `Add new activity on ${day}` }));
-  const dialog = await screen.findByRole('dialog', { name: 'Add new activity' });
-  await user.click(within(dialog).getByRole('combobox', { name: 'Title' }));
-  await user.click(await findOption(title));
-  await user.clear(within(dialog).getByLabelText(/Moving time/));
-  await user.type(within(dialog).getByLabelText(/Moving time/), minutes);
-  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-  // Offline the form closes at once: the write waits on the device.
-  await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add new activity' })).not.toBeInTheDocument());
-};
+/** Offline the form closes at once: the write waits on the device. */
+const logOffline = logThroughDialog;
 
-const activitiesOf = (userId: number) => mockDb.activities.filter((activity) => activity.userId === userId);
+const activitiesOf = async (userId: number) => (await clientHost.db()).select().from(activities).where(eq(activities.userId, userId)).orderBy(asc(activities.id));
 
 describe('offline logging', () => {
   beforeEach(() => mockClock.set('2026-11-22T10:00:00Z'));
@@ -78,9 +66,11 @@ describe('offline logging', () => {
     expect(screen.queryByText(OFFLINE_BANNER_TITLE)).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Swimming').closest('.wc-activity')).not.toHaveTextContent('Pending'));
     expect(await screen.findByText('Total month: 40 mins')).toBeInTheDocument();
-    expect(activitiesOf(beaId()).map((activity) => [activity.name, activity.movingTime])).toEqual([['Swimming', 40]]);
+    expect((await activitiesOf(beaId())).map((activity) => [activity.name, activity.movingTime])).toEqual([['Swimming', 40]]);
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatch(/^[0-9a-f-]{36}$/);
+    // The sync says what it did.
+    expect(await screen.findByText('1 change made on this device was sent and saved.')).toBeInTheDocument();
     // Sent: no write is kept any more, only the month it now belongs to.
     await waitFor(() => expect(JSON.parse(storeOf(beaId())!).clientState.mutations).toEqual([]));
   });
@@ -105,13 +95,13 @@ describe('offline logging', () => {
     ]);
     const posts = countLogRequests();
     act(() => mockNetwork.goOnline());
-    await waitFor(() => expect(activitiesOf(beaId())).toHaveLength(2));
-    expect(activitiesOf(beaId()).map((activity) => activity.name)).toEqual(['Yoga', 'Cycling']);
+    await waitFor(async () => expect(await activitiesOf(beaId())).toHaveLength(2));
+    expect((await activitiesOf(beaId())).map((activity) => activity.name)).toEqual(['Yoga', 'Cycling']);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Waiting to be sent' })).not.toBeInTheDocument());
     // The page started without a token: the first write is refused 401, the session is refreshed
     // from the cookie and the write goes again with the same key. Two keys, two rows.
     expect(new Set(posts).size).toBe(2);
-    expect(activitiesOf(beaId())).toHaveLength(2);
+    expect(await activitiesOf(beaId())).toHaveLength(2);
   });
 
   it('a write the server refuses on reconnect stays on the entry with what to do; Discard drops it', async () => {
@@ -128,7 +118,7 @@ describe('offline logging', () => {
     expect(panel).toHaveTextContent('Not saved: New activity: Hiking, 90 min, Tuesday, March 30, 2027');
     expect(panel).toHaveTextContent('Edit it (for example on a day that is still open) or discard it.');
     expect(screen.getByText('Hiking').closest('.wc-activity')).toHaveTextContent('Not saved');
-    expect(activitiesOf(beaId())).toEqual([]);
+    expect(await activitiesOf(beaId())).toEqual([]);
     await user.click(within(panel).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Changes not saved' })).not.toBeInTheDocument());
     expect(screen.queryByText('Hiking')).not.toBeInTheDocument();
@@ -145,7 +135,7 @@ describe('offline logging', () => {
     await waitFor(() => expect(storeOf(beaId())).toBeNull());
     expect(localStorage.getItem('wellness.offlineUser')).toBeNull();
     act(() => mockNetwork.goOnline());
-    expect(activitiesOf(beaId())).toEqual([]);
+    expect(await activitiesOf(beaId())).toEqual([]);
   });
 
   it("another account signing in on the same device never sees or sends the first one's writes", async () => {
@@ -168,5 +158,30 @@ describe('offline logging', () => {
     expect(storeOf(fixtureId(ivan)) ?? '').not.toContain('Pilates');
     // Bea's writes stay under her key for her next sign-in.
     expect(storeOf(beaId())).toContain('Pilates');
+  });
+});
+
+describe('the sync news', () => {
+  it('counts the changes sent, and those refused', async () => {
+    const { sentMessage } = await import('../../../src/api/offline/queued-sync');
+    expect(sentMessage(1, 0)).toBe('1 change made on this device was sent and saved.');
+    expect(sentMessage(3, 1)).toBe("3 changes made on this device were sent and saved. 1 was not accepted: see 'Changes not saved'.");
+  });
+
+  it('online, a write tried again after a server error is not said to wait for the connection', async () => {
+    const { QueuedWritesPanel } = await import('../../../src/features/activity/components/queued-writes-panel');
+    const { render } = await import('@testing-library/react');
+    const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query');
+    const { MantineProvider } = await import('@mantine/core');
+    const write = { id: 1, kind: 'activity.log', variables: { body: { name: 'Swimming', movingTime: 40, startTime: '2026-11-20T00:00:00.000Z' } }, status: 'pending' as const, message: null, statusCode: null };
+    render(
+      <MantineProvider>
+        <QueryClientProvider client={new QueryClient()}>
+          <QueuedWritesPanel writes={[write]} onEdit={() => undefined} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    expect(screen.getByText('The server did not answer: they are being sent again, in this order.')).toBeInTheDocument();
+    expect(screen.queryByText(/when you are back online/)).not.toBeInTheDocument();
   });
 });

@@ -47,11 +47,11 @@ describe('what tells a person where they are', () => {
     const menu = await screen.findByRole('menu', { name: 'Menu' });
     // Shown once its opening transition starts.
     const items = await within(menu).findAllByRole('menuitem', { hidden: true });
-    expect(items.map((item) => item.textContent)).toEqual(['Leaders', 'Users', 'Overview', 'Invitations', 'Audit trail', 'Fitness services']);
+    expect(items.map((item) => item.textContent)).toEqual(['Leaders', 'Teams', 'Users', 'Overview', 'Invitations', 'Audit trail', 'Fitness services']);
     expect(within(menu).getByRole('menuitem', { name: 'Users', hidden: true })).toHaveAttribute('aria-current', 'page');
     // Opened by keyboard, the first page has the focus; the arrows move through the rest.
     await waitFor(() => expect(within(menu).getByRole('menuitem', { name: 'Leaders', hidden: true })).toHaveFocus());
-    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}{Enter}');
     await waitFor(() => expect(pathname()).toBe('/admin/overview'));
     await waitFor(() => expect(screen.queryByRole('menu', { name: 'Menu', hidden: true })).not.toBeInTheDocument());
     vi.mocked(window.matchMedia).mockRestore();

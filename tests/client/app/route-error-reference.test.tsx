@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { mockServer } from '../../../mocks/node';
+import { clientHost } from '../support/host';
 import { renderApp, signInThroughMocks } from '../render-app';
 
 /** The restore at load (the areas' guard, before any loader) fails with a 500 as the server sends it. */
 const failRestore = (headers: Record<string, string> = {}) =>
-  mockServer.use(
+  clientHost.server.use(
     http.post('*/api/auth/refresh', () =>
       HttpResponse.json({ statusCode: 500, serverCode: 'INTERNAL_ERROR', message: 'Error in server , try again later' }, { status: 500, headers }),
     ),
@@ -33,7 +33,7 @@ describe("the route error view shows the answer's X-Request-Id, so a user can qu
 
 describe("a page whose loader failed shows the answer's X-Request-Id beside Retry", () => {
   const failFeed = (headers: Record<string, string> = {}) =>
-    mockServer.use(http.get('*/api/user/activity/feed', () => HttpResponse.json({ statusCode: 500, serverCode: 'INTERNAL_ERROR', message: 'Error in server , try again later' }, { status: 500, headers })));
+    clientHost.server.use(http.get('*/api/user/activity/feed', () => HttpResponse.json({ statusCode: 500, serverCode: 'INTERNAL_ERROR', message: 'Error in server , try again later' }, { status: 500, headers })));
 
   it('shows "Reference: …" under what could not be loaded', async () => {
     await signInThroughMocks('user');

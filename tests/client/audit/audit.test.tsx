@@ -1,21 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockDb } from '../../../mocks/node';
+import { mockClock } from '../../../mocks/clock';
 import { fixtureAdmin, fixtureId } from '../../../mocks/fixtures';
-import { mockAudit } from '../../../mocks/handlers/audit';
+import { audit, subjectOf, type AuditEntry } from '../../../server/modules/audit/repo';
+import { renameUser } from '../competition-seed';
 import { renderApp } from '../render-app';
+import { clientHost } from '../support/host';
 
 /** Product rules: Audit trail. The admin audit screen lists entries newest first, in words, filters by action and employee, in the URL. */
 
-const userOf = (email: string) => mockDb.users.find((user) => user.email === email)!;
+const userOf = async (email: string) => (await subjectOf(await clientHost.db(), fixtureId(email)))!;
+/** An entry as the server's modules write it (modules/audit/repo.ts), now by the mock clock. */
+const record = async (entry: Omit<AuditEntry, 'at'>) => audit(await clientHost.db(), { at: mockClock.now(), ...entry });
 const admin = () => ({ id: fixtureId(fixtureAdmin.email), role: 'admin' });
 const adminName = `${fixtureAdmin.firstName} ${fixtureAdmin.lastName}`;
 const entryRows = () => within(screen.getByRole('table', { name: 'Audit entries' })).getAllByRole('row').slice(1);
 const cellsOf = (row: HTMLElement) => within(row).getAllByRole('cell').map((cell) => cell.textContent);
 
 describe('audit trail at /admin/audit', () => {
-  beforeEach(() => {
-    mockAudit({ actor: admin(), action: 'user.update', subject: userOf('bea@wellness.test'), before: { firstName: 'Bea' }, after: { firstName: 'Beatrix' } });
-    mockAudit({ actor: admin(), action: 'bonus.change', subject: userOf('ivan@wellness.test'), before: { year: 2026, fourthQuarter: false }, after: { year: 2026, fourthQuarter: true } });
+  beforeEach(async () => {
+    await record({ actor: admin(), action: 'user.update', subject: await userOf('bea@wellness.test'), before: { firstName: 'Bea' }, after: { firstName: 'Beatrix' } });
+    await record({ actor: admin(), action: 'bonus.change', subject: await userOf('ivan@wellness.test'), before: { year: 2026, fourthQuarter: false }, after: { year: 2026, fourthQuarter: true } });
   });
 
   it('shows entries newest first with what changed, and filters by action and by employee', async () => {
@@ -40,14 +44,14 @@ describe('audit trail at /admin/audit', () => {
   });
 
   it('reads as words: field labels and yes/no, the people by name, "System" only for the automatic parts and which one', async () => {
-    const bea = userOf('bea@wellness.test');
-    mockAudit({ actor: { system: 'sign-in-protection' }, action: 'auth.lockout', subject: bea, after: { scope: 'account' } });
-    mockAudit({ actor: { id: bea.id, role: 'user' }, action: 'auth.password_reset', subject: bea });
-    mockAudit({ actor: { system: 'strava-deauthorization' }, action: 'tracker.disconnect', subject: bea, before: { service: 'STRAVA' } });
-    mockAudit({ actor: { id: bea.id, role: 'user' }, action: 'auth.sso_signin', subject: bea, after: { issuer: 'https://sso.acme.com', emailConfirmed: true, passwordRemoved: true, sessionsEnded: 2 } });
+    const bea = await userOf('bea@wellness.test');
+    await record({ actor: { system: 'sign-in-protection' }, action: 'auth.lockout', subject: bea, after: { scope: 'account' } });
+    await record({ actor: { id: bea.id, role: 'user' }, action: 'auth.password_reset', subject: bea });
+    await record({ actor: { system: 'strava-deauthorization' }, action: 'tracker.disconnect', subject: bea, before: { service: 'STRAVA' } });
+    await record({ actor: { id: bea.id, role: 'user' }, action: 'auth.sso_signin', subject: bea, after: { issuer: 'https://sso.acme.com', emailConfirmed: true, passwordRemoved: true, sessionsEnded: 2 } });
     // An admin whose account is gone since, and an employee deleted since (their name kept as it was).
-    mockAudit({ actor: { id: 9999, role: 'admin' }, action: 'user.delete', subject: { ...userOf('ivan@wellness.test'), id: 8888 }, before: { firstName: 'Ivan', levelOfCompetition: 'Intermediate' } });
-    bea.firstName = 'Beatrix';
+    await record({ actor: { id: 9999, role: 'admin' }, action: 'user.delete', subject: { ...(await userOf('ivan@wellness.test')), id: 8888 }, before: { firstName: 'Ivan', levelOfCompetition: 'Intermediate' } });
+    await renameUser('bea@wellness.test', 'Beatrix', 'Beginner');
 
     await renderApp('/admin/audit', { signedInAs: 'admin' });
     await screen.findByRole('table', { name: 'Audit entries' });

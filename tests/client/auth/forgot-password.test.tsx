@@ -1,12 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockOutbox, mockScenario, mockServer } from '../../../mocks/node';
+import { mockOutbox } from '../../../mocks/outbox';
+import { mockScenario } from '../../../mocks/scenarios';
+import { clientHost } from '../support/host';
 import { renderApp, testAccounts } from '../render-app';
 
 /** Counts the forgot-password requests that reach the mocks. */
 const countForgotRequests = () => {
   const seen: string[] = [];
-  mockServer.events.on('request:start', ({ request }) => {
+  clientHost.server.events.on('request:start', ({ request }) => {
     if (request.method === 'POST' && new URL(request.url).pathname === '/api/auth/forgot-password') seen.push(request.url);
   });
   return () => seen.length;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { mockScenario } from '../../../mocks/node';
+import { mockScenario } from '../../../mocks/scenarios';
 import { toast } from '../../../src/api/toasts';
 import { renderApp, testAccounts } from '../render-app';
 
@@ -36,6 +36,32 @@ describe('login screen at /', () => {
     await user.type(emailInput(), 'bea@wellness.test');
     await waitFor(() => expect(screen.queryByText('Email is invalid')).not.toBeInTheDocument());
     expect(emailInput()).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('an empty e-mail left with Tab is never marked valid: it turns red with its message', async () => {
+    const { user } = await renderApp('/');
+    const form = loginForm();
+    const validMarks: number[] = [];
+    // Every render between the Tab and the message: no green check may show, even while the schema loads.
+    const observer = new MutationObserver(() => validMarks.push(form.querySelectorAll('[data-status="valid"]').length));
+    observer.observe(form, { subtree: true, childList: true, attributes: true });
+    await user.click(emailInput());
+    await user.tab();
+    expect(await screen.findByText('Please enter your email')).toBeInTheDocument();
+    observer.disconnect();
+    expect(emailInput()).toHaveAttribute('aria-invalid', 'true');
+    expect(Math.max(0, ...validMarks)).toBe(0);
+    expect(form.querySelector('[data-status="invalid"]')).not.toBeNull();
+  });
+
+  it('the show-password eye is reached with Tab from the password field and shows the password', async () => {
+    const { user } = await renderApp('/');
+    await user.type(passwordInput(), 'secret');
+    await user.tab();
+    const eye = within(loginForm()).getByRole('button', { name: 'Toggle password visibility' });
+    expect(eye).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(passwordInput()).toHaveAttribute('type', 'text');
   });
 
   it('shows no validation state before a field is touched', async () => {
@@ -89,7 +115,7 @@ describe('login screen at /', () => {
     await user.type(emailInput(), testAccounts.user.email);
     await user.type(passwordInput(), 'wrong-password');
     await user.tab();
-    const validMark = () => loginForm().querySelector('.tabler-icon-check');
+    const validMark = () => loginForm().querySelector('.field-status-icon[data-status="valid"]');
     expect(validMark()).not.toBeNull();
     await user.click(submitButton());
     expect(await screen.findByText('Email or password is incorrect')).toBeInTheDocument();

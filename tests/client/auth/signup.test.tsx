@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockDb, mockServer } from '../../../mocks/node';
+import { clientHost } from '../support/host';
+import { accountRow } from '../support/api-as';
 import { renderApp } from '../render-app';
 
 const form = () => screen.getByRole('form', { name: 'Create new profile' });
@@ -38,6 +39,8 @@ describe('signup screen', () => {
     }
     expect(photoInput()).toHaveAttribute('accept', '.png,.jpg,.jpeg');
     expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByRole('link', { name: 'Create profile' })).not.toBeInTheDocument();
+    // When the level can change, said before it is chosen.
+    expect(field('Level of competition')).toHaveAccessibleDescription('The competition year starts on 1 April: your level can be changed from 1 to 7 April each year.');
   });
 
   it("shows 'Create profile' in the nav for guests elsewhere and it leads here", async () => {
@@ -97,7 +100,7 @@ describe('signup screen', () => {
 
   it('signs up with a multipart body without confirmPassword, signs in and lands on fitness services', async () => {
     const sent: Array<Promise<FormData>> = [];
-    mockServer.events.on('request:start', ({ request }) => {
+    clientHost.server.events.on('request:start', ({ request }) => {
       if (new URL(request.url).pathname === '/api/auth/signup') sent.push(request.clone().formData());
     });
     const app = await renderApp('/signup');
@@ -110,7 +113,7 @@ describe('signup screen', () => {
 
     const body = await sent[0]!;
     expect([...body.keys()].sort()).toEqual(['dateOfBirth', 'email', 'firstName', 'gender', 'lastName', 'levelOfCompetition', 'password', 'photo']);
-    const created = mockDb.users.find((user) => user.email === 'new.person@wellness.test');
+    const created = await accountRow('new.person@wellness.test');
     expect(created).toMatchObject({ firstName: 'Nora', lastName: 'Newcomer', gender: 'female', levelOfCompetition: 'Intermediate', role: 'user' });
     expect(created?.profilePicture).not.toBeNull();
   });

@@ -1,18 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockDb, mockSso } from '../../../mocks/node';
 import { renderApp } from '../render-app';
+import { answerOfProvider, withIdentityProvider } from '../support/sso';
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
 
-/** Presses 'Sign in with Acme SSO' and returns the provider's answer the simulated provider issued (the browser would be sent there). */
-const pressSso = async (user: Awaited<ReturnType<typeof renderApp>>['user']) => {
-  const codesBefore = mockDb.ssoCodes?.length ?? 0;
-  await user.click(await screen.findByRole('button', { name: 'Sign in with Acme SSO' }));
-  await waitFor(() => expect(mockDb.ssoCodes ?? []).toHaveLength(codesBefore + 1));
-  const { code, state } = mockDb.ssoCodes!.at(-1)!;
-  return `?${new URLSearchParams({ code, state, iss: 'https://sso.mock.invalid' })}`;
-};
+const sso = withIdentityProvider([
+  { email: 'bea@wellness.test', emailVerified: true, givenName: 'Bea', familyName: 'Beginner' },
+  { email: 'nora.newcomer@wellness.test', emailVerified: true, givenName: 'Nora', familyName: 'Newcomer' },
+  { email: 'sam@wellness.test', emailVerified: false, givenName: 'Sam', familyName: 'Unverified' },
+]);
 
 describe('single sign-on on the login screen', () => {
   it('without single sign-on there is no SSO button', async () => {
@@ -23,20 +20,20 @@ describe('single sign-on on the login screen', () => {
   });
 
   it("offers 'Sign in with <label>' below the password form; the provider's answer signs an existing account in", async () => {
-    mockSso.set({ label: 'Acme SSO' });
+    await sso.enable();
     const { user } = await renderApp('/');
     const form = await screen.findByRole('form', { name: 'Log in' });
     expect(within(form).getByRole('button', { name: 'Log in' })).toBeInTheDocument();
-    const answer = await pressSso(user);
+    const answer = await answerOfProvider(user, 'Sign in with Acme SSO', 'bea@wellness.test');
     document.body.innerHTML = '';
     const back = await renderApp(`/sso/callback${answer}`);
     await waitFor(() => expect(back.pathname()).toBe('/employee/dashboard'));
   });
 
   it('a newcomer is taken to the profile form with the names the provider sent', async () => {
-    mockSso.set({ label: 'Acme SSO', email: 'nora.newcomer@wellness.test' });
+    await sso.enable();
     const { user } = await renderApp('/');
-    const answer = await pressSso(user);
+    const answer = await answerOfProvider(user, 'Sign in with Acme SSO', 'nora.newcomer@wellness.test');
     document.body.innerHTML = '';
     const back = await renderApp(`/sso/callback${answer}`);
     const form = await screen.findByRole('form', { name: 'Complete your profile' });
@@ -47,7 +44,7 @@ describe('single sign-on on the login screen', () => {
   });
 
   it('passwords off: no password form, no forgot-password link and no Create profile; only the company sign-in', async () => {
-    mockSso.set({ label: 'Acme SSO', passwordSignin: false });
+    await sso.enable(false);
     await renderApp('/');
     const card = await screen.findByRole('region', { name: 'Log in' });
     expect(within(card).getByRole('button', { name: 'Sign in with Acme SSO' })).toBeInTheDocument();
@@ -58,9 +55,9 @@ describe('single sign-on on the login screen', () => {
   });
 
   it('a refused answer explains itself with the way back to log in', async () => {
-    mockSso.set({ label: 'Acme SSO', email: 'sam@wellness.test', emailVerified: false });
+    await sso.enable();
     const { user } = await renderApp('/');
-    const answer = await pressSso(user);
+    const answer = await answerOfProvider(user, 'Sign in with Acme SSO', 'sam@wellness.test');
     document.body.innerHTML = '';
     await renderApp(`/sso/callback${answer}`);
     expect(await screen.findByText('You are not signed in')).toBeInTheDocument();

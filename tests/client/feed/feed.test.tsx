@@ -15,10 +15,10 @@ describe('activity feed at /employee/activity-feed', () => {
   it('shows avatar, full name, the day in words, title or bonus name, minutes as Nm and bonus points as +N pts', async () => {
     // Monday 23 November 2026, mid-afternoon in the viewer's own zone.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T15:00:00') });
-    seedActivity('ivan@wellness.test', '2026-11-23', 45, 'Swimming', '06:00');
-    seedActivity('ivan@wellness.test', '2026-11-20', 20, 'Yoga', '06:00');
-    seedSteps('alex@wellness.test', '2026-10-01');
-    seedEvent('eli@wellness.test', '2026-09-01', true);
+    await seedActivity('ivan@wellness.test', '2026-11-23', 45, 'Swimming', '06:00');
+    await seedActivity('ivan@wellness.test', '2026-11-20', 20, 'Yoga', '06:00');
+    await seedSteps('alex@wellness.test', '2026-10-01');
+    await seedEvent('eli@wellness.test', '2026-09-01', true);
     await renderApp('/employee/activity-feed', { signedInAs: 'user' });
     await screen.findAllByTestId('feed-entry');
     const [swim, yoga, steps, event] = entries();
@@ -40,8 +40,8 @@ describe('activity feed at /employee/activity-feed', () => {
   });
 
   it("loads 10 at a time with 'Load more...' until everything is shown; private colleagues stay hidden", async () => {
-    for (let day = 1; day <= 12; day += 1) seedActivity('ivan@wellness.test', `2026-10-${String(day).padStart(2, '0')}`, day);
-    seedActivity('pia@wellness.test', '2026-10-20', 99, 'Secret run');
+    for (let day = 1; day <= 12; day += 1) await seedActivity('ivan@wellness.test', `2026-10-${String(day).padStart(2, '0')}`, day);
+    await seedActivity('pia@wellness.test', '2026-10-20', 99, 'Secret run');
     const { user } = await renderApp('/employee/activity-feed', { signedInAs: 'user' });
     await screen.findAllByTestId('feed-entry');
     expect(entries()).toHaveLength(10);

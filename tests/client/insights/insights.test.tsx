@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { mockClock } from '../../../mocks/clock';
-import { mockDb } from '../../../mocks/db';
+import { trackerConnections } from '../../../server/db/schema';
+import { clientHost } from '../support/host';
 import { fixtureId } from '../../../mocks/fixtures';
-import { mockServer } from '../../../mocks/node';
 import { seedActivity, seedEvent, seedSteps } from '../competition-seed';
 import { renderApp } from '../render-app';
 
@@ -26,7 +26,7 @@ const rowOf = (table: HTMLElement, month: string) => cells(within(table).getByRo
 
 const failingTwice = (path: string) => {
   let calls = 0;
-  mockServer.use(
+  clientHost.server.use(
     http.get(path, () => {
       calls += 1;
       // The query retries once by itself: the first two calls fail, the Retry button's succeeds.
@@ -39,9 +39,9 @@ describe('my progress on /employee/profile', () => {
   beforeEach(() => standAt('2026-11-22T10:00:00Z'));
 
   it('draws the charts, and the table view lists minutes, points, rank and the level median', async () => {
-    seedActivity('bea@wellness.test', '2026-11-03', 30);
-    seedActivity('pia@wellness.test', '2026-11-04', 60);
-    seedEvent('bea@wellness.test', '2026-06-10');
+    await seedActivity('bea@wellness.test', '2026-11-03', 30);
+    await seedActivity('pia@wellness.test', '2026-11-04', 60);
+    await seedEvent('bea@wellness.test', '2026-06-10');
     const { user } = await renderApp('/employee/profile', { signedInAs: 'user' });
     const section = await screen.findByRole('region', { name: 'My progress' });
     // The charts module is loaded lazily: its figures appear once it has arrived.
@@ -58,7 +58,7 @@ describe('my progress on /employee/profile', () => {
   });
 
   it('says so when the year has no points yet, and the year filter reads another year', async () => {
-    seedSteps('bea@wellness.test', '2025-05-02');
+    await seedSteps('bea@wellness.test', '2025-05-02');
     const { user } = await renderApp('/employee/profile', { signedInAs: 'user' });
     const section = await screen.findByRole('region', { name: 'My progress' });
     expect(await within(section).findByText(/2026\/27: No points in this competition year yet/)).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('my progress on /employee/profile', () => {
   });
 
   it('shows a loader while loading, then an error with Retry that loads it', async () => {
-    seedActivity('bea@wellness.test', '2026-11-03', 30);
+    await seedActivity('bea@wellness.test', '2026-11-03', 30);
     failingTwice('*/api/insights/progress');
     const { user } = await renderApp('/employee/profile', { signedInAs: 'user' });
     const section = await screen.findByRole('region', { name: 'My progress' });
@@ -89,11 +89,11 @@ describe('competition overview on /admin/overview', () => {
   beforeEach(() => standAt('2026-11-22T10:00:00Z'));
 
   it('shows tracker connections and, as a table, the months of the year in the URL', async () => {
-    seedActivity('bea@wellness.test', '2025-11-03', 30);
-    seedActivity('ivan@wellness.test', '2025-11-05', 45);
-    seedSteps('ivan@wellness.test', '2025-11-06');
-    seedEvent('alex@wellness.test', '2026-01-10', true);
-    mockDb.trackerConnections.push({ userId: fixtureId('bea@wellness.test'), service: 'STRAVA', externalUserId: '1', connectedAt: '2026-11-01T00:00:00.000Z', lastSyncedAt: null });
+    await seedActivity('bea@wellness.test', '2025-11-03', 30);
+    await seedActivity('ivan@wellness.test', '2025-11-05', 45);
+    await seedSteps('ivan@wellness.test', '2025-11-06');
+    await seedEvent('alex@wellness.test', '2026-01-10', true);
+    await (await clientHost.db()).insert(trackerConnections).values({ userId: fixtureId('bea@wellness.test'), service: 'STRAVA', externalUserId: '1', accessToken: 'not-used', connectedAt: new Date('2026-11-01T00:00:00.000Z') });
     const { user, router } = await renderApp('/admin/overview?year=2025', { signedInAs: 'admin' });
     expect(await screen.findByRole('heading', { name: 'Competition overview' })).toBeInTheDocument();
     expect(await screen.findByText('1 of 5')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockClock } from '../../../mocks/node';
+import { mockClock } from '../../../mocks/clock';
 import { renderApp } from '../render-app';
 import { seedActivity } from '../competition-seed';
 import { failFirstCalls, holdRequests } from '../route-states';
@@ -13,7 +13,7 @@ describe('leaderboard route: loader, pending and error states', () => {
   beforeEach(() => mockClock.set('2026-11-22T10:00:00Z'));
 
   it('shows the titled skeleton while the loader waits, then the columns', async () => {
-    seedActivity('bea@wellness.test', '2026-11-01', 40);
+    await seedActivity('bea@wellness.test', '2026-11-01', 40);
     const release = holdRequests('*/api/leaders/top');
     await renderApp('/leaderboard', { signedInAs: 'user', clock: mockClock, settle: false });
     const pending = await screen.findByRole('status', { name: 'Loading leaders' });
@@ -26,7 +26,7 @@ describe('leaderboard route: loader, pending and error states', () => {
   });
 
   it('a failed load shows the error with Retry under the page title; Retry loads the columns', async () => {
-    seedActivity('bea@wellness.test', '2026-11-01', 40);
+    await seedActivity('bea@wellness.test', '2026-11-01', 40);
     failFirstCalls('*/api/leaders/top');
     const { user } = await renderApp('/leaderboard', { signedInAs: 'user', clock: mockClock });
     const alert = (await screen.findByText(/We could not load the leaderboard\. Error in server , try again later/, {}, { timeout: 8000 })).closest<HTMLElement>('[role="alert"]')!;
@@ -37,7 +37,7 @@ describe('leaderboard route: loader, pending and error states', () => {
   });
 
   it("another year keeps the columns on screen (dimmed) until that year's standings arrive", async () => {
-    seedActivity('ivan@wellness.test', '2025-06-01', 70); // competition year 2025
+    await seedActivity('ivan@wellness.test', '2025-06-01', 70); // competition year 2025
     const { user } = await renderApp('/leaderboard', { signedInAs: 'admin', clock: mockClock });
     expect(within(column('Intermediate')).getByText('There are no leaders yet')).toBeInTheDocument();
     const release = holdRequests('*/api/leaders/top');

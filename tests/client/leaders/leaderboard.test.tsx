@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockScenario } from '../../../mocks/node';
+import { mockScenario } from '../../../mocks/scenarios';
 import { renderApp } from '../render-app';
 import { renameUser, seedActivity, seedSteps } from '../competition-seed';
 
@@ -7,10 +7,10 @@ const column = (level: string) => screen.getByRole('region', { name: level });
 
 describe('leaderboard at /leaderboard', () => {
   it('shows the four level columns with leaders, points, cut names and bars relative to the column best', async () => {
-    renameUser('bea@wellness.test', 'Bartholomew', 'Featherstonehaugh');
-    seedActivity('bea@wellness.test', '2026-11-01', 100);
-    seedSteps('pia@wellness.test', '2026-11-02'); // Pia: 30 points in the same column
-    seedActivity('eli@wellness.test', '2026-10-01', 45);
+    await renameUser('bea@wellness.test', 'Bartholomew', 'Featherstonehaugh');
+    await seedActivity('bea@wellness.test', '2026-11-01', 100);
+    await seedSteps('pia@wellness.test', '2026-11-02'); // Pia: 30 points in the same column
+    await seedActivity('eli@wellness.test', '2026-10-01', 45);
     await renderApp('/leaderboard', { signedInAs: 'user' });
 
     expect(screen.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeInTheDocument();
@@ -32,8 +32,8 @@ describe('leaderboard at /leaderboard', () => {
   });
 
   it("marks the signed-in employee's own row and offers no year choice to employees", async () => {
-    seedActivity('bea@wellness.test', '2026-11-01', 10);
-    seedActivity('pia@wellness.test', '2026-11-01', 20);
+    await seedActivity('bea@wellness.test', '2026-11-01', 10);
+    await seedActivity('pia@wellness.test', '2026-11-01', 20);
     await renderApp('/leaderboard', { signedInAs: 'user' });
     const rows = await within(column('Beginner')).findAllByTestId('leader-row');
     expect(rows[1]).toHaveAttribute('aria-current', 'true');
@@ -51,7 +51,7 @@ describe('leaderboard at /leaderboard', () => {
   });
 
   it('lets admins pick one of the last 5 competition years', async () => {
-    seedActivity('ivan@wellness.test', '2025-06-01', 70); // competition year 2025
+    await seedActivity('ivan@wellness.test', '2025-06-01', 70); // competition year 2025
     const { user } = await renderApp('/leaderboard', { signedInAs: 'admin' });
     expect(await within(await waitFor(() => column('Intermediate'))).findByText('There are no leaders yet')).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'Competition year' }));

@@ -1,15 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../render-app';
 import { seedActivity, seedEmployees, seedSteps } from '../competition-seed';
+import { mockClock } from '../../../mocks/clock';
+
+// The seeded days are of November 2026: that month is the current one.
+beforeEach(() => mockClock.set('2026-11-22T10:00:00Z'));
 
 const table = () => screen.getByRole('table', { name: 'Leaders' });
 const bodyRows = () => within(table()).getAllByRole('row').slice(1);
 
 describe('admin leaders at /admin/leaders', () => {
   it('lists every employee with annual and monthly points, filtered by level', async () => {
-    seedActivity('bea@wellness.test', '2026-11-03', 40);
-    seedActivity('bea@wellness.test', '2026-06-03', 20);
-    seedSteps('ivan@wellness.test', '2026-05-01');
+    await seedActivity('bea@wellness.test', '2026-11-03', 40);
+    await seedActivity('bea@wellness.test', '2026-06-03', 20);
+    await seedSteps('ivan@wellness.test', '2026-05-01');
     const { user } = await renderApp('/admin/leaders', { signedInAs: 'admin' });
     expect(screen.getByRole('heading', { level: 1, name: 'Leaders' })).toBeInTheDocument();
     await waitFor(() => expect(bodyRows()).toHaveLength(5));
@@ -25,7 +29,7 @@ describe('admin leaders at /admin/leaders', () => {
   });
 
   it('pages 10 at a time with page numbers in windows of 8', async () => {
-    seedEmployees(95); // + 5 fixture employees = 100 rows, 10 pages; all 0 points, so by last then first name
+    await seedEmployees(95); // + 5 fixture employees = 100 rows, 10 pages; all 0 points, so by last then first name
     const { user } = await renderApp('/admin/leaders', { signedInAs: 'admin' });
     await waitFor(() => expect(bodyRows()).toHaveLength(10));
     const pager = screen.getByRole('navigation', { name: 'Leaders pages' });
@@ -48,7 +52,7 @@ describe('admin leaders on a phone', () => {
     const desktop = window.matchMedia;
     window.matchMedia = vi.fn(phone) as never;
     try {
-      seedActivity('bea@wellness.test', '2026-11-03', 40);
+      await seedActivity('bea@wellness.test', '2026-11-03', 40);
       await renderApp('/admin/leaders', { signedInAs: 'admin' });
       const cards = await screen.findByRole('list', { name: 'Leaders' });
       expect(screen.queryByRole('table', { name: 'Leaders' })).not.toBeInTheDocument();
@@ -63,7 +67,7 @@ describe('admin leaders on a phone', () => {
 
 describe('admin leaders search and URL state', () => {
   it('searches by name within the level and keeps level, page and search in the URL', async () => {
-    seedEmployees(15, 'Beginner');
+    await seedEmployees(15, 'Beginner');
     const { user, router } = await renderApp('/admin/leaders', { signedInAs: 'admin' });
     await waitFor(() => expect(bodyRows()).toHaveLength(10));
     await user.type(screen.getByRole('textbox', { name: 'Search by name' }), 'extra01');
@@ -72,7 +76,7 @@ describe('admin leaders search and URL state', () => {
   });
 
   it('a reload or shared link shows the same view', async () => {
-    seedActivity('bea@wellness.test', '2026-11-03', 40);
+    await seedActivity('bea@wellness.test', '2026-11-03', 40);
     await renderApp('/admin/leaders?level=%22Beginner%22&search=%22bea%22', { signedInAs: 'admin' });
     await waitFor(() => expect(bodyRows()).toHaveLength(1));
     expect(bodyRows()[0]).toHaveTextContent('Bea');

@@ -1,13 +1,21 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { FIXTURE_PASSWORD, fixtureEmployee } from '../../../mocks/fixtures';
-import { mockClock, mockDb, mockSso } from '../../../mocks/node';
-import { browserNavigation } from '../../../src/lib/browser-navigation';
+import { mockClock } from '../../../mocks/clock';
+import { toast } from '../../../src/api/toasts';
 import { renderApp } from '../render-app';
+import { accountRow } from '../support/api-as';
+import { answerOfProvider, withIdentityProvider } from '../support/sso';
 
-/** The profile's privacy section (docs/access.md#privacy-self-service) over the MSW handlers. */
+/** The profile's privacy section (docs/access.md#privacy-self-service) on the mock host. */
 vi.setConfig({ testTimeout: 30_000 });
 
 const bea = fixtureEmployee('Beginner');
+const exists = async (email: string) => (await accountRow(email)) !== undefined;
+
+const sso = withIdentityProvider([
+  { email: bea.email, emailVerified: true, givenName: bea.firstName, familyName: bea.lastName },
+  { email: 'someone.else@wellness.test', emailVerified: true, givenName: 'Someone', familyName: 'Else' },
+]);
 
 describe('profile: your data and account', () => {
   beforeEach(() => mockClock.set('2026-11-22T10:00:00Z'));
@@ -37,29 +45,28 @@ describe('profile: your data and account', () => {
 
     const password = within(dialog).getByLabelText('Your password');
     await user.type(password, 'Not my password 1');
+    const errorToasts = vi.spyOn(toast, 'error');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(await within(dialog).findByText('The password is not correct')).toBeInTheDocument();
-    expect(mockDb.users.some((row) => row.email === bea.email)).toBe(true);
+    // Said once, beside the field: no toast over the buttons repeating it with a request id.
+    expect(errorToasts).not.toHaveBeenCalled();
+    expect(await exists(bea.email)).toBe(true);
 
     await user.clear(password);
     await user.type(password, FIXTURE_PASSWORD);
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
     expect(await screen.findByRole('form', { name: 'Log in' }, { timeout: 8000 })).toBeInTheDocument();
-    expect(mockDb.users.some((row) => row.email === bea.email)).toBe(false);
+    expect(await exists(bea.email)).toBe(false);
   });
 
   it("with single sign-on, 'Confirm with Acme SSO' goes to the provider and comes back to the dialog, confirmed", async () => {
-    mockSso.set({ label: 'Acme SSO', email: bea.email });
-    const leave = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    await sso.enable();
     const { user } = await renderApp('/employee/profile', { signedInAs: 'user', clock: mockClock });
     const section = await screen.findByRole('region', { name: 'Your data and account' });
     await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete my account' });
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm with Acme SSO' }));
-    await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
-    // The simulated provider answers at once: the browser would come back to the callback page with this.
-    const answer = new URL(leave.mock.calls[0]![0]).search;
-    leave.mockRestore();
+    expect(within(dialog).getByRole('button', { name: 'Confirm with Acme SSO' })).toBeInTheDocument();
+    const answer = await answerOfProvider(user, 'Confirm with Acme SSO', bea.email);
 
     document.body.innerHTML = '';
     const back = await renderApp(`/sso/callback${answer}`, { clock: mockClock });
@@ -71,16 +78,13 @@ describe('profile: your data and account', () => {
   });
 
   it("'Confirm with Acme SSO' as another person at the provider: still signed in, the page says so and leads back to the profile", async () => {
-    mockSso.set({ label: 'Acme SSO', email: 'someone.else@wellness.test' });
-    const leave = vi.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
+    await sso.enable();
     const { user } = await renderApp('/employee/profile', { signedInAs: 'user', clock: mockClock });
     const section = await screen.findByRole('region', { name: 'Your data and account' });
     await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete my account' });
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm with Acme SSO' }));
-    await waitFor(() => expect(leave).toHaveBeenCalledTimes(1));
-    const answer = new URL(leave.mock.calls[0]![0]).search;
-    leave.mockRestore();
+    expect(within(dialog).getByRole('button', { name: 'Confirm with Acme SSO' })).toBeInTheDocument();
+    const answer = await answerOfProvider(user, 'Confirm with Acme SSO', 'someone.else@wellness.test');
 
     document.body.innerHTML = '';
     await renderApp(`/sso/callback${answer}`, { clock: mockClock });
@@ -96,6 +100,8 @@ describe('profile: your data and account', () => {
     await user.click(within(section).getByRole('button', { name: 'Delete my account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete my account' });
     expect(within(dialog).queryByRole('button', { name: /Confirm with/ })).not.toBeInTheDocument();
+    // Nor the hint about signing in with a company account, which nobody here has.
+    expect(within(dialog).queryByText(/company account/)).not.toBeInTheDocument();
   });
 
   it('Cancel closes the dialog and deletes nothing', async () => {
@@ -105,6 +111,6 @@ describe('profile: your data and account', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete my account' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete my account' })).not.toBeInTheDocument());
-    expect(mockDb.users.some((row) => row.email === bea.email)).toBe(true);
+    expect(await exists(bea.email)).toBe(true);
   });
 });

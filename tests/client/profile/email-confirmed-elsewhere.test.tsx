@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fixtureEmployee } from '../../../mocks/fixtures';
-import { mockOutbox } from '../../../mocks/node';
+import { mockOutbox } from '../../../mocks/outbox';
 import { callApi } from '../../../src/api/call-api';
 import { accessEndpoints } from '../../../src/api/contract';
 import { sessionKey, type Session } from '../../../src/api/session';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { fixtureEmployee } from '../../../mocks/fixtures';
-import { mockClock } from '../../../mocks/node';
+import { mockClock } from '../../../mocks/clock';
 import { renderApp } from '../render-app';
 import { failFirstCalls, holdRequests } from '../route-states';
 

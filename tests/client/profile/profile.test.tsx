@@ -1,7 +1,14 @@
+import { toast } from '../../../src/api/toasts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixtureEmployee, fixtureId } from '../../../mocks/fixtures';
-import { mockAccess, mockClock, mockDb, mockOutbox, mockServer } from '../../../mocks/node';
+import { mockAccess } from '../../../mocks/access/settings';
+import { mockClock } from '../../../mocks/clock';
+import { mockOutbox } from '../../../mocks/outbox';
+import { clientHost } from '../support/host';
+import { and, eq } from 'drizzle-orm';
+import { userLevels } from '../../../server/db/schema';
+import { accountRow } from '../support/api-as';
 import { renderApp } from '../render-app';
 
 const bea = fixtureEmployee('Beginner');
@@ -19,7 +26,7 @@ const pngFile = (name = 'me.png', size = 64) => {
 /** The multipart bodies the app sent to PUT /users/:id/profile. */
 const captureProfilePuts = () => {
   const sent: Promise<FormData>[] = [];
-  mockServer.events.on('request:start', ({ request }) => {
+  clientHost.server.events.on('request:start', ({ request }) => {
     if (request.method === 'PUT' && /\/api\/users\/\d+\/profile$/.test(new URL(request.url).pathname)) sent.push(request.clone().formData());
   });
   return sent;
@@ -58,8 +65,7 @@ describe('profile screen', () => {
     expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
     const body = await sent[0]!;
     expect(Object.fromEntries(body.entries())).toEqual({ firstName: 'Beatrix', isPrivateActivity: 'true' });
-    const stored = mockDb.users.find((row) => row.id === fixtureId(bea.email))!;
-    expect(stored).toMatchObject({ firstName: 'Beatrix', lastName: bea.lastName, isPrivateActivity: true });
+    expect(await accountRow(bea.email)).toMatchObject({ firstName: 'Beatrix', lastName: bea.lastName, isPrivateActivity: true });
     await waitFor(() => expect(save()).toBeDisabled());
   });
 
@@ -83,12 +89,14 @@ describe('profile screen', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it("an e-mail of another account shows the server's message at the field and in a toast", async () => {
+  it("an e-mail of another account shows the server's message at the field, once (no toast saying it again)", async () => {
     const { user } = await openProfile();
+    const errorToasts = vi.spyOn(toast, 'error');
     await user.clear(field('Email'));
     await user.type(field('Email'), 'ivan@wellness.test');
     await user.click(save());
-    expect(await screen.findAllByText('An account with this email already exists')).toHaveLength(2);
+    await waitFor(() => expect(field('Email')).toHaveAccessibleDescription(/An account with this email already exists/));
+    expect(errorToasts).not.toHaveBeenCalled();
   });
 
   it('domain mode: an address outside the company domains is refused under the e-mail field, and stays unchanged', async () => {
@@ -98,7 +106,7 @@ describe('profile screen', () => {
     await user.type(field('Email'), 'bea@gmail.com');
     await user.click(save());
     await waitFor(() => expect(field('Email')).toHaveAccessibleDescription(/Please use your company e-mail address \(@wellness.test\)/));
-    expect(mockDb.users.find((row) => row.id === fixtureId(bea.email))).toMatchObject({ email: bea.email });
+    expect(await accountRow(bea.email)).toMatchObject({ email: bea.email });
   });
 
   it('a new e-mail address waits for its link: the form keeps the current one and says where the link went; it can be dropped', async () => {
@@ -113,7 +121,7 @@ describe('profile screen', () => {
 
     await user.click(within(note).getByRole('button', { name: 'Keep my current address' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'New e-mail address' })).not.toBeInTheDocument());
-    expect(mockDb.users.find((row) => row.id === fixtureId(bea.email))).toMatchObject({ email: bea.email, pendingEmail: null });
+    expect(await accountRow(bea.email)).toMatchObject({ email: bea.email, pendingEmail: null });
   });
 
   it("refuses a photo over 1 MB with the toast 'The size of your photo is more than 1 MB'", async () => {
@@ -146,7 +154,7 @@ describe('profile screen', () => {
     expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
     const body = await sent[0]!;
     expect([...body.keys()]).toEqual(['photo']);
-    expect(mockDb.users.find((row) => row.id === fixtureId(bea.email))!.profilePicture).toMatch(/^[a-f0-9]{32}\.png$/);
+    expect((await accountRow(bea.email))!.profilePicture).toMatch(/^[a-f0-9]{32}\.png$/);
   });
 
   it('level of competition is disabled with the note outside 1-7 April', async () => {
@@ -154,6 +162,8 @@ describe('profile screen', () => {
     await openProfile();
     expect(field('Level of competition')).toBeDisabled();
     expect(screen.getByText('You can change your level of competition only in the first week of the new year')).toBeInTheDocument();
+    // 'The new year' is the competition year: said beside the note.
+    expect(screen.getByText('The competition year starts on 1 April: your level can be changed from 1 to 7 April each year.')).toBeInTheDocument();
   });
 
   it('inside 1-7 April the level can be changed', async () => {
@@ -165,7 +175,8 @@ describe('profile screen', () => {
     await user.selectOptions(field('Level of competition'), 'Elite');
     await user.click(save());
     expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
-    expect(mockDb.userLevels.find((row) => row.userId === fixtureId(bea.email) && row.competitionYear === 2027)?.levelOfCompetition).toBe('Elite');
+    const [level] = await (await clientHost.db()).select().from(userLevels).where(and(eq(userLevels.userId, fixtureId(bea.email)), eq(userLevels.competitionYear, 2027)));
+    expect(level?.levelOfCompetition).toBe('Elite');
   });
 
   it('also shows the fitness service connector', async () => {

@@ -1,18 +1,19 @@
 import { screen, within } from '@testing-library/react';
+import { mockClock } from '../../../mocks/clock';
 import { fixtureId } from '../../../mocks/fixtures';
-import { nextId } from '../../../mocks/db';
-import { mockDb } from '../../../mocks/node';
+import { seedActivity, seedImportedActivity } from '../competition-seed';
 import { renderApp } from '../render-app';
 
-describe('an admin never sees an employee\'s Strava workout details', () => {
-  it('shows a Strava import as "Imported from Strava" with its points, without title, minutes or date', async () => {
-    const at = '2026-11-20T07:00:00.000Z';
-    const userId = fixtureId('bea@wellness.test');
-    mockDb.activities.push({ id: nextId('activities'), userId, name: 'Secret tempo along the canal', movingTime: 37, startAt: at, startDate: '2026-11-20', source: 'strava', externalId: '1', alsoRecordedBy: [], createdAt: at, updatedAt: at });
-    await renderApp(`/admin/users/${userId}/workouts`, { signedInAs: 'admin' });
+/** docs/product-rules.md: a Strava workout is shown only to its athlete, in admin workouts not even as its points. */
+describe("an admin never sees an employee's Strava workout", () => {
+  it("lists the employee's own activities without the Strava import: no title, no row, no points", async () => {
+    mockClock.set('2026-11-22T10:00:00Z');
+    await seedImportedActivity('bea@wellness.test', { day: '2026-11-20', time: '07:00', name: 'Secret tempo along the canal', movingTime: 37, source: 'strava', externalId: '1', alsoRecordedBy: [] });
+    await seedActivity('bea@wellness.test', '2026-11-19', 20, 'Yoga');
+    await renderApp(`/admin/users/${fixtureId('bea@wellness.test')}/workouts`, { signedInAs: 'admin', clock: mockClock });
     const table = await screen.findByRole('table', { name: 'Activities' });
-    const [row] = within(table).getAllByRole('row').slice(1);
-    expect(within(row!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['1', 'Imported from Strava', '—', '—', '37']);
-    expect(table).not.toHaveTextContent('Secret tempo');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent))).toEqual([['1', 'Yoga', '20 minutes', '2026-11-19']]);
+    expect(table).not.toHaveTextContent(/Secret tempo|Strava|37/);
   });
 });

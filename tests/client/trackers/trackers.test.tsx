@@ -1,28 +1,33 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { eq } from 'drizzle-orm';
+import { http, HttpResponse } from 'msw';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fixtureEmployee, fixtureId } from '../../../mocks/fixtures';
-import { mockRoute } from '../../../mocks/http';
-import { mockDb, mockOperatorFaults, mockServer } from '../../../mocks/node';
-import { trackersEndpoints } from '@/contract/trackers';
+import { activities, oauthStates, trackerConnections } from '../../../server/db/schema';
+import { clientHost } from '../support/host';
+import { withTrackerFakes } from '../support/trackers';
 import { browserNavigation } from '../../../src/lib/browser-navigation';
-import { simulatedTrackers } from '../../../mocks/handlers/trackers';
 import { createQueryClient } from '../../../src/api/query-client';
 import { Providers } from '../../../src/providers';
 import { createAppRouter } from '../../../src/router';
 import { renderApp, signInThroughMocks } from '../render-app';
 import { toast } from '../../../src/api/toasts';
 
-const beaId = fixtureId(fixtureEmployee('Beginner').email);
+const bea = fixtureEmployee('Beginner').email;
+const beaId = fixtureId(bea);
 const RETURN_KEY = 'wellness.trackerReturnUrl';
 
-/** The installation offers both services: the mocks' simulated provider (QA mode) is switched on. */
-const configureBoth = () => {
-  simulatedTrackers.enabled = true;
-};
+/** Both services configured: the server's clients against the provider fakes. */
+const trackers = withTrackerFakes();
 
-const connectStrava = () => mockDb.trackerConnections.push({ userId: beaId, service: 'STRAVA', externalUserId: '1', connectedAt: new Date().toISOString(), lastSyncedAt: null });
+const db = () => clientHost.db();
+const connections = async () => (await db()).select().from(trackerConnections).where(eq(trackerConnections.userId, beaId));
+/** A connection row as the server keeps it (for states a test cannot reach through the provider quickly). */
+const storeConnection = async (row: Partial<typeof trackerConnections.$inferInsert> & Pick<typeof trackerConnections.$inferInsert, 'service'>) =>
+  (await db()).insert(trackerConnections).values({ userId: beaId, accessToken: 'not-used', connectedAt: new Date(), ...row });
+const stravaRun = (id: number, start: string, seconds: number) => ({ id, name: 'Morning run', sport_type: 'Run', moving_time: seconds, start_date: start, start_date_local: start });
 
 let assign: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
@@ -31,7 +36,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   assign.mockRestore();
-  simulatedTrackers.enabled = false;
 });
 
 describe('fitness services screen', () => {
@@ -46,31 +50,32 @@ describe('fitness services screen', () => {
   });
 
   it('ticking Strava stores the current path and goes to the page the server issued, with a state kept on the server', async () => {
-    configureBoth();
+    await trackers.enable();
     const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     await user.click(await screen.findByRole('checkbox', { name: 'Strava' }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
     const url = new URL(assign.mock.calls[0]![0] as string);
-    expect(url.pathname).toBe('/strava');
-    expect(url.searchParams.get('state')).toBe(mockDb.oauthStates![0]!.state);
-    expect(mockDb.oauthStates![0]).toMatchObject({ userId: beaId, service: 'STRAVA', usedAt: null });
+    expect(`${url.origin}${url.pathname}`).toBe(`${trackers.provider().url}/strava-oauth/oauth/authorize`);
+    const [state] = await (await db()).select().from(oauthStates);
+    expect(state).toMatchObject({ userId: beaId, service: 'STRAVA', usedAt: null });
+    expect(url.searchParams.get('state')).toBeTruthy();
     expect(localStorage.getItem(RETURN_KEY)).toBe('/employee/fitness-services');
     // Nothing of the round trip is kept in the browser any more.
     expect(sessionStorage.length).toBe(0);
   });
 
   it('ticking Fitbit asks the server for the (Google) page of Fitbit', async () => {
-    configureBoth();
+    await trackers.enable();
     const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     await user.click(await screen.findByRole('checkbox', { name: 'Fitbit' }));
     await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
-    expect(new URL(assign.mock.calls[0]![0] as string).pathname).toBe('/fitbit');
-    expect(mockDb.oauthStates![0]).toMatchObject({ service: 'FITBIT' });
+    expect(new URL(assign.mock.calls[0]![0] as string).pathname).toBe('/google/auth');
+    expect((await (await db()).select().from(oauthStates))[0]).toMatchObject({ service: 'FITBIT' });
   });
 
   it('a connection the provider no longer accepts says "Reconnect needed" with its reason and offers to connect again', async () => {
-    configureBoth();
-    mockDb.trackerConnections.push({ userId: beaId, service: 'FITBIT', externalUserId: null, connectedAt: new Date().toISOString(), lastSyncedAt: null, status: 'reconnect_needed', lastAttemptAt: new Date().toISOString(), lastResult: 'Fitbit now connects through Google. Please connect Fitbit again.' });
+    await trackers.enable();
+    await storeConnection({ service: 'FITBIT', status: 'reconnect_needed', lastAttemptAt: new Date(), lastResult: 'Fitbit now connects through Google. Please connect Fitbit again.' });
     const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     expect(await screen.findByText('Reconnect needed. Fitbit now connects through Google. Please connect Fitbit again.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Connect Fitbit again' }));
@@ -78,20 +83,18 @@ describe('fitness services screen', () => {
   });
 
   it('a connected service shows its last sync and result, and a later failed attempt says what went wrong', async () => {
-    configureBoth();
-    const synced = '2026-11-20T08:00:00.000Z';
-    mockDb.trackerConnections.push(
-      { userId: beaId, service: 'STRAVA', externalUserId: '1', connectedAt: synced, lastSyncedAt: synced, status: 'connected', lastAttemptAt: synced, lastResult: '2 activities imported', lastAttemptOk: true },
-      { userId: beaId, service: 'FITBIT', externalUserId: null, connectedAt: synced, lastSyncedAt: synced, status: 'connected', lastAttemptAt: '2026-11-21T08:00:00.000Z', lastResult: 'Fitbit did not answer as expected. Please try again later.', lastAttemptOk: false },
-    );
+    await trackers.enable();
+    const synced = new Date('2026-11-20T08:00:00.000Z');
+    await storeConnection({ service: 'STRAVA', externalUserId: '1', connectedAt: synced, lastSyncedAt: synced, lastAttemptAt: synced, lastResult: '2 activities imported', lastAttemptOk: true });
+    await storeConnection({ service: 'FITBIT', connectedAt: synced, lastSyncedAt: synced, lastAttemptAt: new Date('2026-11-21T08:00:00.000Z'), lastResult: 'Fitbit did not answer as expected. Please try again later.', lastAttemptOk: false });
     await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     expect(await screen.findByText(/^Connected · last synced .+ · 2 activities imported$/)).toBeInTheDocument();
     expect(screen.getByText(/^Connected · last synced .+\. Last attempt: Fitbit did not answer as expected\. Please try again later\.$/)).toBeInTheDocument();
   });
 
   it("unticking asks 'Are you sure you want to disconnect service?' and disconnects only when confirmed", async () => {
-    configureBoth();
-    connectStrava();
+    await trackers.enable();
+    await trackers.connect(bea, 'STRAVA');
     const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     const strava = await screen.findByRole('checkbox', { name: 'Strava' });
     expect(strava).toBeChecked();
@@ -103,91 +106,76 @@ describe('fitness services screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('checkbox', { name: 'Strava' })).toBeChecked();
-    expect(mockDb.trackerConnections).toHaveLength(1);
+    expect(await connections()).toHaveLength(1);
 
     await user.click(screen.getByRole('checkbox', { name: 'Strava' }));
     dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
     expect(await screen.findByText('Deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Strava' })).not.toBeChecked());
-    expect(mockDb.trackerConnections).toEqual([]);
+    expect(await connections()).toEqual([]);
     expect(assign).not.toHaveBeenCalled();
   });
 
   it('Sync now queues the imports, follows them, and says what came in', async () => {
-    configureBoth();
-    connectStrava();
+    await trackers.enable();
+    await trackers.connect(bea, 'STRAVA');
+    await clientHost.idle(); // the connection's first import
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    trackers.provider().strava.activities = [stravaRun(11, `${yesterday}T07:00:00Z`, 1800), stravaRun(12, `${yesterday}T17:00:00Z`, 1200)];
+    // The provider answers only once the page has shown that the sync runs.
     let finish: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (finish = resolve));
-    mockServer.use(
-      mockRoute(trackersEndpoints.syncActivities, async () => {
-        await held;
-        const connection = mockDb.trackerConnections[0]!;
-        connection.lastAttemptAt = connection.lastSyncedAt = '2026-11-22T10:00:00.000Z';
-        connection.lastResult = '3 activities imported';
-        connection.lastAttemptOk = true;
-        return { queued: ['STRAVA' as const], problems: [] };
-      }),
-    );
+    clientHost.server.use(http.post('*/api/users/sync-activities', async () => void (await held)));
     const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     await user.click(await screen.findByRole('button', { name: 'Sync now' }));
     // While it runs, the page says what is happening (not only a spinner on the button).
     expect(await screen.findByText('Importing your workouts from Strava…')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Sync in progress' })).toBeInTheDocument();
     finish();
-    expect(await screen.findByText('3 activities imported')).toBeInTheDocument();
+    expect(await screen.findByText(/2 activities imported/, {}, { timeout: 10_000 })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Importing your workouts from Strava…')).not.toBeInTheDocument());
   });
 
-  it("a provider paused for a set-up fault (QA's ?mockNeedsAdmin=) says so instead of asking to reconnect; Sync now imports nothing from it", async () => {
-    configureBoth();
-    mockOperatorFaults.applyUrl('?mockNeedsAdmin=FITBIT');
-    const synced = '2026-11-20T08:00:00.000Z';
-    mockDb.trackerConnections.push({ userId: beaId, service: 'FITBIT', externalUserId: null, connectedAt: synced, lastSyncedAt: synced, status: 'connected', lastAttemptAt: synced, lastResult: 'Up to date', lastAttemptOk: true });
+  it('a provider paused for a fault of the app\'s set-up says so instead of asking to reconnect; Sync now imports nothing from it', async () => {
+    await trackers.enable();
+    await trackers.connect(bea, 'FITBIT');
+    await clientHost.idle();
+    // The Health API is switched off in the app's Cloud project (403 SERVICE_DISABLED).
+    trackers.provider().google.failNext = ['service-disabled', 'service-disabled'];
     const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
-    expect(await screen.findByText('Syncing with Fitbit is paused; your administrator has been told')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Connect Fitbit again' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Sync now' }));
+    await user.click(await screen.findByRole('button', { name: 'Sync now' }));
     // The error toast says the same as the line under Fitbit.
-    await waitFor(() => expect(screen.getAllByText('Syncing with Fitbit is paused; your administrator has been told')).toHaveLength(2));
-    expect(mockDb.activities.filter((row) => row.source === 'fitbit')).toEqual([]);
+    await waitFor(() => expect(screen.getAllByText('Syncing with Fitbit is paused; your administrator has been told')).toHaveLength(2), { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: 'Connect Fitbit again' })).not.toBeInTheDocument();
+    expect(await (await db()).select().from(activities).where(eq(activities.source, 'fitbit'))).toEqual([]);
   });
 
   it('a sync where one service failed says what came in and what went wrong', async () => {
-    configureBoth();
-    connectStrava();
-    mockDb.trackerConnections.push({ userId: beaId, service: 'FITBIT', externalUserId: null, connectedAt: new Date().toISOString(), lastSyncedAt: null, status: 'connected', lastAttemptAt: null, lastResult: null });
-    mockServer.use(
-      mockRoute(trackersEndpoints.syncActivities, () => {
-        const [strava, fitbit] = mockDb.trackerConnections;
-        strava!.lastAttemptAt = strava!.lastSyncedAt = '2026-11-22T10:00:00.000Z';
-        strava!.lastResult = '2 activities imported';
-        strava!.lastAttemptOk = true;
-        fitbit!.lastAttemptAt = '2026-11-22T10:00:00.000Z';
-        fitbit!.lastResult = 'Fitbit did not answer as expected. Please try again later.';
-        fitbit!.lastAttemptOk = false;
-        return { queued: ['STRAVA' as const, 'FITBIT' as const], problems: [] };
-      }),
-    );
+    await trackers.enable();
+    await trackers.connect(bea, 'STRAVA');
+    await trackers.connect(bea, 'FITBIT');
+    await clientHost.idle();
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    trackers.provider().strava.activities = [stravaRun(21, `${yesterday}T07:00:00Z`, 1800), stravaRun(22, `${yesterday}T17:00:00Z`, 1200)];
+    // Google answers 500 to every try of the call.
+    trackers.provider().google.failNext = [500, 500, 500, 500, 500, 500];
     const { user } = await renderApp('/employee/fitness-services', { signedInAs: 'user' });
     await user.click(await screen.findByRole('button', { name: 'Sync now' }));
-    expect(await screen.findByText('Strava: 2 activities imported. Fitbit did not answer as expected. Please try again later.')).toBeInTheDocument();
+    // In the order the server queued the services.
+    expect(await screen.findByText('Fitbit did not answer as expected. Please try again later. Strava: 2 activities imported', {}, { timeout: 10_000 })).toBeInTheDocument();
   });
 });
 
 describe('tracker return pages', () => {
+  /** What the page posts; the server's answer to a code the provider issued (the round trip itself: the screen tests above). */
   const connectSucceeds = () => {
     const bodies: unknown[] = [];
-    mockServer.use(
-      mockRoute(trackersEndpoints.connectStrava, ({ body }) => {
-        bodies.push(body);
-        return { apis: ['STRAVA' as const], services: [] };
-      }),
-      mockRoute(trackersEndpoints.connectFitbit, ({ body }) => {
-        bodies.push(body);
-        return { apis: ['FITBIT' as const], services: [] };
-      }),
-    );
+    const answer = (apiType: 'STRAVA' | 'FITBIT') => async ({ request }: { request: Request }) => {
+      bodies.push(await request.json());
+      return HttpResponse.json({ apis: [apiType], services: [] });
+    };
+    clientHost.server.use(http.post('*/api/users/connect-strava', answer('STRAVA')), http.post('*/api/users/connect-fitbit', answer('FITBIT')));
     return bodies;
   };
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockDb } from '../../../mocks/node';
+import { renameUser } from '../competition-seed';
 import { renderApp } from '../render-app';
 import { failFirstCalls, holdRequests } from '../route-states';
 
@@ -39,7 +39,7 @@ describe('admin users route: loader, pending and error states', () => {
   });
 
   it('typing a search keeps the rows (dimmed) and the focus in the box until the new rows arrive', async () => {
-    Object.assign(mockDb.users.find((user) => user.email === 'bea@wellness.test')!, { firstName: 'María', lastName: 'López' });
+    await renameUser('bea@wellness.test', 'María', 'López');
     const app = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
     const release = holdRequests('*/api/users');
     const search = screen.getByRole('textbox', { name: 'Search employees' });

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockDb, mockServer } from '../../../mocks/node';
+import { clientHost } from '../support/host';
+import { renameUser } from '../competition-seed';
 import { renderApp } from '../render-app';
 
 /** Product rules: Admin search. Search, filter and sort the users table; the view lives in the URL. */
 
-const rename = (email: string, firstName: string, lastName: string) => Object.assign(mockDb.users.find((user) => user.email === email)!, { firstName, lastName });
+const rename = renameUser;
 const lastNames = () =>
   within(screen.getByRole('table', { name: 'Users' }))
     .getAllByRole('row')
@@ -12,14 +13,14 @@ const lastNames = () =>
     .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
 
 describe('admin users search, filter and sort', () => {
-  beforeEach(() => {
-    rename('bea@wellness.test', 'María', 'López');
-    rename('ivan@wellness.test', 'Ana-Maria', 'Schmidt');
+  beforeEach(async () => {
+    await rename('bea@wellness.test', 'María', 'López');
+    await rename('ivan@wellness.test', 'Ana-Maria', 'Schmidt');
   });
 
   it('debounced typing narrows the list (one request, not one per key), the count follows, and the URL keeps it', async () => {
     const searches: string[] = [];
-    mockServer.events.on('request:start', ({ request }) => {
+    clientHost.server.events.on('request:start', ({ request }) => {
       const url = new URL(request.url);
       if (url.pathname === '/api/users') searches.push(url.searchParams.get('search') ?? '');
     });
@@ -63,9 +64,9 @@ describe('admin users search, filter and sort', () => {
 
 describe('CSV download from the users table', () => {
   it("downloads the current view's employees under the server's file name", async () => {
-    rename('bea@wellness.test', 'María', 'López');
+    await rename('bea@wellness.test', 'María', 'López');
     const urls: string[] = [];
-    mockServer.events.on('request:start', ({ request }) => {
+    clientHost.server.events.on('request:start', ({ request }) => {
       if (new URL(request.url).pathname === '/api/users/export.csv') urls.push(request.url);
     });
     const created: Blob[] = [];

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { mockDb } from '../../../mocks/node';
+import { accountRow } from '../support/api-as';
 import { renderApp } from '../render-app';
 
 const openUpdate = async () => {
@@ -27,7 +27,7 @@ describe("the admin's 'Update user' modal", () => {
     expect(await within(dialog).findByText('Please enter your first name')).toBeInTheDocument();
     expect(within(dialog).getByText('Please enter your last name')).toBeInTheDocument();
     expect(within(dialog).getByText('Please enter choose your date of birth')).toBeInTheDocument();
-    expect(mockDb.users.find((row) => row.email === 'bea@wellness.test')?.firstName).toBe('Bea');
+    expect((await accountRow('bea@wellness.test'))?.firstName).toBe('Bea');
   });
 
   it('saves the fields, closes, toasts and shows the refetched row', async () => {
@@ -42,7 +42,7 @@ describe("the admin's 'Update user' modal", () => {
     const row = (await screen.findByRole('cell', { name: 'Beatrix' })).closest('tr')!;
     expect(within(row).getByText('Elite')).toBeInTheDocument();
     expect(within(row).getByText('Other')).toBeInTheDocument();
-    expect(mockDb.users.find((candidate) => candidate.email === 'bea@wellness.test')).toMatchObject({
+    expect(await accountRow('bea@wellness.test')).toMatchObject({
       firstName: 'Beatrix',
       levelOfCompetition: 'Elite',
       gender: 'other',
@@ -54,6 +54,6 @@ describe("the admin's 'Update user' modal", () => {
     await user.type(within(dialog).getByLabelText(/First name/), 'zzz');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Update user' })).not.toBeInTheDocument());
-    expect(mockDb.users.find((row) => row.email === 'bea@wellness.test')?.firstName).toBe('Bea');
+    expect((await accountRow('bea@wellness.test'))?.firstName).toBe('Bea');
   });
 });

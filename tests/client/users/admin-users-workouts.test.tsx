@@ -14,7 +14,7 @@ const cells = (row: HTMLElement) =>
 describe("an employee's workouts at /admin/users/:id/workouts", () => {
   it('names the employee and pages the activities 8 at a time, newest first', async () => {
     for (let day = 1; day <= 10; day += 1)
-      seedActivity(bea, `2026-10-${String(day).padStart(2, '0')}`, day, day === 10 ? 'Yoga' : 'Running');
+      await seedActivity(bea, `2026-10-${String(day).padStart(2, '0')}`, day, day === 10 ? 'Yoga' : 'Running');
     const { user } = await open();
     expect(await screen.findByText('Bea Beginner')).toBeInTheDocument();
     expect(screen.getByText(/bea@wellness\.test/)).toBeInTheDocument();
@@ -24,18 +24,18 @@ describe("an employee's workouts at /admin/users/:id/workouts", () => {
       within(screen.getByRole('table', { name: 'Activities' }))
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['#', 'Activity name', 'Moving time', 'Date', 'Points']);
+    ).toEqual(['#', 'Activity name', 'Moving time', 'Date']);
     expect(bodyRows('Activities')).toHaveLength(8);
-    expect(cells(bodyRows('Activities')[0]!)).toEqual(['1', 'Yoga', '10 minutes', '2026-10-10', '10']);
+    expect(cells(bodyRows('Activities')[0]!)).toEqual(['1', 'Yoga', '10 minutes', '2026-10-10']);
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(bodyRows('Activities')).toHaveLength(2));
-    expect(cells(bodyRows('Activities')[1]!)).toEqual(['10', 'Running', '1 minute', '2026-10-01', '1']);
+    expect(cells(bodyRows('Activities')[1]!)).toEqual(['10', 'Running', '1 minute', '2026-10-01']);
   });
 
   it('shows achievements and events with Yes/No, and the empty texts', async () => {
-    seedSteps(bea, '2026-11-02');
-    seedEvent(bea, '2026-11-05', true);
-    seedEvent(bea, '2026-11-01', false);
+    await seedSteps(bea, '2026-11-02');
+    await seedEvent(bea, '2026-11-05', true);
+    await seedEvent(bea, '2026-11-01', false);
     const { user } = await open();
     expect(await screen.findByText('User has no activities')).toBeInTheDocument();
 

@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { vi } from 'vitest';
-import { mockDb, mockOutbox, mockServer } from '../../../mocks/node';
+import { mockOutbox } from '../../../mocks/outbox';
+import { clientHost } from '../support/host';
+import { eq } from 'drizzle-orm';
+import { quarterlyBonuses, users } from '../../../server/db/schema';
+import { accountRow } from '../support/api-as';
 import { fixtureId } from '../../../mocks/fixtures';
 import { competitionYearSpan, quarterlyBonusYear } from '@/domain/competition';
 import { renderApp } from '../render-app';
@@ -39,7 +43,8 @@ describe('admin users table at /admin/dashboard', () => {
       'Intermediate',
       'Private',
     ]);
-    expect(within(rows[1]!).getByText(bea)).toBeInTheDocument();
+    // The address breaks only before its '@' (two parts, one cell).
+    expect(within(rows[1]!).getAllByRole('cell')[2]).toHaveTextContent(new RegExp(`^${bea}$`));
     expect(within(rows[1]!).getByText('Female')).toBeInTheDocument();
     expect(
       within(rows[1]!)
@@ -47,11 +52,32 @@ describe('admin users table at /admin/dashboard', () => {
         .map((box) => box.getAttribute('aria-label')),
     ).toEqual(['Q1', 'Q2', 'Q3', 'Q4'].map((q) => `${q} bonus for Bea Beginner`));
     // The admin manages employees, not admin accounts.
-    expect(within(table).queryByText('admin@wellness.test')).not.toBeInTheDocument();
+    expect(table).not.toHaveTextContent('admin@wellness.test');
+  });
+
+  it("marks who has not confirmed their address yet, and keeps each address whole or broken before its '@'", async () => {
+    await (await clientHost.db()).update(users).set({ emailConfirmedAt: null }).where(eq(users.email, bea));
+    await openDashboard();
+    const rowWith = (address: string) => screen.getAllByRole('row').find((row) => row.textContent!.includes(address))!;
+    const email = within(rowWith(bea)).getAllByRole('cell')[2]!;
+    expect(within(email).getByText('Not confirmed')).toBeVisible();
+    expect(email).toHaveTextContent(/Not confirmed: They have not opened the link that confirms their address yet/);
+    expect(within(rowWith('ivan@wellness.test')).queryByText('Not confirmed')).not.toBeInTheDocument();
+    const parts = [...email.querySelectorAll('span[style*="nowrap"]')].map((part) => part.textContent);
+    expect(parts).toEqual(['bea', '@wellness.test']);
+    expect(email.querySelector('wbr')).not.toBeNull();
+  });
+
+  it('an empty table points to Invitations', async () => {
+    await (await clientHost.db()).delete(users).where(eq(users.role, 'user'));
+    const { user, pathname } = await openDashboard();
+    expect(screen.getByText(/^There are no employees yet\./)).toHaveTextContent('There are no employees yet. Invite them one by one or from a roster file.');
+    await user.click(screen.getByRole('link', { name: 'Invite them' }));
+    await waitFor(() => expect(pathname()).toBe('/admin/invitations'));
   });
 
   it('shows 10 per page with the shared pagination', async () => {
-    seedEmployees(12);
+    await seedEmployees(12);
     const { user, pathname, router } = await openDashboard();
     expect(screen.getAllByRole('row')).toHaveLength(11);
     const pager = screen.getByRole('navigation', { name: 'Users pages' });
@@ -69,20 +95,29 @@ describe('admin users table at /admin/dashboard', () => {
 
   it('ticks a quarterly bonus: sends all four flags, then shows the refetched state', async () => {
     const bodies: unknown[] = [];
-    mockServer.events.on('request:start', async ({ request }) => {
+    clientHost.server.events.on('request:start', async ({ request }) => {
       if (request.method === 'PUT' && request.url.endsWith(`/api/users/${fixtureId(bea)}/quarterly-bonus`))
         bodies.push(await request.clone().json());
     });
     const { user } = await openDashboard();
     const q2 = screen.getByRole('checkbox', { name: 'Q2 bonus for Bea Beginner' });
     expect(q2).not.toBeChecked();
+    // One click is 250 points: it asks first, and Cancel sends nothing.
     await user.click(q2);
+    const ask = await screen.findByRole('dialog', { name: 'Award the quarterly bonus?' });
+    expect(ask).toHaveTextContent(/Award Bea Beginner the Q2 \d{4} bonus\? It adds 250 points to their annual points, and the audit trail records it\./);
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Award the quarterly bonus?' })).not.toBeInTheDocument());
+    expect(q2).not.toBeChecked();
+    expect(bodies).toEqual([]);
+    await user.click(q2);
+    await user.click(within(await screen.findByRole('dialog', { name: 'Award the quarterly bonus?' })).getByRole('button', { name: 'Award 250 points' }));
     expect(await screen.findByText('Updated successfully')).toBeInTheDocument();
     expect(bodies).toEqual([
       { newQuarterlyBonusData: { firstQuarter: false, secondQuarter: true, thirdQuarter: false, fourthQuarter: false } },
     ]);
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Q2 bonus for Bea Beginner' })).toBeChecked());
-    expect(mockDb.quarterlyBonuses).toEqual([
+    expect(await (await clientHost.db()).select().from(quarterlyBonuses)).toEqual([
       expect.objectContaining({ userId: fixtureId(bea), secondQuarter: true, firstQuarter: false }),
     ]);
   });
@@ -112,7 +147,7 @@ describe('admin users table at /admin/dashboard', () => {
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete user' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('cell', { name: 'ivan@wellness.test' })).not.toBeInTheDocument());
-    expect(mockDb.users.some((candidate) => candidate.email === 'ivan@wellness.test')).toBe(false);
+    expect(await accountRow('ivan@wellness.test')).toBeUndefined();
   });
 
   it('asks before sending the reset password mail, naming the person and the address; Cancel sends nothing', async () => {
@@ -129,7 +164,7 @@ describe('admin users table at /admin/dashboard', () => {
 
   it('sends the reset password mail once confirmed, with the sending and sent toasts', async () => {
     const { user } = await openDashboard();
-    const { mockScenario } = await import('../../../mocks/node');
+    const { mockScenario } = await import('../../../mocks/scenarios');
     mockScenario.setLatency(300);
     await user.click(screen.getByRole('button', { name: 'Reset password of Bea Beginner' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Send reset password mail' })).getByRole('button', { name: 'Send' }));

@@ -61,8 +61,12 @@ describe.each(targets)('audit trail on $name', (target) => {
     const csv = await target.call(auditEndpoints.exportList, { token, query: { subjectId: beaId } });
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     const parsed = Papa.parse<string[]>((csv.body as string).replace(/^\uFEFF/, ''), { skipEmptyLines: true });
-    expect(parsed.data[0]).toEqual(['When', 'Actor id', 'Actor role', 'Action', 'Subject id', 'Subject', 'Subject e-mail', 'Before', 'After']);
+    expect(parsed.data[0]).toEqual(['When (UTC)', 'Action', 'Employee', 'Employee id', 'Employee e-mail', 'By', 'By id', 'By role', 'Change']);
     expect(parsed.data).toHaveLength(4);
+    // The screen's words: no action codes, no JSON.
+    const bonusLine = parsed.data.find((line) => line[1] === 'Quarterly bonus changed')!;
+    expect(bonusLine.slice(2)).toEqual(['Beatrix Beginner', String(beaId), bea.email, 'Ada Admin', String(adminId), 'admin', expect.stringMatching(/First quarter bonus: no → yes/)]);
+    expect(csv.body as string).not.toMatch(/bonus\.change|user\.update|\{"/);
   });
 
   test('a deleted employee keeps their entries without name or e-mail; entries cannot be edited or deleted through the API', async () => {

@@ -1,8 +1,14 @@
 import { authEndpoints } from '@/contract/auth';
 import { fixtureEmployee } from '../../../mocks/fixtures';
+import { testConfig } from '../../../server/config';
+import { signJwt } from '../../../server/http/jwt-hs256';
 import { cookieAttributes, expectError, expectSuccess, targets, useTarget, type Client } from '../harness';
 
 const REVOKED = 'Your session has ended, please sign in again';
+
+/** The claims of an access token, and the same claims signed again with both hosts' test secret (as a leaked secret would let anyone do). */
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+const resigned = (claims: Record<string, unknown>) => signJwt(testConfig().jwtSecret, claims);
 const second = 1000;
 const minute = 60 * second;
 
@@ -73,6 +79,20 @@ describe.each(targets)('sessions on $name', (target) => {
     expect(cookieAttributes(response, 'wc_refresh')).toMatchObject({ value: '', path: '/api/auth' });
     expect(client.cookie('wc_refresh')).toBeUndefined();
     expectError(await target.call(authEndpoints.refresh, { client: tab }), 401, 'SESSION_REVOKED', REVOKED);
+  });
+
+  test('an access token naming no sign-in (sid) answers 401, and so does one naming another person\'s', async () => {
+    const { accessToken } = await target.signIn(employee.email, employee.password);
+    const other = await target.signIn(fixtureEmployee('Elite').email, employee.password);
+    const feed = (token: string) => target.request('GET', '/user/activity/feed', { token });
+    const { sid, ...withoutSid } = claimsOf(accessToken);
+    expect(typeof sid).toBe('string');
+    // The same claims re-signed pass: the refusals below are about the sign-in alone.
+    expect((await feed(resigned({ ...withoutSid, sid }))).status).toBe(200);
+    expectError(await feed(resigned(withoutSid)), 401, 'SESSION_REVOKED', REVOKED);
+    expectError(await feed(resigned({ ...withoutSid, sid: '' })), 401, 'SESSION_REVOKED', REVOKED);
+    expectError(await feed(resigned({ ...withoutSid, sid: claimsOf(other.accessToken).sid })), 401, 'SESSION_REVOKED', REVOKED);
+    expectError(await feed(resigned({ ...withoutSid, sid: 'no-such-sign-in' })), 401, 'SESSION_REVOKED', REVOKED);
   });
 
   test('signout without a session still answers 204', async () => {

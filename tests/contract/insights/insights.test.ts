@@ -5,6 +5,7 @@ import { insightsEndpoints } from '@/contract/insights';
 import { usersEndpoints } from '@/contract/users';
 import { FIXTURE_PASSWORD, fixtureAdmin, fixtureId, fixtureUsers } from '../../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget, type ContractTarget } from '../harness';
+import { trackerProviders } from '@/contract/tracker-providers';
 
 /** Product rules: Progress charts and overview. Progress charts and the admin overview, same numbers from the server and the mocks. */
 
@@ -91,7 +92,9 @@ describe.each(targets)('insights endpoints on $name', (target) => {
     expect(overview.months[6]).toEqual({ month: '2026-10', activeEmployees: 2, minutesByLevel: { Beginner: 0, Intermediate: 0, Advanced: 0, Elite: 0 }, eventParticipations: 2, stepAchievements: 0 });
     expect(overview.months[7]).toEqual({ month: '2026-11', activeEmployees: 2, minutesByLevel: { Beginner: 45, Intermediate: 0, Advanced: 0, Elite: 0 }, eventParticipations: 0, stepAchievements: 1 });
     expect(overview.months[0]).toMatchObject({ activeEmployees: 0, eventParticipations: 0, stepAchievements: 0 });
-    expect(overview.trackers).toEqual({ strava: 0, fitbit: 0, connectedEmployees: 0, employees: fixtureUsers.filter((user) => user.role === 'user').length });
+    expect(overview.trackers).toMatchObject({ connectedEmployees: 0, employees: fixtureUsers.filter((user) => user.role === 'user').length });
+    // One count per registered provider (keyed by its source; one without connections may be absent).
+    for (const provider of trackerProviders) expect(overview.trackers[provider.source] ?? 0).toBe(0);
     const past = expectSuccess(insightsEndpoints.overview, await target.call(insightsEndpoints.overview, { token: admin, query: { competitionYear: 2022 } }));
     expect(past.months).toHaveLength(12);
     expect(past.months.every((month) => month.activeEmployees === 0)).toBe(true);

@@ -3,9 +3,9 @@ import { authEndpoints } from '@/contract/auth';
 import { invitationEndpoints } from '@/contract/invitations';
 import { ssoEndpoints } from '@/contract/sso';
 import { usersEndpoints } from '@/contract/users';
+import { activityEndpoints } from '@/contract/activity';
 import { SSO_EXPIRED_MESSAGE, SSO_FAILED_MESSAGE, SSO_OTHER_ACCOUNT_MESSAGE, SSO_PROFILE_EXPIRED_MESSAGE } from '@/domain/sso-rules';
 import { privacyEndpoints } from '@/contract/privacy';
-import { mockSso } from '../../../mocks/sso/settings';
 import { signInAtProvider, startIdentityProvider, type IdpAccount, type TestIdentityProvider } from '../../support/identity-provider';
 import { DEFAULT_NOW, SSO_REDIRECT_URI, expectError, expectSuccess, targets, useTarget, type Client, type ContractTarget, type SsoSetup } from '../harness';
 
@@ -26,16 +26,13 @@ afterAll(() => idp.close());
 
 const setup = (passwordSignin = true): SsoSetup => ({ label: 'Acme SSO', passwordSignin, issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret });
 
-/** The provider's answer for `email`: the real provider's sign-in page for the server, the simulated one for the mocks. */
-const answerFor = async (target: ContractTarget, authorizationUrl: string, email: string) =>
-  target.name === 'server' ? signInAtProvider(authorizationUrl, email, SSO_REDIRECT_URI) : new URL(authorizationUrl).search;
+/** The provider's answer for `email`: its real sign-in page, whichever host runs the API. */
+const answerFor = async (authorizationUrl: string, email: string) => signInAtProvider(authorizationUrl, email, SSO_REDIRECT_URI);
 
 /** 'Sign in with Acme SSO' as `email`, in `client`'s browser; returns the callback's response. */
 const signInWithSso = async (target: ContractTarget, email: string, client: Client = target.client()) => {
-  const person = people.find((candidate) => candidate.email === email)!;
-  if (target.name === 'mocks') mockSso.set({ email, emailVerified: person.emailVerified, givenName: person.givenName, familyName: person.familyName });
   const { authorizationUrl } = expectSuccess(ssoEndpoints.start, await target.call(ssoEndpoints.start, { client }));
-  const search = await answerFor(target, authorizationUrl, email);
+  const search = await answerFor(authorizationUrl, email);
   return { response: await target.call(ssoEndpoints.callback, { client, body: { search } }), search, client };
 };
 
@@ -59,7 +56,7 @@ describe.each(targets)('single sign-on on $name', (target) => {
   test('the start leads to the provider with state, and back to the callback page', async () => {
     const { authorizationUrl } = expectSuccess(ssoEndpoints.start, await target.call(ssoEndpoints.start));
     expect(new URL(authorizationUrl).searchParams.get('state')?.length).toBeGreaterThanOrEqual(43);
-    expect(new URL(`${SSO_REDIRECT_URI}${await answerFor(target, authorizationUrl, 'bea@wellness.test')}`).searchParams.get('code')).toBeTruthy();
+    expect(new URL(`${SSO_REDIRECT_URI}${await answerFor(authorizationUrl, 'bea@wellness.test')}`).searchParams.get('code')).toBeTruthy();
   });
 
   test('an existing account signs in: the session, and a refresh that keeps it', async () => {
@@ -70,17 +67,25 @@ describe.each(targets)('single sign-on on $name', (target) => {
     expect(refreshed.user.email).toBe('bea@wellness.test');
   });
 
-  test('an unconfirmed account made in the owner\'s name is claimed by SSO: its password and sign-ins end', async () => {
-    const form = profileForm();
+  test('an unconfirmed account made in the owner\'s name is replaced by SSO: the owner starts from the provider, the maker keeps no way in', async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ firstName: 'Mallory', lastName: 'Masquerade', dateOfBirth: '1970-01-01', gender: 'male', levelOfCompetition: 'Elite' })) form.append(name, value);
     form.append('email', 'nora@acme.com');
     form.append('password', 'Squatter123!');
     const squatter = target.client();
-    expectSuccess(authEndpoints.signup, await target.call(authEndpoints.signup, { client: squatter, formData: form }));
-    const owner = expectSuccess(ssoEndpoints.callback, (await signInWithSso(target, 'nora@acme.com')).response);
-    if (owner.status !== 'signed-in') throw new Error('the owner was not signed in');
+    const planted = expectSuccess(authEndpoints.signup, await target.call(authEndpoints.signup, { client: squatter, formData: form }));
+    await target.call(activityEndpoints.log, { token: planted.accessToken, body: { name: 'Running', movingTime: 300, startTime: '2026-11-20T07:30:00.000Z' } });
+
+    const { response, client } = await signInWithSso(target, 'nora@acme.com');
+    const profile = { email: 'nora@acme.com', firstName: 'Nora', lastName: 'Newcomer', levelOfCompetition: null };
+    expect(expectSuccess(ssoEndpoints.callback, response)).toEqual({ status: 'profile-required', profile });
     expectError(await target.call(authEndpoints.signin, { body: { email: 'nora@acme.com', password: 'Squatter123!' } }), 401, 'INVALID_CREDENTIALS');
-    expectError(await target.call(authEndpoints.refresh, { client: squatter }), 401, 'SESSION_REVOKED');
-    expect(expectSuccess(accessEndpoints.confirmation, await target.call(accessEndpoints.confirmation, { headers: { authorization: `Bearer ${owner.session.accessToken}` } }))).toMatchObject({ emailConfirmed: true });
+    expectError(await target.call(authEndpoints.refresh, { client: squatter }), 401, 'UNAUTHENTICATED'); // its sign-in is gone with it
+    const owner = expectSuccess(ssoEndpoints.completeProfile, await target.call(ssoEndpoints.completeProfile, { client, formData: profileForm() }));
+    expect(owner.user).toMatchObject({ email: 'nora@acme.com', firstName: 'Nora', lastName: 'Newcomer', levelOfCompetition: 'Advanced', profilePicture: null });
+    expect(owner.user.id).not.toBe(planted.user.id);
+    const month = expectSuccess(activityEndpoints.month, await target.call(activityEndpoints.month, { token: owner.accessToken, query: { startDate: '2026-11-01', endDate: '2026-11-30' } }));
+    expect(month.activities).toEqual([]);
   });
 
   test('a newcomer completes the profile and is signed in, at the chosen level; the form cannot be sent twice', async () => {
@@ -102,15 +107,13 @@ describe.each(targets)('single sign-on on $name', (target) => {
     expectError(await target.call(privacyEndpoints.deleteAccount, { client, token: joined.accessToken, body: {} }), 403, 'REAUTHENTICATION_REQUIRED', 'Please sign in again, then delete your account within 10 minutes');
 
     // Another person at the provider confirms nothing.
-    if (target.name === 'mocks') mockSso.set({ email: 'bea@wellness.test' });
     const foreign = expectSuccess(ssoEndpoints.reauthenticate, await target.call(ssoEndpoints.reauthenticate, { client, token: joined.accessToken }));
-    const foreignAnswer = await answerFor(target, foreign.authorizationUrl, 'bea@wellness.test');
+    const foreignAnswer = await answerFor(foreign.authorizationUrl, 'bea@wellness.test');
     expectError(await target.call(ssoEndpoints.callback, { client, body: { search: foreignAnswer } }), 400, 'SSO_FAILED', SSO_OTHER_ACCOUNT_MESSAGE);
 
-    if (target.name === 'mocks') mockSso.set({ email: 'nora@acme.com' });
     const replaced = client.cookie('wc_refresh')!;
     const { authorizationUrl } = expectSuccess(ssoEndpoints.reauthenticate, await target.call(ssoEndpoints.reauthenticate, { client, token: joined.accessToken }));
-    const answer = await answerFor(target, authorizationUrl, 'nora@acme.com');
+    const answer = await answerFor(authorizationUrl, 'nora@acme.com');
     const confirmed = expectSuccess(ssoEndpoints.callback, await target.call(ssoEndpoints.callback, { client, body: { search: answer } }));
     if (confirmed.status !== 'reauthenticated') throw new Error(`expected a re-authentication, got ${confirmed.status}`);
     expect(confirmed.session.user.email).toBe('nora@acme.com');
@@ -136,7 +139,7 @@ describe.each(targets)('single sign-on on $name', (target) => {
     const mine = target.client();
     expectSuccess(ssoEndpoints.start, await target.call(ssoEndpoints.start, { client: mine }));
     const { authorizationUrl } = expectSuccess(ssoEndpoints.start, await target.call(ssoEndpoints.start, { client: target.client() }));
-    const search = await answerFor(target, authorizationUrl, 'bea@wellness.test');
+    const search = await answerFor(authorizationUrl, 'bea@wellness.test');
     const response = await target.call(ssoEndpoints.callback, { client: mine, body: { search } });
     expectError(response, 400, 'SSO_FAILED', SSO_FAILED_MESSAGE);
     expect(mine.cookie('wc_refresh')).toBeUndefined();
@@ -148,7 +151,7 @@ describe.each(targets)('single sign-on on $name', (target) => {
     const fresh = target.client();
     const start = await target.call(ssoEndpoints.start, { client: fresh });
     const attempt = fresh.cookie('wc_sso_attempt')!;
-    const answer = await answerFor(target, expectSuccess(ssoEndpoints.start, start).authorizationUrl, 'bea@wellness.test');
+    const answer = await answerFor(expectSuccess(ssoEndpoints.start, start).authorizationUrl, 'bea@wellness.test');
     expectSuccess(ssoEndpoints.callback, await target.call(ssoEndpoints.callback, { client: fresh, body: { search: answer } }));
     fresh.setCookie('wc_sso_attempt', attempt, '/api/auth/sso');
     expectError(await target.call(ssoEndpoints.callback, { client: fresh, body: { search: answer } }), 400, 'SSO_FAILED', SSO_FAILED_MESSAGE);

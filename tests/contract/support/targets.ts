@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { mockClock } from '../../../mocks/clock';
-import { resetMockDb } from '../../../mocks/db';
-import { setMockCookieMode } from '../../../mocks/http';
-import { mockServer } from '../../../mocks/node';
-import { mockOutbox } from '../../../mocks/outbox';
-import { mockScenario } from '../../../mocks/scenarios';
 import type { MailMessage } from '@/domain/mail';
 import { OPEN_SIGNUP, type SignupPolicy } from '@/domain/access-policy';
-import { mockAccess } from '../../../mocks/access/settings';
-import { mockSso } from '../../../mocks/sso/settings';
 import { createTestApp, testDatabase } from '../../server/helpers/test-app';
+import { setMockCookieMode } from '../../../mocks/host/api-handler';
+import { nodeMockHost } from '../../support/mock-host';
+import { mockClock } from '../../../mocks/clock';
+import { mockOutbox } from '../../../mocks/outbox';
 import { createClient, type Client, type RawResponse, type Send } from './client';
-import { seedServerFixtures } from './seed-server';
+import { seedFixtureUsers } from '../../../mocks/seed/users';
 
 export const DEFAULT_NOW = '2026-11-22T10:00:00Z';
 
@@ -70,7 +66,7 @@ export const serverTarget = (): Target => {
       const oidc = sso ? { issuer: sso.issuer, clientId: sso.clientId, clientSecret: sso.clientSecret, buttonLabel: sso.label, redirectUri: SSO_REDIRECT_URI } : null;
       const created = await createTestApp({ now, config: { signup: { ...signup, fromEnvironment: true }, oidc, passwordSignin: sso?.passwordSignin ?? true } });
       ({ app, clock, mailer } = created);
-      await seedServerFixtures(created.db, new Date(now));
+      await seedFixtureUsers(created.db, new Date(now));
     },
     setNow: (iso) => clock?.set(iso),
     advance: (ms) => clock?.advance(ms),
@@ -80,13 +76,16 @@ export const serverTarget = (): Target => {
 };
 
 export const mockTarget = (): Target => {
+  const host = nodeMockHost();
   const send: Send = async ({ method, url, headers, payload }) => {
-    const response = await fetch(`http://localhost${url}`, { method, headers, body: payload });
+    const response = await fetch(`http://localhost:3000${url}`, { method, headers, body: payload });
+    const text = await response.text();
+    await host.idle(); // a mail sent after the answer has arrived before the next step
     return {
       status: response.status,
       headers: Object.fromEntries(response.headers.entries()),
       setCookies: response.headers.getSetCookie(),
-      text: await response.text(),
+      text,
     };
   };
   return {
@@ -94,20 +93,18 @@ export const mockTarget = (): Target => {
     setup: async () => {
       // Each client keeps its own cookies, so MSW's shared cookie store must stay out of it.
       setMockCookieMode('header');
-      mockServer.listen({ onUnhandledRequest: 'error' });
+      // Calls of the API's own (the identity provider, a tracker's fake) go out; an unknown /api call fails the test.
+      host.server.listen({ onUnhandledRequest: (request, print) => (new URL(request.url).pathname.startsWith('/api/') ? print.error() : undefined) });
     },
     teardown: async () => {
-      mockServer.close();
-      setMockCookieMode('msw-store');
+      host.server.close();
+      await host.stop();
+      setMockCookieMode('jar');
     },
     reset: async (now = DEFAULT_NOW, signup = OPEN_SIGNUP, sso) => {
+      const oidc = sso ? { issuer: sso.issuer, clientId: sso.clientId, clientSecret: sso.clientSecret, buttonLabel: sso.label, redirectUri: SSO_REDIRECT_URI } : null;
       mockClock.set(now);
-      mockAccess.set(signup);
-      mockSso.reset();
-      if (sso) mockSso.set({ label: sso.label, passwordSignin: sso.passwordSignin });
-      resetMockDb();
-      mockOutbox.clear();
-      mockScenario.reset();
+      await host.reset({ signup: { ...signup, fromEnvironment: true }, oidc, passwordSignin: sso?.passwordSignin ?? true });
     },
     setNow: (iso) => mockClock.set(iso),
     advance: (ms) => mockClock.advance(ms),

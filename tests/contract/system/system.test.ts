@@ -1,5 +1,6 @@
 import { systemEndpoints } from '@/contract/system';
 import { expectError, expectSuccess, targets, useTarget } from '../harness';
+import { trackerProviders } from '@/contract/tracker-providers';
 
 describe.each(targets)('system endpoints on $name', (target) => {
   useTarget(target);
@@ -13,7 +14,10 @@ describe.each(targets)('system endpoints on $name', (target) => {
   });
 
   test('config lists no tracker when none is configured', async () => {
-    expect(expectSuccess(systemEndpoints.config, await target.call(systemEndpoints.config))).toEqual({ strava: null, fitbit: null });
+    const config = expectSuccess(systemEndpoints.config, await target.call(systemEndpoints.config));
+    // Keyed by each registered provider's source; an unconfigured one is null (or absent).
+    expect(Object.keys(config).every((source) => trackerProviders.some((provider) => provider.source === source))).toBe(true);
+    for (const provider of trackerProviders) expect(config[provider.source] ?? null).toBeNull();
   });
 
   test('paths answer with and without the trailing slash, and bad ids or NUL are 400s', async () => {

@@ -1,4 +1,4 @@
-import { trackersEndpoints } from '@/contract/trackers';
+import { API_TYPE_MESSAGE, trackersEndpoints } from '@/contract/trackers';
 import { profileEndpoints } from '@/contract/profile';
 import { fixtureAdmin, fixtureEmployee, fixtureId } from '../../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget } from '../harness';
@@ -72,7 +72,7 @@ describe.each(targets)('profile and trackers on $name', (target) => {
     // The state the provider sends back is required.
     expectError(await target.call(trackersEndpoints.connectStrava, { token, body: { code: 'abc' } as never }), 400, 'VALIDATION_FAILED');
     expect(expectSuccess(trackersEndpoints.disconnectApi, await target.call(trackersEndpoints.disconnectApi, { token, body: { apiType: 'STRAVA' } }))).toEqual({ apis: [], services: [] });
-    expectError(await target.call(trackersEndpoints.disconnectApi, { token, body: { apiType: 'GARMIN' } }), 400, 'VALIDATION_FAILED', 'Service must be STRAVA or FITBIT');
+    expectError(await target.call(trackersEndpoints.disconnectApi, { token, body: { apiType: 'GARMIN' } }), 400, 'VALIDATION_FAILED', API_TYPE_MESSAGE);
     expect(expectSuccess(trackersEndpoints.syncActivities, await target.call(trackersEndpoints.syncActivities, { token }))).toEqual({ queued: [], problems: [] });
   });
 

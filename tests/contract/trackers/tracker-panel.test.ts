@@ -1,4 +1,4 @@
-import { trackersEndpoints } from '@/contract/trackers';
+import { apiTypes, trackersEndpoints } from '@/contract/trackers';
 import { fixtureAdmin, fixtureEmployee } from '../../../mocks/fixtures';
 import { expectError, expectSuccess, targets, useTarget } from '../harness';
 
@@ -8,7 +8,7 @@ describe.each(targets)('the admin tracker panel on $name', (target) => {
   test('an admin reads each provider: not configured, no connections, no failures, no budget news yet', async () => {
     const { accessToken } = await target.signIn(fixtureAdmin.email, fixtureAdmin.password);
     const panel = expectSuccess(trackersEndpoints.adminStatus, await target.call(trackersEndpoints.adminStatus, { token: accessToken }));
-    expect(panel.providers.map((provider) => provider.apiType)).toEqual(['STRAVA', 'FITBIT']);
+    expect(panel.providers.map((provider) => provider.apiType)).toEqual(apiTypes);
     expect(panel.providers[0]).toEqual({
       apiType: 'STRAVA',
       configured: false,

@@ -41,7 +41,7 @@ describe.each(targets)('admin users search on $name', (target) => {
     expect(names((await list(token, { search: 'ivan@' })).rows)).toEqual(['Ana-Maria Schmidt']); // the e-mail's words
     expect(names((await list(token, { search: 'aria' })).rows)).toEqual([]); // inside a word is not a word start
     const none = await list(token, { search: 'zzz' });
-    expect(none).toEqual({ rows: [], count: 0 });
+    expect(none).toMatchObject({ rows: [], count: 0 });
   });
 
   test('filter by level, sort by any column, and the count follows the filter', async () => {
@@ -92,7 +92,7 @@ describe.each(targets)('admin users search on $name', (target) => {
       }
     }
     expect((await list(token, { search: 'Wellness TEST', pageSize: 2, currentPage: 3 })).rows).toHaveLength(1); // the last page, read from the end
-    expect(await list(token, { search: 'wellness', pageSize: 2, currentPage: 4 })).toEqual({ rows: [], count: 5 });
+    expect(await list(token, { search: 'wellness', pageSize: 2, currentPage: 4 })).toMatchObject({ rows: [], count: 5 });
   });
 
   test('a narrowing term: one row per page (walked) equals one page of all (collected), in every order', async () => {
@@ -121,8 +121,8 @@ describe.each(targets)('admin users search on $name', (target) => {
     expect(beginners).toMatchObject({ count: 2 });
     expect(names(beginners.rows)).toEqual(['Pia Private', 'María López']);
     expect(await list(token, { search: 'mar', level: 'Beginner', pageSize: 1, currentPage: 1 })).toMatchObject({ count: 1, rows: [{ firstName: 'María' }] });
-    expect(await list(token, { search: 'mar', level: 'Beginner', pageSize: 1, currentPage: 2 })).toEqual({ rows: [], count: 1 });
-    expect(await list(token, { search: 'schmidt', level: 'Beginner' })).toEqual({ rows: [], count: 0 });
+    expect(await list(token, { search: 'mar', level: 'Beginner', pageSize: 1, currentPage: 2 })).toMatchObject({ rows: [], count: 1 });
+    expect(await list(token, { search: 'schmidt', level: 'Beginner' })).toMatchObject({ rows: [], count: 0 });
     const intermediate = await list(token, { search: 'ana', level: 'Intermediate' });
     expect(intermediate).toMatchObject({ count: 1, rows: [{ email: 'ivan@wellness.test' }] });
   });

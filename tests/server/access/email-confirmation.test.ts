@@ -58,3 +58,29 @@ describe('confirmed e-mail addresses', () => {
     expect(await views()).toEqual({ feed: 1, count: 1, top: 1 });
   });
 });
+
+describe('a confirmation link confirms the address it was mailed to, or nothing', () => {
+  test('the link names the address it went to; if the account has another address by the time it is opened, nothing is confirmed', async () => {
+    const { app, db, mailer } = await createTestApp();
+    expect((await app.inject({ method: 'POST', url: '/api/auth/signup', ...signupForm })).statusCode).toBe(201);
+    const [stored] = await db.select().from(emailConfirmationTokens);
+    expect(stored!.email).toBe('ann@example.com');
+    // A change of address that raced the mail job: the address changed, the link mailed to the old one is still live.
+    await db.update(users).set({ email: 'nobody-read-this@example.com' }).where(eq(users.email, 'ann@example.com'));
+    const opened = await app.inject({ method: 'POST', url: '/api/access/confirm-email', payload: { token: tokenOf(mailer.sent[0]!.text) } });
+    expect(opened.statusCode).toBe(400);
+    expect(opened.json()).toMatchObject({ serverCode: 'INVALID_CONFIRMATION_TOKEN' });
+    const [row] = await db.select().from(users).where(eq(users.email, 'nobody-read-this@example.com'));
+    expect(row!.emailConfirmedAt).toBeNull();
+  });
+
+  test('a link that names no address (from before links named theirs) confirms nothing', async () => {
+    const { app, db, mailer } = await createTestApp();
+    await app.inject({ method: 'POST', url: '/api/auth/signup', ...signupForm });
+    await db.update(emailConfirmationTokens).set({ email: null });
+    const opened = await app.inject({ method: 'POST', url: '/api/access/confirm-email', payload: { token: tokenOf(mailer.sent[0]!.text) } });
+    expect(opened.statusCode).toBe(400);
+    const [row] = await db.select().from(users).where(eq(users.email, 'ann@example.com'));
+    expect(row!.emailConfirmedAt).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import { auditEvents, users } from '../../../server/db/schema';
-import { hashPassword } from '../../../server/modules/auth/passwords';
+import { hashPassword } from '../../../server/passwords/argon2';
 import { createTestApp, testDatabase } from '../helpers/test-app';
 import { fields, multipart, seedUser } from '../auth/fixtures';
 

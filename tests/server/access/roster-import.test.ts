@@ -1,7 +1,7 @@
 import { count, isNull } from 'drizzle-orm';
 import { auditEvents } from '../../../server/db/schema';
 import { invitations } from '../../../server/db/access-schema';
-import { hashPassword } from '../../../server/modules/auth/passwords';
+import { hashPassword } from '../../../server/passwords/argon2';
 import { mailInvitations } from '../../../server/modules/access/invitations';
 import { createTestApp, testDatabase } from '../helpers/test-app';
 import { seedUser } from '../auth/fixtures';

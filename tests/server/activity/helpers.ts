@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { signAccessToken } from '../../../server/http/access-token';
+import { tokenOfSignIn } from '../../support/signed-in-token';
 import type { Db } from '../../../server/db/client';
 import { activities, dailyStepAchievements, eventParticipations, scoreYears, users } from '../../../server/db/schema';
 import type { Role } from '@/contract/common';
@@ -29,9 +29,9 @@ export const seedUser = async (db: Db, role: Role = 'user'): Promise<Person> => 
   return row!;
 };
 
-/** `app.inject` as `person`, with a token valid at the app's (movable) clock. */
+/** `app.inject` as `person` (signed in once per app), with a token valid at the app's (movable) clock. */
 export const asUser = (ctx: TestApp, person: Person) => async (options: InjectOptions) => {
-  const token = await signAccessToken(person, ctx.config.jwtSecret, ctx.clock.now(), 900);
+  const token = await tokenOfSignIn(ctx, person);
   return ctx.app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
 };
 

@@ -1,7 +1,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client';
 import { passwordResetTokens, refreshSessions, userLevels, users } from '../../../server/db/schema';
-import { hashPassword } from '../../../server/modules/auth/passwords';
+import { hashPassword } from '../../../server/passwords/argon2';
 
 /** Auth test helpers: seeded accounts, multipart bodies, cookie jars and database snapshots. */
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { passwordResetTokens, refreshSessions, users } from '../../../server/db/schema';
-import { verifyPassword } from '../../../server/modules/auth/passwords';
+import { verifyPassword } from '../../../server/passwords/argon2';
 import { createTestApp, testDatabase } from '../helpers/test-app';
 import { PASSWORD, cookieHeader, refreshCookie, seedUser, snapshot } from './fixtures';
 

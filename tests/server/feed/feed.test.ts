@@ -19,7 +19,7 @@ test('GET /user/activity/feed: newest first, three kinds, bonus names and points
   await logActivity(db, hidden.id, '2026-11-21', 99);
   await logEvent(db, hidden.id, '2026-11-21');
 
-  const response = await app.inject({ method: 'GET', url: '/api/user/activity/feed?page=1&pageSize=10', headers: await authHeader(viewer, config, clock.now()) });
+  const response = await app.inject({ method: 'GET', url: '/api/user/activity/feed?page=1&pageSize=10', headers: await authHeader(db, viewer, config, clock.now()) });
   expect(response.statusCode).toBe(200);
   expect(response.json()).toEqual({
     count: 4,
@@ -48,7 +48,7 @@ test('entries of one instant: activities, then events, then step bonuses, each k
     ...steps.map((row) => `steps-${row.id}`).reverse(),
     `activity-${before[0]!.id}`,
   ];
-  const headers = await authHeader(viewer, config, clock.now());
+  const headers = await authHeader(db, viewer, config, clock.now());
   const pages = [];
   for (const page of [1, 2, 3]) pages.push((await app.inject({ method: 'GET', url: `/api/user/activity/feed?page=${page}&pageSize=3`, headers })).json<{ feed: { id: string; startDate: string }[]; count: number }>());
   expect(pages.flatMap((page) => page.feed.map((item) => item.id))).toEqual(expected);
@@ -67,7 +67,7 @@ test('feed pages in SQL: 10 per page, later pages continue without gaps or repea
     const stepsId = `steps-${(await logSteps(db, viewer.id, date)).id}`;
     newestFirst.unshift(activityId, stepsId);
   }
-  const headers = await authHeader(viewer, config, clock.now());
+  const headers = await authHeader(db, viewer, config, clock.now());
   const pages = [];
   for (const page of [1, 2, 3]) pages.push((await app.inject({ method: 'GET', url: `/api/user/activity/feed?page=${page}&pageSize=10`, headers })).json());
   expect(pages.map((page) => page.count)).toEqual([24, 24, 24]);
@@ -83,7 +83,7 @@ test('feed pages in SQL: 10 per page, later pages continue without gaps or repea
   // viewer is private: their own entry is theirs alone.
   const other = await addUser(db, { isPrivateActivity: true });
   await logActivity(db, other.id, '2026-11-13', 5);
-  const otherHeaders = await authHeader(other, config, clock.now());
+  const otherHeaders = await authHeader(db, other, config, clock.now());
   const asks = [
     { query: 'page=3&pageSize=10', headers },
     { query: 'page=1&pageSize=10', headers: otherHeaders },
@@ -110,7 +110,7 @@ test('Strava imports reach only their owner (Strava API agreement); other import
     await logActivity(db, owner.id, '2026-11-20', 30, { source: 'strava', name: 'Ride' });
     await logActivity(db, owner.id, '2026-11-19', 20, { source: 'fitbit', name: 'Walk' });
     const names = async (user: typeof owner) =>
-      (await app.inject({ method: 'GET', url: '/api/user/activity/feed', headers: await authHeader(user, config, clock.now()) })).json().feed.map((item: { name: string }) => item.name);
+      (await app.inject({ method: 'GET', url: '/api/user/activity/feed', headers: await authHeader(db, user, config, clock.now()) })).json().feed.map((item: { name: string }) => item.name);
     expect(await names(owner)).toEqual(['Ride', 'Walk']);
     expect(await names(colleague)).toEqual(['Walk']);
     await app.close();
@@ -122,8 +122,8 @@ test('feed: employees only; bad paging is 400; no token is 401', async () => {
   const admin = await addUser(db, { role: 'admin' });
   const employee = await addUser(db);
   expect((await app.inject({ method: 'GET', url: '/api/user/activity/feed' })).statusCode).toBe(401);
-  expect((await app.inject({ method: 'GET', url: '/api/user/activity/feed', headers: await authHeader(admin, config, clock.now()) })).statusCode).toBe(403);
-  const headers = await authHeader(employee, config, clock.now());
+  expect((await app.inject({ method: 'GET', url: '/api/user/activity/feed', headers: await authHeader(db, admin, config, clock.now()) })).statusCode).toBe(403);
+  const headers = await authHeader(db, employee, config, clock.now());
   for (const [query, message] of [
     ['page=0', 'Page must be 1 or more'],
     ['pageSize=101', 'Page size must be 100 or less'],
@@ -142,7 +142,7 @@ test('the feed follows every change of its rows: privacy switch, edits, deletes,
   const viewer = await addUser(db);
   const colleague = await addUser(db, { firstName: 'Cleo' });
   const feed = async () =>
-    (await app.inject({ method: 'GET', url: '/api/user/activity/feed', headers: await authHeader(viewer, config, clock.now()) })).json() as {
+    (await app.inject({ method: 'GET', url: '/api/user/activity/feed', headers: await authHeader(db, viewer, config, clock.now()) })).json() as {
       count: number;
       feed: Array<{ name: string; movingTime: number; startDate: string; userId: number }>;
     };
@@ -186,7 +186,7 @@ test('count is exact up to FEED_COUNT_LOOKAHEAD entries past the page, so Load m
   const days = Array.from({ length: 35 }, (_, index) => toIsoDay(Date.UTC(2026, 9, 1 + index)));
   await db.insert(activities).values(days.map((day) => ({ userId: colleague.id, name: 'Walking', movingTime: 15, startAt: new Date(`${day}T08:00:00Z`), startDate: day })));
   const page = async (number: number) =>
-    (await app.inject({ method: 'GET', url: `/api/user/activity/feed?page=${number}&pageSize=10`, headers: await authHeader(viewer, config, clock.now()) })).json();
+    (await app.inject({ method: 'GET', url: `/api/user/activity/feed?page=${number}&pageSize=10`, headers: await authHeader(db, viewer, config, clock.now()) })).json();
   expect(FEED_COUNT_LOOKAHEAD).toBe(20);
   expect((await page(1)).count).toBe(30);
   expect((await page(2)).count).toBe(35);

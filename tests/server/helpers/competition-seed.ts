@@ -1,4 +1,4 @@
-import { signAccessToken } from '../../../server/http/access-token';
+import { signedInToken } from '../../support/signed-in-token';
 import type { AppConfig } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
 import { activities, dailyStepAchievements, eventParticipations, userLevels, users } from '../../../server/db/schema';
@@ -48,11 +48,12 @@ export const addUser = async (db: Db, options: NewUser = {}) => {
   return row!;
 };
 
-export const tokenFor = (user: { id: number; role: 'admin' | 'user' }, config: AppConfig, now: Date) =>
-  signAccessToken({ id: user.id, role: user.role }, config.jwtSecret, now, config.accessTokenTtlSeconds);
+/** A token of a fresh sign-in of `user` (a refresh family in `db`, which the token names). */
+export const tokenFor = (db: Db, user: { id: number; role: 'admin' | 'user' }, config: AppConfig, now: Date) =>
+  signedInToken(db, config, user, now, config.accessTokenTtlSeconds);
 
-export const authHeader = async (user: { id: number; role: 'admin' | 'user' }, config: AppConfig, now: Date) => ({
-  authorization: `Bearer ${await tokenFor(user, config, now)}`,
+export const authHeader = async (db: Db, user: { id: number; role: 'admin' | 'user' }, config: AppConfig, now: Date) => ({
+  authorization: `Bearer ${await tokenFor(db, user, config, now)}`,
 });
 
 /** Inserts an activity and rescores its year, as the activity module does in one transaction. */

@@ -57,20 +57,35 @@ export const waitReady = async (started: Started, timeoutMs = 90_000) => {
 
 /**
  * A POST whose JSON body arrives in two parts (`finish()` sends the second): a request in the
- * server's hands when a stop begins. Settles to the status or the error's message and never
- * rejects: an error before the test reads it must fail the test, not escape as an unhandled rejection.
+ * server's hands when a stop begins. `received` settles once the server has read its headers (it
+ * answers `Expect: 100-continue` then): a test signals only after that, since bytes still in the
+ * kernel's buffer of a socket the server sees as idle are not a request in flight, on a busy machine
+ * least of all. `answer` settles to the status or the error's message and never rejects: an error
+ * before the test reads it must fail the test, not escape as an unhandled rejection.
  */
 export const halfSentPost = (port: number, agent: Agent, path: string, payload: object, headers: Record<string, string> = {}) => {
   const body = JSON.stringify(payload);
   let finish = () => undefined as void;
+  let headersRead = () => undefined as void;
+  const received = new Promise<void>((resolve) => (headersRead = resolve));
   const answer = new Promise<number | string>((resolve) => {
-    const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers, 'content-length': String(body.length) } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
+    const req = httpRequest(
+      { host: '127.0.0.1', port, path, method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers, 'content-length': String(body.length), expect: '100-continue' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', (error: Error) => {
+      headersRead();
+      resolve(error.message);
     });
-    req.on('error', (error: Error) => resolve(error.message));
-    req.write(body.slice(0, 10));
+    req.on('continue', () => {
+      req.write(body.slice(0, 10));
+      headersRead();
+    });
+    req.flushHeaders();
     finish = () => void req.end(body.slice(10));
   });
-  return { answer, finish: () => finish() };
+  return { answer, received, finish: () => finish() };
 };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { defaultScoringRules } from '@/domain/scoring-rules';
 import { storeRules } from '../../../server/modules/scoring/repo';
 import type { InjectOptions } from 'fastify';
-import { buildApp } from '../../../server/app';
+import { buildApp, type BuildAppOptions } from '../../../server/app';
 import { testConfig, type AppConfig } from '../../../server/config';
 import pg from 'pg';
 import { openPostgres, type Database } from '../../../server/db/client';
@@ -99,6 +99,12 @@ export type TestAppOptions = {
   mailer?: Mailer;
   /** The jobs' retry rules, e.g. shorter delays for retry tests. */
   jobCatalog?: AppJobs;
+  /** Host stand-ins (e.g. the browser host's); buildApp's Node implementations otherwise. */
+  passwords?: BuildAppOptions['passwords'];
+  photos?: BuildAppOptions['photos'];
+  metrics?: BuildAppOptions['metrics'];
+  /** The app's logger (default: none), e.g. the production options writing to a stream a test reads. */
+  logger?: BuildAppOptions['logger'];
 };
 
 /** A fresh app over the file's shared database, emptied, with an in-memory mailer and a movable clock. */
@@ -119,8 +125,12 @@ export const createTestApp = async (options: TestAppOptions = {}) => {
     mailer: options.mailer ?? mailer,
     trackers: typeof options.trackers === 'function' ? options.trackers(database.db, clock) : options.trackers,
     jobs,
-    poolUsage: database.poolUsage, // as server/index.ts wires it (PostgreSQL's pool; none on PGlite)
+    passwords: options.passwords,
+    photos: options.photos,
+    metrics: options.metrics,
+    poolUsage: database.poolUsage, // as server/serve.ts wires it (PostgreSQL's pool; none on PGlite)
     ping: database.ping,
+    logger: options.logger,
   });
   app.addHook('onClose', () => jobs.stop());
   await app.ready();

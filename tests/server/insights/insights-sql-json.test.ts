@@ -2,12 +2,14 @@ import { levels, type LevelOfCompetition } from '@/contract/common';
 import { CompetitionOverview, MyProgress } from '@/contract/insights';
 import { insightMonthsOf, medianOf, rankAmong } from '@/domain/insights';
 import { levelInYearOf } from '@/domain/leaders-year';
-import { insightMonths, scoreMonths, scoreYears, trackerConnections, userLevels, users } from '../../../server/db/schema';
+import { insightMonths, quarterlyBonuses, scoreMonths, scoreYears, trackerConnections, userLevels, users } from '../../../server/db/schema';
 import type { Db } from '../../../server/db/client';
 import { monthParamsOf } from '../../../server/modules/insights/month-params';
 import { findOverviewJson, findProgressJsons } from '../../../server/modules/insights/repo';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
+import { trackerProviders, type ProviderSource } from '@/contract/tracker-providers';
+import { rescoreUserYear } from '../../../server/modules/scoring/repo';
 
 /*
  * The insights answers are JSON text written by PostgreSQL (server/modules/insights/repo.ts) and
@@ -39,15 +41,18 @@ const expectedOverview = (rows: Rows, year: number, now: Date): CompetitionOverv
       const sum = (pick: (group: (typeof groups)[number]) => number, of = groups) => of.reduce((total, group) => total + pick(group), 0);
       return {
         month: key,
-        activeEmployees: sum((group) => group.employees),
+        // Those who logged something an admin may see: not a bonus alone, not Strava imports.
+        activeEmployees: rows.months.filter(
+          (row) =>
+            row.competitionYear === year && row.month === month && row.role === 'user' && row.confirmed && row.levelOfCompetition !== null && (row.minutes > row.stravaMinutes || row.steps > 0 || row.events > 0),
+        ).length,
         minutesByLevel: Object.fromEntries(levels.map((level) => [level, sum((group) => group.minutes, groups.filter((group) => group.levelOfCompetition === level))])) as CompetitionOverview['months'][number]['minutesByLevel'],
         eventParticipations: sum((group) => group.events),
         stepAchievements: sum((group) => group.steps),
       };
     }),
     trackers: {
-      strava: rows.trackers.filter((row) => row.service === 'STRAVA').length,
-      fitbit: rows.trackers.filter((row) => row.service === 'FITBIT').length,
+      ...Object.fromEntries(trackerProviders.map((provider) => [provider.source, rows.trackers.filter((row) => row.service === provider.apiType).length])) as Record<ProviderSource, number>,
       connectedEmployees: new Set(rows.trackers.map((row) => row.userId)).size,
       employees: rows.users.filter((user) => user.role === 'user' && (user.createdAt < yearEnd || scoredIn(user.id))).length,
     },
@@ -90,6 +95,10 @@ test('the progress and overview JSON written by the database equal the answers b
   const i1 = await addUser(db, { level: 'Intermediate', levels: { 2025: 'Advanced', 2026: 'Intermediate' } });
   const i2 = await addUser(db, { level: 'Intermediate' });
   const e1 = await addUser(db, { level: 'Elite' });
+  // Only a Q2 bonus (scored on 30 September): points that month, but no activity of theirs.
+  const bonused = await addUser(db, { level: 'Elite' });
+  await db.insert(quarterlyBonuses).values({ userId: bonused.id, competitionYear: 2026, secondQuarter: true });
+  await rescoreUserYear(db, bonused.id, 2026);
   // April 2026, Beginners: three scorers (odd: the middle one is the median); May: two (even: the
   // mean of the middle two, 37.5 here); June: nobody at all; 2025 a past year of 12 months.
   await logActivity(db, b1.id, '2026-04-03', 30);
@@ -112,7 +121,7 @@ test('the progress and overview JSON written by the database equal the answers b
     { userId: b1.id, service: 'FITBIT', accessToken: 'sealed' },
     { userId: i2.id, service: 'FITBIT', accessToken: 'sealed' },
   ]);
-  const employees = [b1, b2, b3, idle, i1, i2, e1];
+  const employees = [b1, b2, b3, idle, i1, i2, e1, bonused];
 
   const compare = async (now: Date) => {
     const rows = await readRows(db);
@@ -153,7 +162,10 @@ test('the progress and overview JSON written by the database equal the answers b
   const overview = expectedOverview(rows, 2026, now);
   expect(overview.months[0]).toMatchObject({ activeEmployees: 3, stepAchievements: 1 });
   expect(overview.months[2]!.activeEmployees).toBe(0);
-  expect(overview.trackers).toMatchObject({ strava: 1, fitbit: 2, connectedEmployees: 2, employees: 7 });
+  expect(overview.trackers).toEqual({ strava: 1, fitbit: 2, polar: 0, connectedEmployees: 2, employees: 8 });
+  // September: the bonus alone scores (the Elite group has a member) but nobody was active.
+  expect(rows.groups.find((group) => group.competitionYear === 2026 && group.month === 9)?.employees).toBe(1);
+  expect(overview.months[5]).toMatchObject({ month: '2026-09', activeEmployees: 0 });
   expect(expectedOverview(rows, 2025, now).months).toHaveLength(12);
   await ctx.app.close();
 });

@@ -14,6 +14,7 @@ import { rescoreUserYear } from '../../../server/modules/scoring/repo';
 import { scoringService } from '../../../server/modules/scoring/service';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
+import { trackerProviders, type ProviderSource } from '@/contract/tracker-providers';
 
 /*
  * GET /insights/progress and /insights/overview read insight_months (migration 0013, kept by
@@ -81,15 +82,17 @@ const recompute = async ({ db }: TestApp, year: number) => {
       const sum = (pick: 'sharedMinutes' | 'steps' | 'events', of = active) => of.reduce((total, person) => total + person.months.get(month)![pick], 0);
       return {
         month: key,
-        activeEmployees: active.length,
+        activeEmployees: active.filter((person) => {
+          const facts = person.months.get(month)!;
+          return facts.sharedMinutes > 0 || facts.steps > 0 || facts.events > 0;
+        }).length,
         minutesByLevel: Object.fromEntries(levels.map((level) => [level, sum('sharedMinutes', active.filter((person) => person.level === level))])) as CompetitionOverview['months'][number]['minutesByLevel'],
         eventParticipations: sum('events'),
         stepAchievements: sum('steps'),
       };
     }),
     trackers: {
-      strava: connections.filter((row) => row.service === 'STRAVA').length,
-      fitbit: connections.filter((row) => row.service === 'FITBIT').length,
+      ...Object.fromEntries(trackerProviders.map((provider) => [provider.source, connections.filter((row) => row.service === provider.apiType).length])) as Record<ProviderSource, number>,
       connectedEmployees: new Set(connections.map((row) => row.userId)).size,
       // Employees who existed in the year: joined before its end, or scored in it.
       employees: people.filter(({ user, months }) => user.createdAt < new Date(`${year + 1}-04-01T00:00:00Z`) || months.size > 0).length,
@@ -105,7 +108,7 @@ const expectAnswersEqualRecomputation = async (ctx: TestApp, admin: { id: number
   const people = (await expectedOf.get(2026)!).people;
   const calls = [2025, 2026].flatMap((year) => people.map(({ user }) => ({ user, year })));
   const answers = await Promise.all(
-    calls.map(async ({ user, year }) => ctx.app.inject({ method: 'GET', url: `/api/insights/progress?competitionYear=${year}`, headers: await authHeader(user, ctx.config, now) })),
+    calls.map(async ({ user, year }) => ctx.app.inject({ method: 'GET', url: `/api/insights/progress?competitionYear=${year}`, headers: await authHeader(ctx.db, user, ctx.config, now) })),
   );
   for (const [index, { user, year }] of calls.entries()) {
     expect(answers[index]!.statusCode).toBe(200);
@@ -113,7 +116,7 @@ const expectAnswersEqualRecomputation = async (ctx: TestApp, admin: { id: number
   }
   // Overviews of both years at once: the calls of one year share one statement and its answer.
   const overviewYears = [2025, 2026, 2026, 2025, 2026];
-  const adminHeaders = await authHeader(admin, ctx.config, now);
+  const adminHeaders = await authHeader(ctx.db, admin, ctx.config, now);
   const overviews = await Promise.all(overviewYears.map((year) => ctx.app.inject({ method: 'GET', url: `/api/insights/overview?competitionYear=${year}`, headers: adminHeaders })));
   for (const [index, year] of overviewYears.entries()) {
     expect(overviews[index]!.statusCode).toBe(200);
@@ -122,11 +125,11 @@ const expectAnswersEqualRecomputation = async (ctx: TestApp, admin: { id: number
   for (const year of [2025, 2026]) {
     const expected = await recompute(ctx, year);
     for (const { user } of expected.people) {
-      const response = await ctx.app.inject({ method: 'GET', url: `/api/insights/progress?competitionYear=${year}`, headers: await authHeader(user, ctx.config, now) });
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/insights/progress?competitionYear=${year}`, headers: await authHeader(ctx.db, user, ctx.config, now) });
       expect(response.statusCode).toBe(200);
       expect(MyProgress.strict().parse(response.json())).toEqual(expected.progressOf(user.id));
     }
-    const overview = await ctx.app.inject({ method: 'GET', url: `/api/insights/overview?competitionYear=${year}`, headers: await authHeader(admin, ctx.config, now) });
+    const overview = await ctx.app.inject({ method: 'GET', url: `/api/insights/overview?competitionYear=${year}`, headers: await authHeader(ctx.db, admin, ctx.config, now) });
     expect(overview.statusCode).toBe(200);
     expect(CompetitionOverview.strict().parse(overview.json())).toEqual(expected.overview);
   }
@@ -202,7 +205,7 @@ test('progress and overview equal a recomputation from the rows after any sequen
         // The confirmation link, opened as the mail's reader does.
         if (op.kind === 'confirm') {
           const token = `confirm-${person.id}-${Math.random()}`;
-          await db.insert(emailConfirmationTokens).values({ userId: person.id, tokenHash: sha256(token), expiresAt: new Date('2030-01-01T00:00:00Z') });
+          await db.insert(emailConfirmationTokens).values({ userId: person.id, email: person.email, tokenHash: sha256(token), expiresAt: new Date('2030-01-01T00:00:00Z') });
           const opened = await ctx.app.inject({ method: 'POST', url: '/api/access/confirm-email', payload: { token } });
           expect(opened.statusCode).toBe(200);
         }
@@ -234,7 +237,7 @@ test('only employees read their progress, only admins the overview; past and fut
   const employee = await addUser(ctx.db);
   await logActivity(ctx.db, employee.id, '2026-06-02', 40);
   const get = async (url: string, person?: { id: number; role: 'admin' | 'user' }) =>
-    ctx.app.inject({ method: 'GET', url, headers: person ? await authHeader(person, ctx.config, now) : {} });
+    ctx.app.inject({ method: 'GET', url, headers: person ? await authHeader(ctx.db, person, ctx.config, now) : {} });
   expect((await get('/api/insights/progress')).statusCode).toBe(401);
   expect((await get('/api/insights/overview')).statusCode).toBe(401);
   expect((await get('/api/insights/progress', admin)).statusCode).toBe(403);
@@ -255,7 +258,7 @@ test('parallel writers of one level and admin level changes: no 5xx, answers equ
   const admin = (await addUser(ctx.db, { role: 'admin' })) as { id: number; role: 'admin' };
   const people = await Promise.all(Array.from({ length: 8 }, () => addUser(ctx.db, { level: 'Intermediate' })));
   const as = async (person: { id: number; role: 'admin' | 'user' }, method: 'POST' | 'PUT', url: string, payload: unknown) =>
-    ctx.app.inject({ method, url, payload: payload as object, headers: await authHeader(person, ctx.config, now) });
+    ctx.app.inject({ method, url, payload: payload as object, headers: await authHeader(ctx.db, person, ctx.config, now) });
   const update = (person: (typeof people)[number], changes: object) =>
     as(admin, 'PUT', `/api/users/${person.id}`, { firstName: person.firstName, lastName: person.lastName, dateOfBirth: '1990-01-01', gender: 'other', levelOfCompetition: 'Intermediate', ...changes });
   const responses = await Promise.all([
@@ -281,13 +284,13 @@ test('the admin overview leaves Strava minutes out; the athlete still sees them 
   await logActivity(ctx.db, athlete.id, '2026-11-02', 40, { source: 'strava', name: 'Morning ride' });
   await logActivity(ctx.db, athlete.id, '2026-11-03', 25, { source: 'fitbit' });
   await logActivity(ctx.db, athlete.id, '2026-11-04', 10);
-  const overview = (await ctx.app.inject({ method: 'GET', url: '/api/insights/overview?competitionYear=2026', headers: await authHeader(admin, ctx.config, now) })).json() as CompetitionOverview;
+  const overview = (await ctx.app.inject({ method: 'GET', url: '/api/insights/overview?competitionYear=2026', headers: await authHeader(ctx.db, admin, ctx.config, now) })).json() as CompetitionOverview;
   expect(overview.months.find((month) => month.month === '2026-11')!.minutesByLevel.Advanced).toBe(35);
-  const progress = (await ctx.app.inject({ method: 'GET', url: '/api/insights/progress?competitionYear=2026', headers: await authHeader(athlete, ctx.config, now) })).json() as MyProgress;
+  const progress = (await ctx.app.inject({ method: 'GET', url: '/api/insights/progress?competitionYear=2026', headers: await authHeader(ctx.db, athlete, ctx.config, now) })).json() as MyProgress;
   expect(progress.months.find((month) => month.month === '2026-11')).toMatchObject({ minutes: 75, points: 75 });
   // A rebuild keeps it so.
   await rebuildScores(ctx.db, 2026, 2026);
-  const rebuilt = (await ctx.app.inject({ method: 'GET', url: '/api/insights/overview?competitionYear=2026', headers: await authHeader(admin, ctx.config, now) })).json() as CompetitionOverview;
+  const rebuilt = (await ctx.app.inject({ method: 'GET', url: '/api/insights/overview?competitionYear=2026', headers: await authHeader(ctx.db, admin, ctx.config, now) })).json() as CompetitionOverview;
   expect(rebuilt.months.find((month) => month.month === '2026-11')!.minutesByLevel.Advanced).toBe(35);
   await ctx.app.close();
 });
@@ -299,13 +302,13 @@ test('an unconfirmed account counts in no colleague\'s rank, competitors or medi
   await logActivity(ctx.db, colleague.id, '2026-11-02', 30);
   await logActivity(ctx.db, stranger.id, '2026-11-03', 90);
   const november = async (person: { id: number; role: 'admin' | 'user' }) =>
-    (await ctx.app.inject({ method: 'GET', url: '/api/insights/progress?competitionYear=2026', headers: await authHeader(person, ctx.config, now) })).json<MyProgress>().months.find((month) => month.month === '2026-11');
+    (await ctx.app.inject({ method: 'GET', url: '/api/insights/progress?competitionYear=2026', headers: await authHeader(ctx.db, person, ctx.config, now) })).json<MyProgress>().months.find((month) => month.month === '2026-11');
   // Like the leaderboard (docs/product-rules.md#privacy): the stranger's 90 points are nowhere in the colleague's figures.
   expect(await november(colleague)).toEqual({ month: '2026-11', minutes: 30, points: 30, rank: 1, competitors: 1, levelMedian: 30 });
   expect(await november(stranger)).toEqual({ month: '2026-11', minutes: 90, points: 90, rank: null, competitors: 1, levelMedian: 30 });
 
   const token = 'the-link-of-the-mail';
-  await ctx.db.insert(emailConfirmationTokens).values({ userId: stranger.id, tokenHash: sha256(token), expiresAt: new Date('2030-01-01T00:00:00Z') });
+  await ctx.db.insert(emailConfirmationTokens).values({ userId: stranger.id, email: stranger.email, tokenHash: sha256(token), expiresAt: new Date('2030-01-01T00:00:00Z') });
   expect((await ctx.app.inject({ method: 'POST', url: '/api/access/confirm-email', payload: { token } })).statusCode).toBe(200);
   expect(await november(colleague)).toEqual({ month: '2026-11', minutes: 30, points: 30, rank: 2, competitors: 2, levelMedian: 60 });
   expect(await november(stranger)).toEqual({ month: '2026-11', minutes: 90, points: 90, rank: 1, competitors: 2, levelMedian: 60 });

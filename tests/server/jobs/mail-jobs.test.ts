@@ -75,7 +75,7 @@ test("the admin's reset mail is queued too: the answer comes at once, the mail a
   const admin = await addUser(db, { role: 'admin' });
   const employee = await addUser(db);
   smtp.failNext(1);
-  const response = await app.inject({ method: 'POST', url: `/api/users/${employee.id}/reset-password`, headers: await authHeader(admin, config, clock.now()) });
+  const response = await app.inject({ method: 'POST', url: `/api/users/${employee.id}/reset-password`, headers: await authHeader(db, admin, config, clock.now()) });
   expect(response.statusCode).toBe(202);
   await jobs.whenIdle({ includeDelayed: true, timeoutMs: 20_000 });
   expect(smtp.rejected()).toBe(1);

@@ -16,7 +16,7 @@ test('GET /leaders: users, names, roles and levels changed after a list show at 
   const anna = await addUser(db, { firstName: 'Anna', lastName: 'Moss', level: 'Beginner' });
   const bob = await addUser(db, { firstName: 'Bob', lastName: 'Moss', level: 'Beginner', levels: { 2024: 'Elite', 2026: 'Beginner' } });
   await logActivity(db, anna.id, '2026-05-03', 20);
-  const headers = await authHeader(admin, config, clock.now());
+  const headers = await authHeader(db, admin, config, clock.now());
   const list = async (query: string) => (await app.inject({ method: 'GET', url: `/api/leaders?${query}`, headers })).json();
   const ids = (body: { rows: Array<{ userId: number }> }) => body.rows.map((row) => row.userId);
 

@@ -15,7 +15,7 @@ test('GET /leaders: every employee of the level, 0 points included, by annual po
   await logSteps(db, eve.id, '2026-11-01');
   await logActivity(db, carl.id, '2026-03-10', 15); // competition year 2025 (March)
 
-  const headers = await authHeader(admin, config, clock.now());
+  const headers = await authHeader(db, admin, config, clock.now());
   const beginners = await app.inject({ method: 'GET', url: '/api/leaders?levelOfCompetition=Beginner', headers });
   expect(beginners.statusCode).toBe(200);
   expect(beginners.json()).toEqual({
@@ -46,8 +46,8 @@ test('GET /leaders: admin only; bad filters are 400 with readable messages', asy
   const admin = await addUser(db, { role: 'admin' });
   const employee = await addUser(db);
   expect((await app.inject({ method: 'GET', url: '/api/leaders' })).statusCode).toBe(401);
-  expect((await app.inject({ method: 'GET', url: '/api/leaders', headers: await authHeader(employee, config, clock.now()) })).statusCode).toBe(403);
-  const headers = await authHeader(admin, config, clock.now());
+  expect((await app.inject({ method: 'GET', url: '/api/leaders', headers: await authHeader(db, employee, config, clock.now()) })).statusCode).toBe(403);
+  const headers = await authHeader(db, admin, config, clock.now());
   const cases: Array<[string, string]> = [
     ['levelOfCompetition=Expert', 'Level of competition must be Beginner, Intermediate, Advanced or Elite'],
     ['competitionYear=2021', 'Competition year must be 2022 or later'],
@@ -71,7 +71,7 @@ test('GET /leaders of a past year lists the employees of that year: not those wh
   const newcomer = await addUser(db, { firstName: 'Nina', createdAt: '2026-06-01T00:00:00Z' });
   const imported = await addUser(db, { firstName: 'Ivan', createdAt: '2026-06-01T00:00:00Z' });
   await logActivity(db, imported.id, '2026-03-20', 25); // competition year 2025, logged before the account
-  const headers = await authHeader(admin, config, clock.now());
+  const headers = await authHeader(db, admin, config, clock.now());
   const idsOf = async (year: number) => (await app.inject({ method: 'GET', url: `/api/leaders?competitionYear=${year}&limit=100`, headers })).json().rows.map((row: { userId: number }) => row.userId);
   expect(await idsOf(2025)).toEqual([imported.id, veteran.id]);
   expect(await idsOf(2024)).toEqual([veteran.id]);

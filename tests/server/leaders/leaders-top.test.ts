@@ -21,7 +21,7 @@ test('GET /leaders/top: per level, points > 0, employees only, ties by the earli
   await logActivity(db, elite.id, '2026-10-01', 5);
   await logActivity(db, admin.id, '2026-10-01', 500);
 
-  const response = await app.inject({ method: 'GET', url: '/api/leaders/top', headers: await authHeader(early, config, clock.now()) });
+  const response = await app.inject({ method: 'GET', url: '/api/leaders/top', headers: await authHeader(db, early, config, clock.now()) });
   expect(response.statusCode).toBe(200);
   const body = response.json();
   expect(body.Beginner).toEqual([
@@ -50,7 +50,7 @@ test('GET /leaders/top keeps at most 10 per level and uses the level of that com
   const newcomer = await addUser(db, { level: 'Beginner', levels: { 2027: 'Advanced' } });
   await logActivity(db, newcomer.id, '2025-06-01', 7);
 
-  const headers = await authHeader(viewer, config, clock.now());
+  const headers = await authHeader(db, viewer, config, clock.now());
   const current = (await app.inject({ method: 'GET', url: '/api/leaders/top', headers })).json();
   expect(current.Advanced.map((leader: { annualPoints: number }) => leader.annualPoints)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
   expect(current.Elite).toEqual([expect.objectContaining({ userId: mover.id, annualPoints: 50 })]);
@@ -71,7 +71,7 @@ test('GET /leaders/top keeps at most 10 per level and uses the level of that com
 test('GET /leaders/top: any signed-in user; bad years are 400 with a readable message; no token is 401', async () => {
   const { app, db, config, clock } = await createTestApp({ now: NOW });
   const admin = await addUser(db, { role: 'admin' });
-  const headers = await authHeader(admin, config, clock.now());
+  const headers = await authHeader(db, admin, config, clock.now());
   expect((await app.inject({ method: 'GET', url: '/api/leaders/top?competitionYear=2022', headers })).statusCode).toBe(200);
   const early = await app.inject({ method: 'GET', url: '/api/leaders/top?competitionYear=2021', headers });
   expect(early.statusCode).toBe(400);
@@ -92,10 +92,10 @@ test('a level change by an admin moves existing standings at once (rescored in t
   const plain = await addUser(db, { level: 'Beginner' });
   await logActivity(db, mover.id, '2026-05-01', 30);
   await logActivity(db, plain.id, '2026-05-01', 20);
-  const headers = await authHeader(viewer, config, clock.now());
+  const headers = await authHeader(db, viewer, config, clock.now());
   const top = async () => (await app.inject({ method: 'GET', url: '/api/leaders/top', headers })).json();
 
-  const adminHeaders = await authHeader(admin, config, clock.now());
+  const adminHeaders = await authHeader(db, admin, config, clock.now());
   const setLevel = async (person: typeof mover, levelOfCompetition: string) => {
     const payload = { firstName: person.firstName, lastName: person.lastName, dateOfBirth: '1990-01-01', gender: 'other', levelOfCompetition };
     expect((await app.inject({ method: 'PUT', url: `/api/users/${person.id}`, headers: adminHeaders, payload })).statusCode).toBe(200);
@@ -120,7 +120,7 @@ test('deleting an employee removes their standings (cascade)', async () => {
   const gone = await addUser(db, { levels: { 2025: 'Beginner', 2026: 'Beginner' } });
   await logActivity(db, gone.id, '2026-05-01', 30);
   await db.delete(users).where(eq(users.id, gone.id));
-  const top = (await app.inject({ method: 'GET', url: '/api/leaders/top', headers: await authHeader(viewer, config, clock.now()) })).json();
+  const top = (await app.inject({ method: 'GET', url: '/api/leaders/top', headers: await authHeader(db, viewer, config, clock.now()) })).json();
   expect(top.Beginner).toEqual([]);
   await app.close();
 });
@@ -133,7 +133,7 @@ test('names, pictures, roles and deleted activities reach the top at once', asyn
   await logActivity(db, runner.id, '2026-05-01', 50);
   await logActivity(db, walker.id, '2026-05-02', 40);
   const advanced = async () =>
-    (await app.inject({ method: 'GET', url: '/api/leaders/top', headers: await authHeader(viewer, config, clock.now()) })).json().Advanced as Array<{ userId: number; firstName: string; profilePicture: string | null; annualPoints: number }>;
+    (await app.inject({ method: 'GET', url: '/api/leaders/top', headers: await authHeader(db, viewer, config, clock.now()) })).json().Advanced as Array<{ userId: number; firstName: string; profilePicture: string | null; annualPoints: number }>;
 
   await db.update(users).set({ firstName: 'Renamed', profilePicture: 'new.png' }).where(eq(users.id, runner.id));
   expect((await advanced())[0]).toEqual(expect.objectContaining({ userId: runner.id, firstName: 'Renamed', profilePicture: '/api/uploads/new.png', annualPoints: 50 }));

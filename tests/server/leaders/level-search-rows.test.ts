@@ -16,7 +16,7 @@ test('GET /leaders?search within a level: the year level and current names after
   const anna = await addUser(db, { firstName: 'Anna', lastName: 'Moss', level: 'Beginner' });
   const bob = await addUser(db, { firstName: 'Bob', lastName: 'Moss', level: 'Beginner', levels: { 2024: 'Elite', 2026: 'Beginner' } });
   await logActivity(db, anna.id, '2026-05-03', 20);
-  const headers = await authHeader(admin, config, clock.now());
+  const headers = await authHeader(db, admin, config, clock.now());
   const search = async (query: string) => {
     const response = await app.inject({ method: 'GET', url: `/api/leaders?${query}`, headers });
     expect(response.statusCode, query).toBe(200);
@@ -61,7 +61,7 @@ test('GET /leaders?search within a level: every shape of page, with one term and
     insert into users (email, password_hash, first_name, last_name, gender, level_of_competition)
     select 'p' || g || '@example.com', 'x', case when g % 3 = 0 then 'Red' else 'Blue' end, case when g in (7, 40) then 'Rare' else 'Team' || g end, 'other', 'Elite'
       from generate_series(1, 60) g`);
-  const headers = await authHeader(admin, config, clock.now());
+  const headers = await authHeader(db, admin, config, clock.now());
   const get = async (query: string) => (await app.inject({ method: 'GET', url: `/api/leaders?levelOfCompetition=Elite&${query}`, headers })).json<{ count: number; rows: Array<{ userId: number; firstName: string; lastName: string }> }>();
   const whole = await get('limit=100&offset=0');
   expect(whole.count).toBe(60);

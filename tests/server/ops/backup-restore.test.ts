@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type Database } from '../../../server/db/client';
@@ -10,6 +9,7 @@ import { RestoreRefused, restoreBackup } from '../../../server/ops/restore-backu
 import { publicTables, quoted } from '../../../server/ops/catalog';
 import { createScratchDatabase, createTestApp } from '../helpers/test-app';
 import { addUser, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
+import { closedAfterAll, scratchFolders } from '../../support/scratch';
 
 /*
  * Backup and restore (docs/operations.md): one archive holds every table and every photo, and
@@ -18,23 +18,15 @@ import { addUser, logActivity, logEvent, logSteps } from '../helpers/competition
  * so the same cases cover PostgreSQL -> PostgreSQL, PGlite -> PostgreSQL and PostgreSQL -> PGlite.
  */
 
-const scratch: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
-};
-const opened: Database[] = [];
-afterAll(async () => {
-  for (const database of opened) await database.close().catch(() => undefined);
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
+// Folders first: hooks after the last test run in reverse, so the databases close before their folders go.
+const tempDir = scratchFolders();
+const keepOpen = closedAfterAll<Database>();
 
 const testEngine = process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
 /** A new, empty database of the named engine (not migrated: restore migrates). */
 const freshDatabase = async (engine: 'PGlite' | 'PostgreSQL') => {
   const database = engine === 'PGlite' ? await openPglite() : await openPostgres(await createScratchDatabase(process.env.TEST_DATABASE_URL!), 2);
-  opened.push(database);
+  keepOpen(database);
   return database;
 };
 

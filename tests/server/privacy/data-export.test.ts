@@ -4,7 +4,8 @@ import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { auditEvents, trackerConnections } from '../../../server/db/schema';
 import { dataExports } from '../../../server/db/privacy-schema';
-import { uploadsDir } from '../../../server/http/photo-storage';
+import { importTokens } from '../../../server/db/import-tokens-schema';
+import { uploadsDir } from '../../../server/photos/disk-photo-store';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
 
@@ -24,6 +25,8 @@ const EXPECTED_ENTRIES = [
   'audit-entries.json',
   'events.csv',
   'events.json',
+  'import-tokens.csv',
+  'import-tokens.json',
   'levels.csv',
   'levels.json',
   'profile.csv',
@@ -65,6 +68,7 @@ describe('data export', () => {
         refreshToken: 'sealed-refresh-secret',
         externalUserId: '777',
       });
+    await ctx.db.insert(importTokens).values({ userId: person.id, name: 'My iPhone', tokenHash: 'stored-token-hash', createdAt: new Date('2026-11-21T08:00:00Z') });
     await ctx.db
       .insert(auditEvents)
       .values({
@@ -78,7 +82,7 @@ describe('data export', () => {
         before: '{"levelOfCompetition":"Beginner"}',
         after: '{"levelOfCompetition":"Advanced"}',
       });
-    const headers = await authHeader(person, ctx.config, ctx.clock.now());
+    const headers = await authHeader(ctx.db, person, ctx.config, ctx.clock.now());
 
     expect((await ctx.app.inject({ method: 'GET', url: '/api/privacy/export', headers })).json()).toEqual({
       status: 'none',
@@ -121,16 +125,17 @@ describe('data export', () => {
     expect(JSON.parse(text('events.json'))).toMatchObject([{ name: 'City run', isInTheTopThree: true, date: '2026-11-03' }]);
     expect(JSON.parse(text('scores-by-year.json'))).toMatchObject([{ competitionYear: 2026, points: 30 + 45 + 30 + 90 }]);
     expect(JSON.parse(text('tracker-connections.json'))).toMatchObject([{ service: 'STRAVA', externalUserId: '777', status: 'connected' }]);
+    expect(JSON.parse(text('import-tokens.json'))).toMatchObject([{ name: 'My iPhone', lastUsedAt: null, revokedAt: null }]);
     expect(csvRows(text('audit-entries.csv'))).toMatchObject([{ action: 'level.change', after: '{"levelOfCompetition":"Advanced"}' }]);
     expect(strFromU8(files[`photo/${photo}`]!)).toBe('png-bytes');
     const everything = Object.values(files)
       .map((bytes) => strFromU8(bytes))
       .join('\n');
-    for (const secret of ['sealed-access-secret', 'sealed-refresh-secret', 'Not mine', 'Other']) expect(everything).not.toContain(secret);
+    for (const secret of ['sealed-access-secret', 'sealed-refresh-secret', 'stored-token-hash', 'Not mine', 'Other']) expect(everything).not.toContain(secret);
 
     // Offered for 24 hours, then the status says none, the download is a 404 and the purge removes it.
     ctx.clock.set('2026-11-23T10:00:01Z');
-    const later = await authHeader(person, ctx.config, ctx.clock.now());
+    const later = await authHeader(ctx.db, person, ctx.config, ctx.clock.now());
     expect((await ctx.app.inject({ method: 'GET', url: '/api/privacy/export', headers: later })).json()).toMatchObject({ status: 'none' });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/privacy/export/download', headers: later })).json()).toMatchObject({
       statusCode: 404,
@@ -145,7 +150,7 @@ describe('data export', () => {
     ctx = await createTestApp();
     const person = await addUser(ctx.db);
     const other = await addUser(ctx.db);
-    const headers = await authHeader(person, ctx.config, ctx.clock.now());
+    const headers = await authHeader(ctx.db, person, ctx.config, ctx.clock.now());
     const first = await ctx.injectWithoutWaiting({ method: 'POST', url: '/api/privacy/export', headers });
     const second = await ctx.injectWithoutWaiting({ method: 'POST', url: '/api/privacy/export', headers });
     expect(second.json()).toEqual(first.json());
@@ -155,7 +160,7 @@ describe('data export', () => {
     await ctx.app.inject({ method: 'POST', url: '/api/privacy/export', headers });
     const rows = await ctx.db.select({ userId: dataExports.userId, status: dataExports.status }).from(dataExports);
     expect(rows).toEqual([{ userId: person.id, status: 'ready' }]);
-    const others = await authHeader(other, ctx.config, ctx.clock.now());
+    const others = await authHeader(ctx.db, other, ctx.config, ctx.clock.now());
     expect((await ctx.app.inject({ method: 'GET', url: '/api/privacy/export', headers: others })).json()).toMatchObject({ status: 'none' });
     expect((await ctx.app.inject({ method: 'GET', url: '/api/privacy/export/download', headers: others })).statusCode).toBe(404);
   });
@@ -163,7 +168,7 @@ describe('data export', () => {
   test('admins get 403, guests 401', async () => {
     ctx = await createTestApp();
     const admin = await addUser(ctx.db, { role: 'admin' });
-    const headers = await authHeader(admin, ctx.config, ctx.clock.now());
+    const headers = await authHeader(ctx.db, admin, ctx.config, ctx.clock.now());
     for (const [method, url] of [
       ['GET', '/api/privacy/export'],
       ['POST', '/api/privacy/export'],

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { signAccessToken } from '../../../server/http/access-token';
+import { signedInToken } from '../../support/signed-in-token';
 import type { Db } from '../../../server/db/client';
 import { userLevels, users } from '../../../server/db/schema';
 import { User } from '@/contract/users';
 import { PHOTO_TOO_LARGE_MESSAGE } from '@/contract/fields';
 import { fields, multipart, pngBytes } from '../auth/fixtures';
 import { createTestApp } from '../helpers/test-app';
-import { sweepOrphanPhotos } from '../../../server/http/photo-storage';
+import { sweepOrphanPhotos } from '../../../server/photos/disk-photo-store';
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -40,7 +40,7 @@ const seed = async (db: Db, email: string, role: 'user' | 'admin' = 'user') => {
 };
 
 const as = (ctx: Ctx, person: { id: number; role: 'user' | 'admin' }) => async (options: InjectOptions) => {
-  const token = await signAccessToken(person, ctx.config.jwtSecret, ctx.clock.now(), 900);
+  const token = await signedInToken(ctx.db, ctx.config, person, ctx.clock.now());
   return ctx.app.inject({ ...options, headers: { ...options.headers, authorization: `Bearer ${token}` } });
 };
 

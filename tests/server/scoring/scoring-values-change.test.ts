@@ -23,7 +23,7 @@ const setUp = async () => {
   await logSteps(ctx.db, bo.id, '2026-10-11');
   await logActivity(ctx.db, ann.id, '2026-02-01', 10); // competition year 2025
   const get = async (url: string, person: { id: number; role: 'admin' | 'user' }) =>
-    (await ctx.app.inject({ method: 'GET', url, headers: await authHeader(person, ctx.config, ctx.clock.now()) })).json();
+    (await ctx.app.inject({ method: 'GET', url, headers: await authHeader(ctx.db, person, ctx.config, ctx.clock.now()) })).json();
   const standings = async () => ({
     top: (await get('/api/leaders/top', ann)).Advanced.map((row: { firstName: string; annualPoints: number }) => [row.firstName, row.annualPoints]),
     past: (await get('/api/leaders?competitionYear=2025', admin)).rows.map((row: { firstName: string; annualPoints: number }) => [row.firstName, row.annualPoints]),
@@ -52,7 +52,7 @@ test('a changed value is stored at start and rescores the current year in a job;
   await ctx.app.inject({
     method: 'POST',
     url: '/api/user/activity/log',
-    headers: await authHeader(await addUser(ctx.db, { firstName: 'Cy', level: 'Advanced' }), ctx.config, ctx.clock.now()),
+    headers: await authHeader(ctx.db, await addUser(ctx.db, { firstName: 'Cy', level: 'Advanced' }), ctx.config, ctx.clock.now()),
     payload: { name: 'Running', movingTime: 50, startTime: '2026-11-20T07:00:00.000Z' },
   });
   expect((await standings()).top[0]).toEqual(['Cy', 150]);

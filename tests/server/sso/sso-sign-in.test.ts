@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { activities, auditEvents, trackerConnections } from '../../../server/db/schema';
+import { auditEvents } from '../../../server/db/schema';
 import { startIdentityProvider, signInAtProvider, type TestIdentityProvider } from '../../support/identity-provider';
 import { createTestApp, testDatabase } from '../helpers/test-app';
 import { PASSWORD, seedUser, snapshot } from '../auth/fixtures';
@@ -49,34 +49,30 @@ describe('single sign-on against a real OpenID provider', () => {
     expect(JSON.parse(entry!.after!)).toEqual({ issuer: idp.issuer });
   });
 
-  test('an unconfirmed account is claimed by the provider\'s word: confirmed, its password removed and its sign-ins ended (no pre-account takeover)', async () => {
+  // An unconfirmed employee account is replaced, not claimed: tests/server/sso/sso-claim.test.ts.
+  test('an unconfirmed admin account is claimed by the provider\'s word: confirmed, its password removed and its sign-ins ended (no pre-account takeover)', async () => {
     const { app, db } = await createTestApp({ config: ssoConfig(idp) });
-    // Someone made the account in the owner's name and never confirmed it; they are signed in.
-    const squatted = await seedUser(db, { emailConfirmedAt: null });
+    // The account was made in the owner's name and never confirmed; its maker is signed in.
+    const squatted = await seedUser(db, { emailConfirmedAt: null, role: 'admin' });
     const theirs = await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'jane@example.com', password: PASSWORD } });
     expect(theirs.statusCode).toBe(200);
     const theirToken = (theirs.json() as { accessToken: string }).accessToken;
-    expect((await app.inject({ method: 'GET', url: `/api/users/${squatted.id}/profile`, headers: { authorization: `Bearer ${theirToken}` } })).statusCode).toBe(200);
-
-    // ...and connected a Strava account, perhaps their own, whose workouts would land in the owner's calendar.
-    await db.insert(trackerConnections).values({ userId: squatted.id, service: 'STRAVA', externalUserId: '4242', accessToken: 'not-a-sealed-token' });
-    await db.insert(activities).values({ userId: squatted.id, name: 'Their run', movingTime: 1800, startAt: new Date('2026-11-20T07:00:00Z'), startDate: '2026-11-20', source: 'strava', externalId: '99' });
+    expect((await app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${theirToken}` } })).statusCode).toBe(200);
 
     const owner = await ssoRoundTrip(app, 'jane@example.com');
     expect(owner.statusCode).toBe(200);
-    expect(await db.select().from(trackerConnections)).toEqual([]);
-    expect(await db.select().from(activities)).toEqual([]);
+    expect((owner.json() as { status: string }).status).toBe('signed-in');
     const [user] = (await snapshot(db)).users;
+    expect(user).toMatchObject({ id: squatted.id, passwordHash: '' });
     expect(user!.emailConfirmedAt).not.toBeNull();
-    expect(user!.passwordHash).toBe('');
-    // The creator's password, refresh cookie and access token open nothing any more.
+    // The maker's password, refresh cookie and access token open nothing any more.
     expect((await app.inject({ method: 'POST', url: '/api/auth/signin', payload: { email: 'jane@example.com', password: PASSWORD } })).statusCode).toBe(401);
     expect((await app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: cookieOf(theirs, 'wc_refresh')! } })).statusCode).toBe(401);
     await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_TTL_MS + 50)); // each process trusts a checked token this long
-    expect((await app.inject({ method: 'GET', url: `/api/users/${squatted.id}/profile`, headers: { authorization: `Bearer ${theirToken}` } })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${theirToken}` } })).statusCode).toBe(401);
     // The owner's own sign-in is live.
     const ownerToken = (owner.json() as { session: { accessToken: string } }).session.accessToken;
-    expect((await app.inject({ method: 'GET', url: `/api/users/${squatted.id}/profile`, headers: { authorization: `Bearer ${ownerToken}` } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/users', headers: { authorization: `Bearer ${ownerToken}` } })).statusCode).toBe(200);
     const [entry] = await db.select().from(auditEvents).where(eq(auditEvents.action, 'auth.sso_signin'));
     expect(JSON.parse(entry!.after!)).toEqual({ issuer: idp.issuer, emailConfirmed: true, passwordRemoved: true, sessionsEnded: 1 });
   });

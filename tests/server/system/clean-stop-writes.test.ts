@@ -87,7 +87,8 @@ test('activities logged by keep-alive clients during SIGTERM: every 2xx one is t
   // Activities the server is still reading when the signal comes, on sockets of their own.
   const slowAgent = new Agent({ keepAlive: true, maxSockets: USERS });
   const slow = tokens.map((token, user) => ({ name: `u${user}-slow`, ...halfSentPost(server.port, slowAgent, '/api/user/activity/log', { name: 'Other', otherName: `u${user}-slow`, movingTime: 45, startTime: today }, { authorization: `Bearer ${token}` }) }));
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // In the server's hands (headers read), not only sent: then the signal.
+  await Promise.all(slow.map((upload) => upload.received));
 
   const signalledAt = Date.now();
   const inFlightAtSignal = inFlight + slow.length;

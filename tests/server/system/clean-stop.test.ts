@@ -48,7 +48,8 @@ test('SIGTERM under keep-alive load answers every request in flight, stops jobs 
   // Sockets of their own (the clients' eight are all busy), and time for the halves to arrive.
   const uploadAgent = new Agent({ keepAlive: true, maxSockets: 3 });
   const uploads = Array.from({ length: 3 }, () => halfSentPost(server.port, uploadAgent, '/api/auth/signin', { email: 'nobody@example.com', password: 'not-the-password' }));
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // In the server's hands (headers read), not only sent: then the signal.
+  await Promise.all(uploads.map((upload) => upload.received));
 
   const signalledAt = Date.now();
   stopping = true;

@@ -14,7 +14,7 @@ const seedLeaders = async (db: Awaited<ReturnType<typeof createTestApp>>['db']) 
 describe('API compression', () => {
   test('a pre-serialized JSON body above 1 KB is sent as brotli or gzip when asked, and decodes to the same JSON', async () => {
     const { app, db, config, clock } = await createTestApp({ now: NOW });
-    const headers = await authHeader(await seedLeaders(db), config, clock.now());
+    const headers = await authHeader(db, await seedLeaders(db), config, clock.now());
     const plain = await app.inject({ method: 'GET', url: '/api/leaders/top', headers });
     expect(plain.statusCode).toBe(200);
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
@@ -34,7 +34,7 @@ describe('API compression', () => {
 
   test('a client that sends no Accept-Encoding (benchmarks, curl) and small answers get plain bytes', async () => {
     const { app, db, config, clock } = await createTestApp({ now: NOW });
-    const headers = await authHeader(await seedLeaders(db), config, clock.now());
+    const headers = await authHeader(db, await seedLeaders(db), config, clock.now());
     const plain = await app.inject({ method: 'GET', url: '/api/leaders/top', headers });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.json()).toHaveProperty('Advanced');

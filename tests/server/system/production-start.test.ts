@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPgliteClusterApart } from '../../../server/db/pglite-cluster';
 import { applyReplaceableSql } from '../../../server/db/functions';
+import { scratchFolders } from '../../support/scratch';
 
 /*
  * The server runs as a built bundle (no TypeScript compiler at run time), a new
@@ -11,20 +11,12 @@ import { applyReplaceableSql } from '../../../server/db/functions';
  * replaceable SQL it already has. (Times and memory are measured by bench/server-runtime.ts.)
  */
 
-const scratch: string[] = [];
-const tempDir = (prefix: string) => {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  scratch.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const dir of scratch) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = scratchFolders();
 
 test('the server bundle imports only runtime dependencies and carries its SQL folders', () => {
   const outDir = join(tempDir('wc-bundle-'), 'dist-server');
   const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'vite.server.config.ts', '--logLevel', 'error'], {
-    env: { ...process.env, SERVER_OUT_DIR: outDir, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    env: { ...process.env, SERVER_OUT_DIR: outDir },
     encoding: 'utf8',
   });
   expect(build.status, build.stderr).toBe(0);

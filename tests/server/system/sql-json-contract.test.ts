@@ -32,7 +32,7 @@ const seed = async () => {
   await logEvent(db, bea.id, '2026-11-05', true);
   await logEvent(db, ivan.id, '2026-11-06');
   await logActivity(db, ivan.id, '2026-11-07', 15);
-  return { app, asBea: await authHeader(bea, config, clock.now()), asAdmin: await authHeader(admin, config, clock.now()) };
+  return { app, asBea: await authHeader(db, bea, config, clock.now()), asAdmin: await authHeader(db, admin, config, clock.now()) };
 };
 
 let seeded: Seeded;

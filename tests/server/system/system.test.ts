@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../../server/app';
 import { bootstrapAdmin } from '../../../server/modules/auth/bootstrap-admin';
-import { verifyPassword } from '../../../server/modules/auth/passwords';
+import { verifyPassword } from '../../../server/passwords/argon2';
 import { testConfig } from '../../../server/config';
 import { users } from '../../../server/db/schema';
 import { memoryMailer } from '@/domain/mail';
@@ -61,7 +61,7 @@ describe('health, readiness, client config', () => {
     };
     const { app } = await createTestApp({ config: { strava } });
     const response = await app.inject({ method: 'GET', url: '/api/config' });
-    expect(response.json()).toEqual({ strava: { clientId: '123', authorizeUrl: 'https://strava.test/oauth/authorize' }, fitbit: null });
+    expect(response.json()).toEqual({ strava: { clientId: '123', authorizeUrl: 'https://strava.test/oauth/authorize' }, fitbit: null, polar: null });
     expect(response.body).not.toContain('shh-secret');
     await app.close();
   });
@@ -222,5 +222,17 @@ describe('start-up: first admin and mail outbox', () => {
     expect(lines).toEqual([{ file: join(dir, 'outbox', files[0]!), to: 'j***@example.com', message: expect.any(String) }]);
     expect(JSON.stringify(lines)).not.toContain('jane@');
     expect(JSON.stringify(lines)).not.toContain('SECRET-TOKEN');
+  });
+
+  test('an outbox .eml is readable as it is: a long link on one line, no quoted-printable, non-ASCII as written', async () => {
+    const mailer = outboxMailer(dir, 'Wellness <no-reply@localhost>', { info: () => undefined });
+    const link = `http://localhost:3000/confirm-email?token=${'aZ09_-'.repeat(12)}`;
+    await mailer.send({ to: 'zoe@example.com', subject: 'Confirm', text: `Hello Zoë,\n\nPlease confirm your e-mail address: ${link}\n`, html: `<p>Hello Zoë,</p><p><a href="${link}">Confirm my e-mail address</a></p>` });
+    const [file] = readdirSync(join(dir, 'outbox'));
+    const eml = readFileSync(join(dir, 'outbox', file!), 'utf8');
+    expect(eml).toContain(`Please confirm your e-mail address: ${link}\n`);
+    expect(eml).toContain(`<a href="${link}">`);
+    expect(eml).toContain('Hello Zoë,');
+    expect(eml).not.toMatch(/quoted-printable|=3D|=\n/);
   });
 });

@@ -1,81 +1,65 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { handleGoogle, newFakeGoogle, type FakeGoogle } from './fake-google-health';
-import { readBody, type SeenRequest } from './fake-http';
-import { handleStrava, newFakeStrava, type FakeStrava } from './fake-strava';
+import { handleFakeProvider, newFakeProviderState, type FakeProviderState } from '../../../mocks/stand-ins/providers/fake-providers';
 
-export type { FakeExercise, GoogleFault } from './fake-google-health';
-export type { FakeStravaActivity, StravaFault } from './fake-strava';
-export { nextStravaWindow } from './fake-strava';
-export type { SeenRequest } from './fake-http';
+export type { FakeExercise, GoogleFault } from '../../../mocks/stand-ins/providers/fake-google-health';
+export type { FakeStravaActivity, StravaFault } from '../../../mocks/stand-ins/providers/fake-strava';
+export { nextStravaWindow, stravaDeauthorization, stravaEventFor } from '../../../mocks/stand-ins/providers/fake-strava';
+export type { FakePolarExercise } from '../../../mocks/stand-ins/providers/fake-polar';
+export { polarExerciseEvent, polarSign } from '../../../mocks/stand-ins/providers/fake-polar';
+export type { SeenRequest } from '../../../mocks/stand-ins/providers/fake-http';
+export { fakeTrackerConfig } from '../../../mocks/stand-ins/providers/fake-providers';
 
 /**
- * A fake Strava and a fake Google (OAuth + Health API) on 127.0.0.1, each answering as its
- * provider documents (fake-strava.ts and fake-google-health.ts name the pages). Server tests, the
- * browser tests (on E2E_PORT+1) and the benchmarks all talk to it.
+ * The provider fakes (mocks/stand-ins/providers: Strava, Google Health and Polar AccessLink, each
+ * answering as its provider documents; mock mode runs the same in the page) on 127.0.0.1. Server
+ * tests, the browser tests (on E2E_PORT+1) and the benchmarks all talk to it.
  */
-export type FakeProvider = {
+export type FakeProvider = Omit<FakeProviderState, 'issued'> & {
   url: string;
-  requests: SeenRequest[];
-  strava: FakeStrava;
-  google: FakeGoogle;
   reset: () => void;
+  /** The fakes as one fetch handler. */
+  handle: (request: Request) => Promise<Response>;
   close: () => Promise<void>;
 };
 
+const readBody = (request: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => resolve(text));
+  });
+
 /** `port` 0 picks a free one; browser tests use a fixed port the app was configured with. */
 export const startFakeProvider = async (port = 0): Promise<FakeProvider> => {
-  let issued = 0;
-  const nextId = () => (issued += 1);
-  const provider: Omit<FakeProvider, 'url' | 'close'> = {
-    requests: [],
-    strava: newFakeStrava(),
-    google: newFakeGoogle(),
-    reset: () => {
-      issued = 0;
-      provider.requests.length = 0;
-      provider.strava = newFakeStrava();
-      provider.google = newFakeGoogle();
-    },
+  // Tests replace the fakes' parts (`provider.strava = ...`) and read them back: the handler reads the same object.
+  const provider = newFakeProviderState() as FakeProviderState & Partial<FakeProvider>;
+  const handle = (request: Request) => handleFakeProvider(provider, request);
+
+  // The Node server only carries requests to the fetch handler and its answers back.
+  const serve = async (incoming: IncomingMessage, outgoing: ServerResponse) => {
+    const body = await readBody(incoming);
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(incoming.headers)) if (typeof value === 'string') headers.set(name, value);
+    const method = incoming.method ?? 'GET';
+    const answer = await handle(new Request(new URL(incoming.url ?? '/', 'http://127.0.0.1'), { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body }));
+    outgoing.writeHead(answer.status, Object.fromEntries(answer.headers));
+    outgoing.end(Buffer.from(await answer.arrayBuffer()));
   };
 
-  const handle = async (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const form = new URLSearchParams(await readBody(request));
-    const authorization = request.headers.authorization;
-    provider.requests.push({ method: request.method ?? 'GET', path: url.pathname, query: url.searchParams, form, authorization });
-    const seen = { path: url.pathname, url, form, bearer: authorization?.replace(/^Bearer /, '') ?? '' };
-    if (url.pathname.startsWith('/strava-')) return handleStrava(provider.strava, request, response, seen, nextId);
-    return handleGoogle(provider.google, request, response, seen, nextId);
-  };
-
-  const server: Server = createServer((request, response) => void handle(request, response));
+  const server: Server = createServer((request, response) => void serve(request, response));
+  // A busy test machine can leave a kept-alive socket idle past Node's 5 s default: closing it then resets the next request.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const { port: bound } = server.address() as AddressInfo;
   return Object.assign(provider, {
+    handle,
     url: `http://127.0.0.1:${bound}`,
+    reset: () => {
+      const fresh = newFakeProviderState();
+      provider.requests.length = 0;
+      Object.assign(provider, { ...fresh, requests: provider.requests });
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
 };
-
-/** The app's provider settings for a fake on `url` (server tests and the e2e server use the same). */
-export const fakeTrackerConfig = (url: string, appOrigin = 'http://localhost:3000') => ({
-  strava: {
-    clientId: 'strava-id',
-    clientSecret: 'strava-secret',
-    oauthBaseUrl: `${url}/strava-oauth`,
-    apiBaseUrl: `${url}/strava-api`,
-    revokeUrl: `${url}/strava-oauth/oauth/deauthorize`,
-    webhookVerifyToken: 'webhook-verify-secret',
-    webhookCallbackUrl: `${appOrigin}/api/trackers/strava/webhook`,
-    authorizeUrl: `${url}/strava-oauth/oauth/authorize`,
-  },
-  fitbit: {
-    clientId: 'google-id',
-    clientSecret: 'google-secret',
-    authorizeUrl: `${url}/google/auth`,
-    tokenUrl: `${url}/google/token`,
-    revokeUrl: `${url}/google/revoke`,
-    apiBaseUrl: `${url}/google-health`,
-  },
-});

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { trackerConnections } from '../../../server/db/schema';
-import { createGoogleHealthClient, exerciseFilterSince } from '../../../server/trackers/providers/google-health';
+import { createGoogleHealthClient, exerciseFilterSince } from '../../../server/trackers/providers/fitbit/client';
 import { noBudget } from '../../../server/trackers/providers/provider-request';
 import { sealToken } from '../../../server/modules/trackers/token-seal';
 import { fakeTrackerConfig } from './fake-provider';
-import { connect, exercise, imported, points, provider, setup, statusOf, sync, useFakeProvider } from './helpers';
+import { connect, exercise, imported, points, provider, setup, statusOf, sync, useFakeProvider, outage } from './helpers';
 
 useFakeProvider();
 
@@ -121,11 +121,37 @@ describe('Fitbit imports follow what Google still lists', () => {
     // The next sync reads from three days before the last one: the 1 November workout is outside.
     ctx.clock.advance(3_600_000);
     provider.google.exercises = [];
-    provider.google.failNext = [503];
+    provider.google.failNext = outage(503);
     await sync(ctx, jane);
     expect(await imported(ctx.db, jane.id)).toHaveLength(2);
     await sync(ctx, jane);
     expect((await imported(ctx.db, jane.id)).map((row) => row.externalId)).toEqual(['users/me/dataTypes/exercise/dataPoints/old']);
+  });
+
+  test('once a day a sync reads the whole open year: a workout deleted or shortened at Google last month stops counting', async () => {
+    const { ctx, jane } = await setup();
+    provider.google.exercises = [exercise('october', '2026-10-20T08:00:00Z', 3600), exercise('early-november', '2026-11-02T08:00:00Z', 3600), exercise('recent', '2026-11-21T08:00:00Z', 1800)];
+    await connect(ctx, jane, 'FITBIT');
+    await ctx.jobs.whenIdle();
+    expect(await points(ctx.db, jane.id, 2026)).toBe(150);
+    // At Google: October's workout deleted, early November's shortened to 20 minutes.
+    provider.google.exercises = [exercise('early-november', '2026-11-02T08:00:00Z', 1200, { updateTime: '2026-11-22T11:00:00Z' }), exercise('recent', '2026-11-21T08:00:00Z', 1800)];
+    // Within the day: the sync reads from the last one minus three days, so nothing older changes yet.
+    ctx.clock.advance(6 * 3_600_000);
+    await sync(ctx, jane);
+    expect(await points(ctx.db, jane.id, 2026)).toBe(150);
+    // A day after the last whole read: the whole editable window is read again.
+    ctx.clock.advance(18 * 3_600_000);
+    provider.requests.length = 0;
+    await sync(ctx, jane);
+    expect((await imported(ctx.db, jane.id)).map((row) => [row.externalId?.split('/').pop(), row.movingTime])).toEqual([
+      ['early-november', 20],
+      ['recent', 30],
+    ]);
+    expect(await points(ctx.db, jane.id, 2026)).toBe(50);
+    const filter = provider.requests.find((request) => request.path.endsWith('dataPoints:reconcile'))!.query.get('filter');
+    // From the first editable day (1 April), a day early for time zones.
+    expect(filter).toBe('exercise.interval.civil_start_time >= "2026-03-30"');
   });
 
   test('a workout without activeDuration counts its interval', async () => {

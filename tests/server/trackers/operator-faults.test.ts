@@ -1,19 +1,23 @@
-import { signAccessToken } from '../../../server/http/access-token';
+import { signedInToken } from '../../support/signed-in-token';
 import { users } from '../../../server/db/schema';
 import type { TrackerPanel } from '@/contract/trackers';
-import { connect, exercise, imported, provider, setup, statusOf, stravaRun, sync, useFakeProvider, type Ctx } from './helpers';
+import { connect, exercise, imported, provider, setup, statusOf, stravaRun, sync, useFakeProvider, type Ctx, outage } from './helpers';
 
 useFakeProvider();
+
+/** Each event Strava posts has its own time (a copy of one already kept is ignored). */
+let eventTime = 1764000000;
+const nextEventTime = () => (eventTime += 1);
 
 const PAUSED_FITBIT = 'Syncing with Fitbit is paused; your administrator has been told';
 const PAUSED_STRAVA = 'Syncing with Strava is paused; your administrator has been told';
 
 const webhook = (ctx: Ctx, payload: object) => ctx.app.inject({ method: 'POST', url: '/api/trackers/strava/webhook', payload });
-const stravaEvent = (id: number) => ({ object_type: 'activity', object_id: id, aspect_type: 'create', owner_id: 4242, subscription_id: 1, event_time: 1764000000, updates: {} });
+const stravaEvent = (id: number) => ({ object_type: 'activity', object_id: id, aspect_type: 'create', owner_id: 4242, subscription_id: 1, event_time: nextEventTime(), updates: {} });
 
 const panel = async (ctx: Ctx) => {
   const [admin] = await ctx.db.insert(users).values({ role: 'admin', email: `admin${Math.random()}@example.com`, passwordHash: 'x', firstName: 'A', lastName: 'A', gender: 'other', levelOfCompetition: 'Beginner' }).returning();
-  const token = await signAccessToken({ id: admin!.id, role: 'admin' }, ctx.config.jwtSecret, ctx.clock.now(), 900);
+  const token = await signedInToken(ctx.db, ctx.config, { id: admin!.id, role: 'admin' }, ctx.clock.now());
   const response = await ctx.app.inject({ method: 'GET', url: '/api/admin/trackers', headers: { authorization: `Bearer ${token}` } });
   expect(response.statusCode).toBe(200);
   return response.json() as TrackerPanel;
@@ -104,7 +108,7 @@ describe('faults of the app\'s own set-up pause the provider for the administrat
     // The administrator set the new secret; an event comes in, its read answers 503.
     provider.strava.clientSecret = 'strava-secret';
     ctx.clock.advance(60_000);
-    provider.strava.failNext = [503];
+    provider.strava.failNext = outage(503);
     await webhook(ctx, stravaEvent(8));
     expect((await panel(ctx)).providers[0]!.needsAdministrator).toBeNull();
     expect((await statusOf(ctx, jane)).services[0]).toMatchObject({ state: 'connected', lastResult: 'Strava did not answer as expected. Please try again later.' });

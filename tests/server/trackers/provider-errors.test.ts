@@ -1,4 +1,4 @@
-import { signAccessToken } from '../../../server/http/access-token';
+import { signedInToken } from '../../support/signed-in-token';
 import { users } from '../../../server/db/schema';
 import { createTrackers } from '../../../server/modules/trackers/create-trackers';
 import { trackersService } from '../../../server/modules/trackers/service';
@@ -16,7 +16,7 @@ useFakeProvider();
 
 const panel = async (ctx: Ctx) => {
   const [admin] = await ctx.db.insert(users).values({ role: 'admin', email: `admin${Math.random()}@example.com`, passwordHash: 'x', firstName: 'A', lastName: 'A', gender: 'other', levelOfCompetition: 'Beginner' }).returning();
-  const token = await signAccessToken({ id: admin!.id, role: 'admin' }, ctx.config.jwtSecret, ctx.clock.now(), 900);
+  const token = await signedInToken(ctx.db, ctx.config, { id: admin!.id, role: 'admin' }, ctx.clock.now());
   return (await ctx.app.inject({ method: 'GET', url: '/api/admin/trackers', headers: { authorization: `Bearer ${token}` } })).json() as TrackerPanel;
 };
 const providerRow = async (ctx: Ctx, apiType: 'STRAVA' | 'FITBIT') => (await panel(ctx)).providers.find((row) => row.apiType === apiType)!;
@@ -30,7 +30,7 @@ const serviceKeepingRetries = (ctx: Ctx) => {
     clock: ctx.clock,
     config: ctx.config,
     trackers: createTrackers(fakeTrackerConfig(provider.url) as never, ctx.db, ctx.clock),
-    tasks: { sync: async (_user, type, options) => void retries.push({ service: type, at: options?.at?.toISOString() }), stravaEvent: async () => undefined },
+    tasks: { sync: async (_user, type, options) => void retries.push({ service: type, at: options?.at?.toISOString() }), stravaInbox: async () => undefined, revokeLater: async () => undefined },
   });
   return { service, retries };
 };

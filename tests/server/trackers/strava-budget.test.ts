@@ -4,16 +4,20 @@ import { providerBudgets } from '../../../server/db/schema';
 import { createTrackers } from '../../../server/modules/trackers/create-trackers';
 import { databaseBudget } from '../../../server/modules/trackers/budget';
 import { trackersService } from '../../../server/modules/trackers/service';
-import { createStravaClient } from '../../../server/trackers/providers/strava';
-import { spreadSeconds } from '@/domain/strava-pacing';
+import { createStravaClient } from '../../../server/trackers/providers/strava/client';
+import { spreadSeconds } from '../../../server/modules/trackers/spread';
 import { fakeTrackerConfig } from './fake-provider';
 import { addUser, connect, imported, provider, setup, statusOf, stravaRun, sync, useFakeProvider, type Ctx } from './helpers';
 
 useFakeProvider();
 
+/** Each event Strava posts has its own time (a copy of one already kept is ignored). */
+let eventTime = 1764000000;
+const nextEventTime = () => (eventTime += 1);
+
 const stravaReads = () => provider.requests.filter((request) => request.path.startsWith('/strava-api/athlete') || request.path.startsWith('/strava-api/activities')).length;
 const webhook = (ctx: Ctx, payload: object) => ctx.app.inject({ method: 'POST', url: '/api/trackers/strava/webhook', payload });
-const event = (aspect: string, id: number, updates: object = {}) => ({ object_type: 'activity', object_id: id, aspect_type: aspect, owner_id: 4242, subscription_id: 1, event_time: 1764000000, updates });
+const event = (aspect: string, id: number, updates: object = {}) => ({ object_type: 'activity', object_id: id, aspect_type: aspect, owner_id: 4242, subscription_id: 1, event_time: nextEventTime(), updates });
 
 describe('Strava within its budget', () => {
   test('the safety net skips Strava connections that had a webhook event lately, and visits quiet ones', async () => {
@@ -61,7 +65,7 @@ describe('Strava within its budget', () => {
       clock: ctx.clock,
       config: ctx.config,
       trackers: createTrackers(fakeTrackerConfig(provider.url) as never, ctx.db, ctx.clock),
-      tasks: { sync: async (_user, _type, options) => void (options?.at && retries.push(options.at)), stravaEvent: async () => undefined },
+      tasks: { sync: async (_user, _type, options) => void (options?.at && retries.push(options.at)), stravaInbox: async () => undefined, revokeLater: async () => undefined },
     });
     const outcome = await service.syncService(jane.id, 'STRAVA', ctx.app.log, { background: true });
     expect(outcome).toMatchObject({ requests: 0, problem: null });
@@ -107,7 +111,7 @@ describe('Strava within its budget', () => {
       clock: ctx.clock,
       config: ctx.config,
       trackers: { STRAVA: createStravaClient(config.strava, databaseBudget(ctx.db, ctx.clock), () => ctx.clock.now().getTime(), 2), FITBIT: null },
-      tasks: { sync: async (_user, _type, options) => void continuations.push(options?.background ?? false), stravaEvent: async () => undefined },
+      tasks: { sync: async (_user, _type, options) => void continuations.push(options?.background ?? false), stravaInbox: async () => undefined, revokeLater: async () => undefined },
     });
     await ctx.db.execute((await import('drizzle-orm')).sql`update tracker_connections set last_synced_at = null, resume_after = null`);
     provider.requests.length = 0;

@@ -1,22 +1,26 @@
 import { eq } from 'drizzle-orm';
-import { signAccessToken } from '../../../server/http/access-token';
+import { signedInToken } from '../../support/signed-in-token';
 import { activities, auditEvents, oauthStates, providerBudgets, trackerConnections, trackerDuplicates, users } from '../../../server/db/schema';
 import { createTrackers } from '../../../server/modules/trackers/create-trackers';
 import { noBudget } from '../../../server/trackers/providers/provider-request';
-import { createStravaClient } from '../../../server/trackers/providers/strava';
+import { createStravaClient } from '../../../server/trackers/providers/strava/client';
 import { trackersService } from '../../../server/modules/trackers/service';
-import { runStravaWebhookCli } from '../../../server/modules/trackers/strava-webhook-cli';
+import { runStravaWebhookCli } from '../../../server/trackers/providers/strava/webhook-cli';
 import { openToken } from '../../../server/modules/trackers/token-seal';
-import { fakeTrackerConfig, nextStravaWindow } from './fake-provider';
-import { addUser, call, connect, exercise, imported, points, provider, setup, sourcesIn, statusOf, stravaRun, sync, useFakeProvider, type Ctx, type Person } from './helpers';
+import { fakeTrackerConfig, nextStravaWindow, stravaDeauthorization } from './fake-provider';
+import { addUser, call, connect, exercise, imported, points, provider, setup, sourcesIn, statusOf, stravaRun, sync, useFakeProvider, type Ctx, type Person, outage } from './helpers';
 
 useFakeProvider();
+
+/** Each event Strava posts has its own time (a copy of one already kept is ignored). */
+let eventTime = 1764000000;
+const nextEventTime = () => (eventTime += 1);
 
 describe('OAuth on the server', () => {
   test('the authorise URLs carry a server-kept state, Google PKCE S256 offline access, and redirect URIs from APP_ORIGIN', async () => {
     const { ctx, jane } = await setup();
     const strava = new URL(((await call(ctx, jane, 'POST', 'tracker-authorization', { apiType: 'STRAVA' })).json() as { url: string }).url);
-    expect(Object.fromEntries(strava.searchParams)).toMatchObject({ client_id: 'strava-id', response_type: 'code', redirect_uri: 'http://localhost:3000/strava', scope: 'activity:read_all', approval_prompt: 'force' });
+    expect(Object.fromEntries(strava.searchParams)).toMatchObject({ client_id: 'strava-id', response_type: 'code', redirect_uri: 'http://localhost:3000/strava', scope: 'activity:read,activity:read_all', approval_prompt: 'force' });
     const google = new URL(((await call(ctx, jane, 'POST', 'tracker-authorization', { apiType: 'FITBIT' })).json() as { url: string }).url);
     expect(Object.fromEntries(google.searchParams)).toMatchObject({
       client_id: 'google-id',
@@ -150,7 +154,7 @@ describe('Strava imports', () => {
     await connect(ctx, jane, 'STRAVA');
     await ctx.app.afterResponse.idle();
     const feedOf = async (person: Person) => {
-      const token = await signAccessToken(person, ctx.config.jwtSecret, ctx.clock.now(), 900);
+      const token = await signedInToken(ctx.db, ctx.config, person, ctx.clock.now());
       const response = await ctx.app.inject({ method: 'GET', url: '/api/user/activity/feed', headers: { authorization: `Bearer ${token}` } });
       return (response.json() as { feed: unknown[] }).feed.length;
     };
@@ -198,11 +202,11 @@ describe('failures', () => {
     await connect(ctx, jane, 'STRAVA');
     await ctx.app.afterResponse.idle();
     for (let attempt = 0; attempt < 11; attempt += 1) {
-      provider.strava.failNext = [503];
+      provider.strava.failNext = outage(503);
       expect((await sync(ctx, jane)).problems[0]!.message).toBe('Strava did not answer as expected. Please try again later.');
     }
     expect((await call(ctx, jane, 'POST', 'sync-activities')).statusCode).toBe(200);
-  });
+  }, 240_000);
 
   test('401: one refresh and one retry; a second refusal marks "reconnect needed" and the screen data says so', async () => {
     const { ctx, jane } = await setup();
@@ -244,7 +248,7 @@ describe('failures', () => {
       clock: ctx.clock,
       config: ctx.config,
       trackers: createTrackers(fakeTrackerConfig(provider.url) as never, ctx.db, ctx.clock),
-      tasks: { sync: async (userId, type, options) => void retries.push([userId, type, options?.at]), stravaEvent: async () => undefined },
+      tasks: { sync: async (userId, type, options) => void retries.push([userId, type, options?.at]), stravaInbox: async () => undefined, revokeLater: async () => undefined },
     });
     provider.strava.failNext = [429];
     const outcome = await service.syncService(jane.id, 'STRAVA', ctx.app.log);
@@ -287,7 +291,7 @@ describe('failures', () => {
       clock: ctx.clock,
       config: ctx.config,
       trackers: createTrackers(fakeTrackerConfig(provider.url) as never, ctx.db, ctx.clock),
-      tasks: { sync: async () => undefined, stravaEvent: async () => undefined },
+      tasks: { sync: async () => undefined, stravaInbox: async () => undefined, revokeLater: async () => undefined },
     });
     const [a, b] = await Promise.all([service.syncService(jane.id, 'STRAVA', ctx.app.log), service.syncService(jane.id, 'STRAVA', ctx.app.log)]);
     expect([a.problem, b.problem]).toEqual([null, null]);
@@ -333,7 +337,7 @@ describe('ending access', () => {
         return list;
       },
     };
-    const tasks = { sync: async () => undefined, stravaEvent: async () => undefined };
+    const tasks = { sync: async () => undefined, stravaInbox: async () => undefined, revokeLater: async () => undefined };
     const service = trackersService({ db: ctx.db, clock: ctx.clock, config: ctx.config, trackers: { ...trackers, STRAVA: slowStrava }, tasks });
     const syncing = service.syncService(jane.id, 'STRAVA', ctx.app.log);
     await listing;
@@ -360,7 +364,7 @@ describe('ending access', () => {
     await connect(ctx, jane, 'FITBIT');
     await ctx.app.afterResponse.idle();
     const [admin] = await ctx.db.insert(users).values({ role: 'admin', email: 'admin@example.com', passwordHash: 'x', firstName: 'A', lastName: 'A', gender: 'other', levelOfCompetition: 'Beginner' }).returning();
-    const token = await signAccessToken({ id: admin!.id, role: 'admin' }, ctx.config.jwtSecret, ctx.clock.now(), 900);
+    const token = await signedInToken(ctx.db, ctx.config, { id: admin!.id, role: 'admin' }, ctx.clock.now());
     expect((await ctx.app.inject({ method: 'DELETE', url: `/api/users/${jane.id}`, headers: { authorization: `Bearer ${token}` } })).statusCode).toBeLessThan(300);
     expect(provider.strava.tokens.access.size + provider.google.tokens.refresh.size).toBe(0);
   });
@@ -382,7 +386,7 @@ describe('Strava webhook', () => {
     const { ctx, jane } = await setup();
     await connect(ctx, jane, 'STRAVA');
     await ctx.app.afterResponse.idle();
-    const event = (aspect: string, id: number, updates: object = {}) => ({ object_type: 'activity', object_id: id, aspect_type: aspect, owner_id: 4242, subscription_id: 1, event_time: 1764000000, updates });
+    const event = (aspect: string, id: number, updates: object = {}) => ({ object_type: 'activity', object_id: id, aspect_type: aspect, owner_id: 4242, subscription_id: 1, event_time: nextEventTime(), updates });
 
     provider.strava.activities = [stravaRun(77, '2026-11-21T07:00:00Z', 1800)];
     expect((await webhook(ctx, 'POST', '', event('create', 77))).statusCode).toBe(200);
@@ -401,19 +405,23 @@ describe('Strava webhook', () => {
     expect(await points(ctx.db, jane.id, 2026)).toBe(0);
   });
 
-  test('deauthorisation at strava.com ends the connection and removes its data; a forged one is ignored', async () => {
+  test('deauthorisation at strava.com ends the connection and removes its data, whatever a refresh says; one naming another subscription is ignored', async () => {
     const { ctx, jane } = await setup();
     provider.strava.activities = [stravaRun(1, '2026-11-21T07:00:00Z', 1800)];
     await connect(ctx, jane, 'STRAVA');
     await ctx.app.afterResponse.idle();
-    const deauth = { object_type: 'athlete', object_id: 4242, aspect_type: 'update', owner_id: 4242, subscription_id: 1, event_time: 1764000000, updates: { authorized: 'false' } };
-    await webhook(ctx, 'POST', '', deauth);
+    expect(await points(ctx.db, jane.id, 2026)).toBeGreaterThan(0);
+    const deauth = stravaDeauthorization(provider.strava);
+    // Not our subscription (a forged post): nothing happens.
+    await webhook(ctx, 'POST', '', { ...deauth, subscription_id: 999 });
     expect((await statusOf(ctx, jane)).apis).toEqual(['STRAVA']);
-    provider.strava.tokens.access.clear();
-    provider.strava.tokens.refresh.clear();
+    // Strava's token endpoint is down: the deauthorisation still ends the connection and its data.
+    provider.strava.clientSecret = 'unreachable-for-now';
     await webhook(ctx, 'POST', '', deauth);
     expect((await statusOf(ctx, jane)).apis).toEqual([]);
     expect(await imported(ctx.db, jane.id)).toEqual([]);
+    expect(await points(ctx.db, jane.id, 2026)).toBe(0);
+    expect(provider.requests.filter((request) => request.path === '/strava-oauth/oauth/token')).toHaveLength(1);
     // No person ended it: the audit trail names the Strava deauthorisation as the actor.
     const ended = await ctx.db.select().from(auditEvents).where(eq(auditEvents.action, 'tracker.disconnect'));
     expect(ended).toMatchObject([{ subjectId: jane.id, actorId: null, actorSystem: 'strava-deauthorization' }]);
@@ -512,7 +520,7 @@ describe('a kept row gone at its provider: the other provider\'s record of the w
     await ctx.jobs.whenIdle();
     expect(await sourcesIn(ctx, jane, '2026-11-01', '2026-11-30')).toEqual([['strava', ['fitbit']]]);
     provider.strava.activities = [];
-    await ctx.app.inject({ method: 'POST', url: '/api/trackers/strava/webhook', payload: { object_type: 'activity', object_id: 1, aspect_type: 'delete', owner_id: 4242, subscription_id: 1, event_time: 1764000000, updates: {} } });
+    await ctx.app.inject({ method: 'POST', url: '/api/trackers/strava/webhook', payload: { object_type: 'activity', object_id: 1, aspect_type: 'delete', owner_id: 4242, subscription_id: 1, event_time: nextEventTime(), updates: {} } });
     await ctx.jobs.whenIdle();
     expect((await imported(ctx.db, jane.id)).map((row) => [row.source, row.externalId])).toEqual([['fitbit', 'users/me/dataTypes/exercise/dataPoints/twin']]);
     expect(await points(ctx.db, jane.id, 2026)).toBe(30);
@@ -541,12 +549,15 @@ describe('Strava webhook subscription CLI', () => {
     const config = fakeTrackerConfig(provider.url, 'https://wellness.example').strava;
     const client = createStravaClient(config, noBudget);
     const lines: string[] = [];
+    // Strava keeps one subscription per application: a second create is refused.
+    expect(await runStravaWebhookCli(['create'], config, client, (line) => lines.push(line))).toBe(1);
+    provider.strava.subscriptions = [];
     expect(await runStravaWebhookCli(['create'], config, client, (line) => lines.push(line))).toBe(0);
     const create = provider.requests.find((request) => request.path === '/strava-api/push_subscriptions' && request.method === 'POST')!;
     expect(Object.fromEntries(create.form)).toEqual({ client_id: 'strava-id', client_secret: 'strava-secret', callback_url: 'https://wellness.example/api/trackers/strava/webhook', verify_token: 'webhook-verify-secret' });
     expect(await runStravaWebhookCli(['list'], config, client, (line) => lines.push(line))).toBe(0);
     expect(lines.at(-1)).toContain('https://wellness.example/api/trackers/strava/webhook');
-    expect(await runStravaWebhookCli(['delete', '1'], config, client, (line) => lines.push(line))).toBe(0);
+    expect(await runStravaWebhookCli(['delete', String(provider.strava.subscriptions[0]!.id)], config, client, (line) => lines.push(line))).toBe(0);
     expect(provider.strava.subscriptions).toEqual([]);
     expect(await runStravaWebhookCli(['create'], { ...config, webhookVerifyToken: null }, client, (line) => lines.push(line))).toBe(1);
     expect(await runStravaWebhookCli(['frobnicate'], config, client, (line) => lines.push(line))).toBe(1);

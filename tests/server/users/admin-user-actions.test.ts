@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { quarterlyBonuses, refreshSessions, trackerConnections, users } from '../../../server/db/schema';
-import { uploadsDir } from '../../../server/http/photo-storage';
+import { uploadsDir } from '../../../server/photos/disk-photo-store';
 import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader, logActivity, logEvent, logSteps } from '../helpers/competition-seed';
 
@@ -13,7 +13,7 @@ let ctx: Ctx;
 const setup = async () => {
   const base = await createTestApp({ now: '2026-11-22T10:00:00Z' });
   const admin = await addUser(base.db, { role: 'admin' });
-  ctx = { ...base, admin, headers: await authHeader(admin, base.config, base.clock.now()) };
+  ctx = { ...base, admin, headers: await authHeader(base.db, admin, base.config, base.clock.now()) };
   return ctx;
 };
 afterEach(async () => {
@@ -41,7 +41,7 @@ describe('DELETE /api/users/:id', () => {
     await db.insert(quarterlyBonuses).values({ userId: employee.id, competitionYear: 2026, firstQuarter: true });
     await db
       .insert(refreshSessions)
-      .values({ id: 's1', familyId: 'f1', userId: employee.id, tokenHash: 'h1', expiresAt: new Date('2027-01-01') });
+      .values({ id: 's1', familyId: 'f1', userId: employee.id, tokenHash: 'h1', expiresAt: new Date('2027-01-01'), signedInAt: new Date('2026-11-01') });
     await db.insert(trackerConnections).values({ userId: employee.id, service: 'STRAVA', accessToken: 'token' });
 
     const response = await app.inject({ method: 'DELETE', url: `/api/users/${employee.id}`, headers });
@@ -87,7 +87,7 @@ describe('DELETE /api/users/:id', () => {
     const { db, app, config, clock } = await setup();
     const employee = await addUser(db);
     const victim = await addUser(db);
-    const asEmployee = await authHeader(employee, config, clock.now());
+    const asEmployee = await authHeader(db, employee, config, clock.now());
     expect((await app.inject({ method: 'DELETE', url: `/api/users/${victim.id}`, headers: asEmployee })).statusCode).toBe(403);
     expect((await app.inject({ method: 'DELETE', url: `/api/users/${victim.id}` })).statusCode).toBe(401);
     expect(await db.select({ id: users.id }).from(users)).toHaveLength(3);
@@ -116,7 +116,7 @@ describe('POST /api/users/:id/reset-password', () => {
     expect((await app.inject({ method: 'POST', url: '/api/users/999/reset-password', headers })).statusCode).toBe(404);
     expect((await app.inject({ method: 'POST', url: `/api/users/${admin.id}/reset-password`, headers })).statusCode).toBe(404);
     const employee = await addUser(db);
-    const asEmployee = await authHeader(employee, config, clock.now());
+    const asEmployee = await authHeader(db, employee, config, clock.now());
     expect((await app.inject({ method: 'POST', url: `/api/users/${employee.id}/reset-password`, headers: asEmployee })).statusCode).toBe(
       403,
     );

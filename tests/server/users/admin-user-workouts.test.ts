@@ -12,7 +12,7 @@ const setup = async () => {
   const admin = await addUser(ctx.db, { role: 'admin' });
   const employee = await addUser(ctx.db);
   const other = await addUser(ctx.db);
-  const headers = await authHeader(admin, ctx.config, ctx.clock.now());
+  const headers = await authHeader(ctx.db, admin, ctx.config, ctx.clock.now());
   const get = async (url: string, as = headers) => ctx.app.inject({ method: 'GET', url, headers: as });
   return { ...ctx, admin, employee, other, headers, get };
 };
@@ -58,7 +58,7 @@ describe('GET /api/users/:id/workouts | event-participation | daily-achievements
   });
 
   test('empty lists are empty pages; unknown users and admins 404; bad paging 400; employees 403; guests 401', async () => {
-    const { employee, admin, get, config, clock } = await setup();
+    const { db, employee, admin, get, config, clock } = await setup();
     for (const list of ['workouts', 'event-participation', 'daily-achievements']) {
       expect((await get(`/api/users/${employee.id}/${list}`)).json()).toEqual({ rows: [], count: 0 });
       expect((await get(`/api/users/999/${list}`)).json()).toEqual({ statusCode: 404, serverCode: 'NOT_FOUND', message: 'User not found' });
@@ -66,7 +66,7 @@ describe('GET /api/users/:id/workouts | event-participation | daily-achievements
       const bad = await get(`/api/users/${employee.id}/${list}?page=0`);
       expect(bad.json()).toMatchObject({ statusCode: 400, message: 'Page must be 1 or more' });
       expect((await get(`/api/users/${employee.id}/${list}?pageSize=101`)).statusCode).toBe(400);
-      expect((await get(`/api/users/${employee.id}/${list}`, await authHeader(employee, config, clock.now()))).statusCode).toBe(403);
+      expect((await get(`/api/users/${employee.id}/${list}`, await authHeader(db, employee, config, clock.now()))).statusCode).toBe(403);
       expect((await ctx.app.inject({ method: 'GET', url: `/api/users/${employee.id}/${list}` })).statusCode).toBe(401);
     }
   });

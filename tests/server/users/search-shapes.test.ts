@@ -30,7 +30,7 @@ const setUp = async () => {
     select 'bench' || g || '@example.com', 'x', 'First' || g, case when g % 80 = 7 then 'Other' else 'Last' || lpad(g::text, 5, '0') end,
            (array['male','female','other'])[1 + g % 3], (array['Beginner','Intermediate','Advanced','Elite'])[1 + g % 4]
       from generate_series(1, ${EMPLOYEES}::int) g`);
-  return authHeader(admin, ctx.config, ctx.clock.now());
+  return authHeader(ctx.db, admin, ctx.config, ctx.clock.now());
 };
 
 const get = async (headers: Record<string, string>, url: string) => {
@@ -106,7 +106,7 @@ const seedAllButFew = async (secondWordEvery: number) => {
            case when g % 50 in (5, 7) then 'Last1' || g else 'Last0' || lpad(g::text, 4, '0') end || case when g % ${secondWordEvery}::int = 3 then '-Last9' || g else '' end,
            (array['male','female','other'])[1 + g % 3], (array['Beginner','Intermediate','Advanced','Elite'])[1 + g % 4]
       from generate_series(1, ${EMPLOYEES}::int) g`);
-  return authHeader(admin, ctx.config, ctx.clock.now());
+  return authHeader(ctx.db, admin, ctx.config, ctx.clock.now());
 };
 
 const expectEveryDeepPage = async (headers: Record<string, string>, search: string, sorts: readonly string[]) => {

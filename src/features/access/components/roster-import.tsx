@@ -13,7 +13,49 @@ const countLabels: { key: keyof RosterCounts; label: string; color: string }[] =
   { key: 'error', label: 'with errors', color: 'red' },
 ];
 
-function PreviewSummary({ preview }: { preview: RosterPreview }) {
+/** Rows shown of each list; the counts above say how many there are in all. */
+const SHOWN_ROWS = 500;
+
+/** A scrollable list of the file's rows (focusable, so keyboard users can scroll a long one). */
+function RowsTable({ label, headers, rows, more }: { label: string; headers: string[]; rows: (string | number)[][]; more: number }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {label}
+      </Text>
+      <Table.ScrollContainer minWidth={520} maxHeight={320} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrollable` } }}>
+        <Table striped verticalSpacing={4} aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              {headers.map((header) => (
+                <Table.Th key={header}>{header}</Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((cells) => (
+              <Table.Tr key={cells[0]}>
+                {cells.map((cell, index) => (
+                  <Table.Td key={headers[index]} style={headers[index] === 'Email' ? { overflowWrap: 'anywhere' } : undefined}>
+                    {cell}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {more > 0 && (
+        <Text size="xs" c="dimmed">
+          {`and ${more.toLocaleString('en')} more`}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function PreviewSummary({ preview, result }: { preview: RosterPreview; result: boolean }) {
+  const withTeams = preview.invitees.some((invitee) => invitee.team !== null);
   return (
     <Stack gap="sm">
       <Group gap="xs" aria-label="Rows of the file">
@@ -28,32 +70,27 @@ function PreviewSummary({ preview }: { preview: RosterPreview }) {
             </Badge>
           ))}
       </Group>
+      {preview.invitees.length > 0 && (
+        <RowsTable
+          label={result ? 'Rows invited' : 'Rows that will be invited'}
+          headers={['Line', 'Name', 'Email', 'Level', ...(withTeams ? ['Team'] : [])]}
+          rows={preview.invitees.slice(0, SHOWN_ROWS).map((invitee) => [
+            invitee.line,
+            `${invitee.firstName} ${invitee.lastName}`,
+            invitee.email,
+            invitee.levelOfCompetition,
+            ...(withTeams ? [invitee.team ?? '—'] : []),
+          ])}
+          more={preview.invitees.length - SHOWN_ROWS}
+        />
+      )}
       {preview.problems.length > 0 && (
-        // Focusable, so keyboard users can scroll a long list of rows.
-        <Table.ScrollContainer
-          minWidth={520}
-          maxHeight={320}
-          scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Rows that will not be invited, scrollable' } }}
-        >
-          <Table striped verticalSpacing={4} aria-label="Rows that will not be invited">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Line</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Why</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.problems.slice(0, 500).map((problem) => (
-                <Table.Tr key={problem.line}>
-                  <Table.Td>{problem.line}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{problem.email || '—'}</Table.Td>
-                  <Table.Td>{problem.messages.join('; ')}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <RowsTable
+          label="Rows that will not be invited"
+          headers={['Line', 'Email', 'Why']}
+          rows={preview.problems.slice(0, SHOWN_ROWS).map((problem) => [problem.line, problem.email || '—', problem.messages.join('; ')])}
+          more={preview.problems.length - SHOWN_ROWS}
+        />
       )}
     </Stack>
   );
@@ -95,7 +132,7 @@ export function RosterImport() {
           clearable
           clearButtonProps={{ 'aria-label': 'Remove the file' }}
         />
-        {shown && <PreviewSummary preview={shown} />}
+        {shown && <PreviewSummary preview={shown} result={Boolean(result)} />}
         {result ? (
           <Text size="sm" role="status">
             {result.invited} invitation{result.invited === 1 ? '' : 's'} sent.

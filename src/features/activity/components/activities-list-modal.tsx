@@ -27,14 +27,13 @@ export function ActivitiesListModal(props: Props) {
     <Modal opened={day !== null} onClose={onClose} title="Activities list">
       {day && (
         <Stack gap="md">
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm" c="dimmed">
-              {dayTitle(day)}
-            </Text>
-            <Group gap={4} wrap="nowrap">
-              <StepsStar day={day} achieved={achieved} editable={editable} pending={starPending} size="lg" onToggle={() => onToggleSteps(day, achieved)} />
-              <EventsIcon day={day} hasEvents={hasEvents} size="lg" onOpen={() => onOpenEvents(day)} />
-            </Group>
+          <Text size="sm" c="dimmed">
+            {dayTitle(day)}
+          </Text>
+          {/* With their words: on a phone this sheet is the only way to them, and touch shows no tooltips. */}
+          <Group gap="xs">
+            <StepsStar day={day} achieved={achieved} editable={editable} pending={starPending} withText onToggle={() => onToggleSteps(day, achieved)} />
+            <EventsIcon day={day} hasEvents={hasEvents} withText onOpen={() => onOpenEvents(day)} />
           </Group>
           {activities.length === 0 ? (
             <Text c="dimmed" ta="center" py="sm">

@@ -1,8 +1,16 @@
-import type { DatesSetArg, DayCellContentArg, EventClickArg, EventContentArg, EventInput, MoreLinkArg, MoreLinkSimpleAction } from '@fullcalendar/core';
+import type {
+  DatesSetArg,
+  DayCellContentArg,
+  EventClickArg,
+  EventContentArg,
+  EventInput,
+  MoreLinkArg,
+  MoreLinkSimpleAction,
+} from '@fullcalendar/core';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
-import { forwardRef } from 'react';
+import { forwardRef, memo, useMemo } from 'react';
 import type { Activity } from '../../../api/contract/activity';
 import { utcDay } from '../month';
 import type { CalendarActivity, CalendarMonth } from '../queued-overlay';
@@ -31,86 +39,101 @@ type Props = DayActions & {
  */
 const ONLY_OUR_MODAL = true as unknown as MoreLinkSimpleAction;
 
-/** The month grid; data comes in as props, every action goes out through callbacks. */
-export const ActivityCalendar = forwardRef<FullCalendar, Props>(function ActivityCalendar(props, ref) {
-  const { month, data, compact, isEditable, pendingStarDay, onDatesSet, onOpenActivity, ...actions } = props;
-  const steps = new Set(data?.dailyStepsAchievements.map((step) => step.date));
-  const eventDays = new Set(data?.eventParticipationDates);
-  const activityDays = new Set(data?.activities.map((activity) => activity.startDate));
-  // All-day blocks on their start day: a late activity never spills into the next cell.
-  // Same order as the Activities list: by start time, then as logged (the month's own order).
-  const events: EventInput[] = (data?.activities ?? []).map((activity, index) => ({
-    id: String(activity.id),
-    title: activity.title,
-    start: activity.startDate,
-    allDay: true,
-    classNames: activity.queued ? [`wc-event-${activity.queued.status}`] : [],
-    extendedProps: { activity, order: index },
-  }));
+/**
+ * The month grid; data comes in as props, every action goes out through callbacks. Memoised: a
+ * FullCalendar redraw is the dashboard's costliest work on a phone, so it runs only when the data,
+ * the layout or a pending star changes (the dashboard passes stable callbacks and a kept `data`).
+ */
+export const ActivityCalendar = memo(
+  forwardRef<FullCalendar, Props>(function ActivityCalendar(props, ref) {
+    const { month, data, compact, isEditable, pendingStarDay, onDatesSet, onOpenActivity, ...actions } = props;
+    const steps = new Set(data?.dailyStepsAchievements.map((step) => step.date));
+    const eventDays = new Set(data?.eventParticipationDates);
+    const activityDays = new Set(data?.activities.map((activity) => activity.startDate));
+    // All-day blocks on their start day: a late activity never spills into the next cell.
+    // Same order as the Activities list: by start time, then as logged (the month's own order).
+    // The same array while the activities are the same: FullCalendar re-parses every event of a new one.
+    const events: EventInput[] = useMemo(
+      () =>
+        (data?.activities ?? []).map((activity, index) => ({
+          id: String(activity.id),
+          title: activity.title,
+          start: activity.startDate,
+          allDay: true,
+          classNames: activity.queued ? [`wc-event-${activity.queued.status}`] : [],
+          extendedProps: { activity, order: index },
+        })),
+      [data?.activities],
+    );
 
-  const dayCellContent = (arg: DayCellContentArg) => {
-    const day = utcDay(arg.date);
+    const dayCellContent = (arg: DayCellContentArg) => {
+      const day = utcDay(arg.date);
+      return (
+        <DayCellHeader
+          compact={compact}
+          actions={actions}
+          state={{
+            day,
+            dayNumber: arg.date.getUTCDate(),
+            achieved: steps.has(day),
+            hasEvents: eventDays.has(day),
+            hasActivities: activityDays.has(day),
+            editable: isEditable(day),
+            starPending: pendingStarDay === day,
+          }}
+        />
+      );
+    };
+
+    const eventContent = (arg: EventContentArg) => {
+      const activity = arg.event.extendedProps.activity as CalendarActivity;
+      // A queued entry says so in words (not colour alone): 'Pending', 'Pending delete', 'Not saved'.
+      const state = activity.queued ? queuedLabel(activity.queued) : null;
+      return (
+        <div className="wc-activity" title={`${activity.title}: ${activity.movingTime} min${state ? ` (${state})` : ''}`}>
+          <span className="wc-activity-title">{activity.title}</span>
+          {state ? <span className="wc-activity-state">{state}</span> : <span className="wc-activity-minutes">{activity.movingTime}m</span>}
+        </div>
+      );
+    };
+
     return (
-      <DayCellHeader
-        compact={compact}
-        actions={actions}
-        state={{
-          day,
-          dayNumber: arg.date.getUTCDate(),
-          achieved: steps.has(day),
-          hasEvents: eventDays.has(day),
-          hasActivities: activityDays.has(day),
-          editable: isEditable(day),
-          starPending: pendingStarDay === day,
+      <FullCalendar
+        ref={ref}
+        plugins={[dayGridPlugin, interactionPlugin]}
+        initialView="dayGridMonth"
+        initialDate={month}
+        timeZone="UTC"
+        headerToolbar={false}
+        height={compact ? CALENDAR_HEIGHT_PHONE : CALENDAR_HEIGHT}
+        firstDay={1}
+        fixedWeekCount={false}
+        showNonCurrentDates={false}
+        dayMaxEventRows={5}
+        longPressDelay={250}
+        eventInteractive
+        events={events}
+        eventOrder="order"
+        eventContent={eventContent}
+        dayCellContent={dayCellContent}
+        // The header holds buttons; a cell named after them would read as noise (and fail axe).
+        dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
+        // Which entry a focused element was, so the focus finds it again after a re-render (use-month-grid-keys.ts).
+        eventDidMount={(arg) => {
+          arg.el.dataset.dayTool = `activity-${arg.event.id}`;
         }}
+        dayHeaderFormat={{ weekday: compact ? 'narrow' : 'short' }}
+        moreLinkContent={() => 'Show more'}
+        moreLinkClick={(arg: MoreLinkArg) => {
+          actions.onOpenDay(utcDay(arg.date));
+          return ONLY_OUR_MODAL;
+        }}
+        eventClick={(arg: EventClickArg) => {
+          arg.jsEvent.preventDefault();
+          onOpenActivity(arg.event.extendedProps.activity as Activity);
+        }}
+        datesSet={onDatesSet}
       />
     );
-  };
-
-  const eventContent = (arg: EventContentArg) => {
-    const activity = arg.event.extendedProps.activity as CalendarActivity;
-    // A queued entry says so in words (not colour alone): 'Pending', 'Pending delete', 'Not saved'.
-    const state = activity.queued ? queuedLabel(activity.queued) : null;
-    return (
-      <div className="wc-activity" title={`${activity.title}: ${activity.movingTime} min${state ? ` (${state})` : ''}`}>
-        <span className="wc-activity-title">{activity.title}</span>
-        {state ? <span className="wc-activity-state">{state}</span> : <span className="wc-activity-minutes">{activity.movingTime}m</span>}
-      </div>
-    );
-  };
-
-  return (
-    <FullCalendar
-      ref={ref}
-      plugins={[dayGridPlugin, interactionPlugin]}
-      initialView="dayGridMonth"
-      initialDate={month}
-      timeZone="UTC"
-      headerToolbar={false}
-      height={compact ? CALENDAR_HEIGHT_PHONE : CALENDAR_HEIGHT}
-      firstDay={1}
-      fixedWeekCount={false}
-      showNonCurrentDates={false}
-      dayMaxEventRows={5}
-      longPressDelay={250}
-      eventInteractive
-      events={events}
-      eventOrder="order"
-      eventContent={eventContent}
-      dayCellContent={dayCellContent}
-      // The header holds buttons; a cell named after them would read as noise (and fail axe).
-      dayCellDidMount={(arg) => arg.el.removeAttribute('aria-labelledby')}
-      dayHeaderFormat={{ weekday: compact ? 'narrow' : 'short' }}
-      moreLinkContent={() => 'Show more'}
-      moreLinkClick={(arg: MoreLinkArg) => {
-        actions.onOpenDay(utcDay(arg.date));
-        return ONLY_OUR_MODAL;
-      }}
-      eventClick={(arg: EventClickArg) => {
-        arg.jsEvent.preventDefault();
-        onOpenActivity(arg.event.extendedProps.activity as Activity);
-      }}
-      datesSet={onDatesSet}
-    />
-  );
-});
+  }),
+);

@@ -2,7 +2,7 @@ import { Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { ActivityForm, MOVING_TIME_MAX, MOVING_TIME_MIN, OTHER_ACTIVITY, activityTypes } from '../../../api/contract/activity';
-import { FormAlert, useSchemaForm, type SubmitMutation } from '../../../components/form';
+import { FormAlert, selectOnFocus, useSchemaForm, type SubmitMutation } from '../../../components/form';
 
 export type ActivityFormInput = z.input<typeof ActivityForm>;
 export type ActivityFormValues = z.output<typeof ActivityForm>;
@@ -57,6 +57,7 @@ export function ActivityFormFields<TVars>({ defaultValues = emptyActivityForm, d
           allowDecimal={false}
           allowNegative={false}
           disabled={disabled}
+          onFocus={selectOnFocus}
           {...controlled<number | string>('movingTime')}
         />
         <FormAlert messages={formErrors} />

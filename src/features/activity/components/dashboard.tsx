@@ -1,9 +1,12 @@
 import type FullCalendar from '@fullcalendar/react';
 import type { DatesSetArg } from '@fullcalendar/core';
-import { LoadingOverlay, Paper, Stack } from '@mantine/core';
+import { LoadingOverlay, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { Suspense, lazy, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueuedWrites, type QueuedWrite } from '../../../api/offline/queued-writes';
+import { AppErrorBoundary } from '../../../components/app-error-boundary';
+import { useStableHandlers } from '../../../lib/use-stable-handlers';
 import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { activityQueries } from '../api/activity-queries';
 import { useToggleDailySteps } from '../api/use-toggle-daily-steps';
@@ -18,12 +21,16 @@ import { ParticipatedEventsModal } from './participated-events-modal';
 import { withQueuedWrites, type CalendarActivity } from '../queued-overlay';
 import { QUEUED_WRITES_HEADING_ID } from './queued-writes-heading';
 import { formValuesOfWrite } from '../queued-form-values';
+import { useGridFocusReturn, useMonthGridKeys } from './use-month-grid-keys';
 
-// The activity form (with its number input) comes with the first 'Add' or click on an activity:
-// the month shows without it (precached, so it opens offline too).
+// The activity form (with its number input) comes with the first 'Add' or click on an activity: the
+// month shows without it (the service worker precaches it, so it opens offline too). The list of
+// waiting writes is small and fetched right after the first paint: a write made offline before the
+// precache is complete must not take the dashboard down with a file that cannot load.
+const loadQueuedWritesPanel = () => import('./queued-writes-panel');
 const ActivityModal = lazy(() => import('./activity-modal').then((module) => ({ default: module.ActivityModal })));
-// Only a device with writes waiting or refused needs the list (its code comes then; precached for offline).
-const QueuedWritesPanel = lazy(() => import('./queued-writes-panel').then((module) => ({ default: module.QueuedWritesPanel })));
+const QueuedWritesPanel = lazy(() => loadQueuedWritesPanel().then((module) => ({ default: module.QueuedWritesPanel })));
+const warmQueuedWritesPanel = () => void loadQueuedWritesPanel().catch(() => undefined);
 
 /** The employee dashboard: month calendar, its modals and the totals below. */
 export function EmployeeDashboard() {
@@ -32,25 +39,54 @@ export function EmployeeDashboard() {
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
   const calendarRef = useRef<FullCalendar>(null);
   const [month, setMonth] = useState(() => monthStartOf(today));
+  const shownMonth = useRef(month);
+  const queryClient = useQueryClient();
   const [activityTarget, setActivityTarget] = useState<ActivityTarget | null>(null);
   const [eventsDay, setEventsDay] = useState<string | null>(null);
   const [listDay, setListDay] = useState<string | null>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  useMonthGridKeys(gridRef, today);
+  const focusReturn = useGridFocusReturn(gridRef);
   // The route's loader brought the current month; another month loads while the grid stays,
   // dimmed under a loader (the previous month's markers are not drawn on it).
   const monthQuery = useKeptSuspenseQuery(activityQueries.month(month));
   const toggleSteps = useToggleDailySteps();
+  useEffect(warmQueuedWritesPanel, []);
   const queuedWrites = useQueuedWrites();
-  const data = monthQuery.isStale ? undefined : withQueuedWrites(monthQuery.data, queuedWrites, month);
+  // Kept while the month's fetch comes and goes (the refetch of a stored month answers the same data):
+  // the calendar redraws only when what it shows changes.
+  const data = useMemo(
+    () => (monthQuery.isStale ? undefined : withQueuedWrites(monthQuery.data, queuedWrites, month)),
+    [monthQuery.isStale, monthQuery.data, queuedWrites, month],
+  );
   const monthLoading = monthQuery.isStale;
 
   // The month is the one holding the midpoint of the visible range (docs/product-rules.md#dashboard-and-calendar).
-  const onDatesSet = (arg: DatesSetArg) => setMonth(monthOfRange(arg.start, arg.end));
+  // Every change of month reads that month again, even one shown a moment ago (kept data shows meanwhile).
+  const onDatesSet = (arg: DatesSetArg) => {
+    const next = monthOfRange(arg.start, arg.end);
+    if (next === shownMonth.current) return;
+    shownMonth.current = next;
+    void queryClient.invalidateQueries({ queryKey: activityQueries.month(next).queryKey, exact: true, refetchType: 'none' });
+    setMonth(next);
+  };
   const api = () => calendarRef.current?.getApi();
   const onToggleSteps = (day: string, achieved: boolean) => toggleSteps.mutate({ date: day, achieved });
   const pendingStarDay = toggleSteps.isPending ? (toggleSteps.variables?.date ?? null) : null;
   // A queued entry is dealt with in the list of waiting changes (its Discard and Edit).
   const openActivity = (activity: CalendarActivity) =>
     activity.queued ? document.getElementById(QUEUED_WRITES_HEADING_ID)?.focus() : setActivityTarget({ kind: 'edit', activity });
+  // Opened from the grid: the focus comes back to the opener when the dialog (or the dialog it led to) closes.
+  const fromGrid =
+    <A extends unknown[]>(open: (...args: A) => void) =>
+    (...args: A) => {
+      focusReturn.remember();
+      open(...args);
+    };
+  const closeWith = (close: () => void) => () => {
+    close();
+    focusReturn.giveBack();
+  };
   const editRefused = (write: QueuedWrite) => {
     const form = formValuesOfWrite(write);
     if (!form) return;
@@ -59,6 +95,14 @@ export function EmployeeDashboard() {
     setActivityTarget({ kind: 'add', day, initial: form.values, replaces: write.id });
   };
   const addActivity = (day: string) => setActivityTarget({ kind: 'add', day });
+  const calendarHandlers = useStableHandlers({
+    onDatesSet,
+    onOpenActivity: fromGrid(openActivity),
+    onToggleSteps,
+    onOpenEvents: fromGrid(setEventsDay),
+    onAddActivity: fromGrid(addActivity),
+    onOpenDay: fromGrid(setListDay),
+  });
   const listActivities = listDay ? (data?.activities ?? []).filter((activity) => activity.startDate === listDay) : [];
 
   return (
@@ -69,7 +113,12 @@ export function EmployeeDashboard() {
         </Suspense>
       )}
       <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }} shadow="xs" className="wc-calendar" pos="relative">
-        <LoadingOverlay visible={monthLoading} zIndex={5} overlayProps={{ blur: 1, backgroundOpacity: 0.35 }} loaderProps={{ 'aria-label': 'Loading month' }} />
+        <LoadingOverlay
+          visible={monthLoading}
+          zIndex={5}
+          overlayProps={{ blur: 1, backgroundOpacity: 0.35 }}
+          loaderProps={{ 'aria-label': 'Loading month' }}
+        />
         <Stack gap="sm">
           <CalendarToolbar
             month={month}
@@ -78,20 +127,17 @@ export function EmployeeDashboard() {
             onNext={() => api()?.next()}
             onToday={() => api()?.gotoDate(today)}
           />
-          <ActivityCalendar
-            ref={calendarRef}
-            month={month}
-            data={data}
-            compact={compact}
-            isEditable={isEditable}
-            pendingStarDay={pendingStarDay}
-            onDatesSet={onDatesSet}
-            onOpenActivity={openActivity}
-            onToggleSteps={onToggleSteps}
-            onOpenEvents={setEventsDay}
-            onAddActivity={addActivity}
-            onOpenDay={setListDay}
-          />
+          <div ref={gridRef}>
+            <ActivityCalendar
+              ref={calendarRef}
+              month={month}
+              data={data}
+              compact={compact}
+              isEditable={isEditable}
+              pendingStarDay={pendingStarDay}
+              {...calendarHandlers}
+            />
+          </div>
         </Stack>
       </Paper>
       <MonthTotals totals={data?.movingAnalytics} fetching={monthQuery.isFetching} />
@@ -103,7 +149,7 @@ export function EmployeeDashboard() {
         hasEvents={listDay !== null && Boolean(data?.eventParticipationDates.includes(listDay))}
         editable={listDay !== null && isEditable(listDay)}
         starPending={pendingStarDay !== null && pendingStarDay === listDay}
-        onClose={() => setListDay(null)}
+        onClose={closeWith(() => setListDay(null))}
         onEdit={(activity: CalendarActivity) => {
           setListDay(null);
           openActivity(activity);
@@ -119,11 +165,23 @@ export function EmployeeDashboard() {
         }}
       />
       {activityTarget && (
-        <Suspense fallback={null}>
-          <ActivityModal target={activityTarget} onClose={() => setActivityTarget(null)} />
-        </Suspense>
+        // Offline before the form's file reached this device: say so in place of the form, not a blank page.
+        <AppErrorBoundary fallback={<FormUnavailable onClose={closeWith(() => setActivityTarget(null))} />}>
+          <Suspense fallback={null}>
+            <ActivityModal target={activityTarget} onClose={closeWith(() => setActivityTarget(null))} />
+          </Suspense>
+        </AppErrorBoundary>
       )}
-      <ParticipatedEventsModal day={eventsDay} onClose={() => setEventsDay(null)} />
+      <ParticipatedEventsModal day={eventsDay} onClose={closeWith(() => setEventsDay(null))} />
     </Stack>
+  );
+}
+
+/** In place of the activity form when its file cannot be fetched (offline on a first visit). */
+function FormUnavailable({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal opened onClose={onClose} title="Activity">
+      <Text>This form has not reached this device yet. It opens once you are back online.</Text>
+    </Modal>
   );
 }

@@ -28,7 +28,7 @@ export function DayCellHeader({ state, actions, compact }: { state: DayState; ac
   if (compact) {
     // Phones: one tap target for the whole header; the day sheet holds every action.
     return (
-      <UnstyledButton className="wc-day-compact" aria-label={`Open ${dayTitle(day)}`} onClick={() => actions.onOpenDay(day)}>
+      <UnstyledButton className="wc-day-compact" data-day-tool="open" aria-label={`Open ${dayTitle(day)}`} onClick={() => actions.onOpenDay(day)}>
         <span className="wc-day-number">{dayNumber}</span>
         <span className="wc-day-marks" aria-hidden>
           {achieved && <IconStarFilled size={11} color="var(--mantine-color-yellow-6)" />}
@@ -50,7 +50,7 @@ export function DayCellHeader({ state, actions, compact }: { state: DayState; ac
         )}
         {editable && hasActivities && (
           <Tooltip label="Add new activity">
-            <ActionIcon variant="subtle" size="sm" aria-label={`Add new activity on ${dayTitle(day)}`} onClick={() => actions.onAddActivity(day)}>
+            <ActionIcon variant="subtle" size="sm" data-day-tool="add" aria-label={`Add new activity on ${dayTitle(day)}`} onClick={() => actions.onAddActivity(day)}>
               <IconPlus size={16} />
             </ActionIcon>
           </Tooltip>
@@ -59,7 +59,7 @@ export function DayCellHeader({ state, actions, compact }: { state: DayState; ac
       <span className="wc-day-number">{dayNumber}</span>
       {editable && !hasActivities && (
         <Tooltip label="Add new activity">
-          <ActionIcon className="wc-day-add" variant="subtle" radius="xl" size="lg" aria-label={`Add new activity on ${dayTitle(day)}`} onClick={() => actions.onAddActivity(day)}>
+          <ActionIcon className="wc-day-add" variant="subtle" radius="xl" size="lg" data-day-tool="add" aria-label={`Add new activity on ${dayTitle(day)}`} onClick={() => actions.onAddActivity(day)}>
             <IconPlus size={18} />
           </ActionIcon>
         </Tooltip>

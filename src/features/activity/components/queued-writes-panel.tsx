@@ -5,6 +5,7 @@ import { OTHER_ACTIVITY } from '../../../api/contract/activity';
 import { discardQueuedWrite, type QueuedWrite } from '../../../api/offline/queued-writes';
 import type { DeleteActivityVars, DeleteEventVars, LogActivityVars, LogEventVars, ToggleStepsVars, UpdateActivityVars } from '../api/activity-writes';
 import { dayTitle } from '../month';
+import { useIsOnline } from '../../../api/offline/online-status';
 import { formValuesOfWrite } from '../queued-form-values';
 
 import { QUEUED_WRITES_HEADING_ID } from './queued-writes-heading';
@@ -55,6 +56,7 @@ type Props = {
  */
 export function QueuedWritesPanel({ writes, onEdit }: Props) {
   const queryClient = useQueryClient();
+  const online = useIsOnline();
   if (writes.length === 0) return null;
   const refused = writes.filter((write) => write.status === 'refused').length;
   return (
@@ -106,7 +108,8 @@ export function QueuedWritesPanel({ writes, onEdit }: Props) {
         </Stack>
         {refused === 0 && (
           <Text size="sm" c="dimmed">
-            They are sent in this order when you are back online.
+            {/* Online, a write listed here is being tried again after a failed try (a server error), not waiting for the connection. */}
+            {online ? 'The server did not answer: they are being sent again, in this order.' : 'They are sent in this order when you are back online.'}
           </Text>
         )}
       </Stack>

@@ -8,28 +8,8 @@ import { PageShell } from '../../../components/page-shell';
 import { Pagination } from '../../../components/pagination';
 import { AUDIT_PAGE_SIZE, auditQueries } from '../api/audit-queries';
 import type { AuditView } from '../audit-view';
-import { actorText, changeText, subjectText } from '../audit-entry-text';
+import { actionLabels, actorText, changeText, subjectText } from '@/domain/audit-text';
 
-export const actionLabels: Record<AuditAction, string> = {
-  'user.update': 'Employee updated',
-  'user.delete': 'Employee deleted',
-  'user.reset_password_mail': 'Reset mail sent',
-  'bonus.change': 'Quarterly bonus changed',
-  'level.change': 'Level changed',
-  'auth.lockout': 'Sign-in locked',
-  'auth.password_reset': 'Password reset',
-  'tracker.connect': 'Tracker connected',
-  'tracker.disconnect': 'Tracker disconnected',
-  'auth.email_confirmed': 'E-mail confirmed',
-  'invitation.send': 'Invitation sent',
-  'invitation.resend': 'Invitation sent again',
-  'invitation.revoke': 'Invitation revoked',
-  'invitation.accept': 'Invitation accepted',
-  'roster.import': 'Roster imported',
-  'auth.sso_signin': 'Signed in with SSO',
-  'auth.sso_signup': 'Joined with SSO',
-  'auth.email_changed': 'E-mail changed',
-};
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,6 +1,5 @@
 import { Box, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { IconCalendarEvent, IconRun, IconTrophy } from '@tabler/icons-react';
 import { LazyForgotPasswordDialog } from './lazy-forgot-password-dialog';
 import { LOGIN_FORM_MAX_WIDTH, LoginForm } from './login-form';
 import './login-screen.css';
@@ -9,9 +8,9 @@ import { useAccessOptions } from '../../../api/access-options';
 import { SsoButton } from './sso-button';
 
 const highlights = [
-  { icon: IconRun, text: 'Log workouts and daily step goals in seconds' },
-  { icon: IconCalendarEvent, text: 'Track events and your monthly minutes' },
-  { icon: IconTrophy, text: 'Climb the leaderboard of your level' },
+  { icon: 'run', text: 'Log workouts and daily step goals in seconds' },
+  { icon: 'calendar', text: 'Track events and your monthly minutes' },
+  { icon: 'trophy', text: 'Climb the leaderboard of your level' },
 ];
 
 /** The guest entry page: a short welcome beside the login form. */
@@ -32,11 +31,9 @@ export function LoginScreen() {
             Welcome to the Wellness Challenge. Log in to record your activities and see how your team is doing.
           </Text>
           <Stack gap="xs" visibleFrom="sm">
-            {highlights.map(({ icon: Icon, text }) => (
+            {highlights.map(({ icon, text }) => (
               <Box key={text} style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-                <span className="login-highlight-icon" aria-hidden>
-                  <Icon size={18} />
-                </span>
+                <span className="login-highlight-icon" data-icon={icon} aria-hidden />
                 <Text>{text}</Text>
               </Box>
             ))}

@@ -1,3 +1,4 @@
+import { LEVEL_RULE_EXPLAINED } from '@/domain/competition';
 import { Button, Grid, NativeSelect, Paper, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { levels, SignupForm } from '../../../api/contract';
@@ -49,7 +50,7 @@ export function SignupFormCard({ emailDomains = [] }: { emailDomains?: readonly 
             <PasswordInput label="Confirm password" autoComplete="new-password" {...status('confirmPassword', false)} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <NativeSelect label="Level of competition" data={levelOptions} {...status('levelOfCompetition', false)} />
+            <NativeSelect label="Level of competition" description={LEVEL_RULE_EXPLAINED} data={levelOptions} {...status('levelOfCompetition', false)} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             <PhotoInput value={photo} onChange={setPhoto} />

@@ -29,8 +29,10 @@ export function SsoCallbackScreen() {
   const [failure, setFailure] = useState<string | null>(null);
   // Read reactively: after the provider's redirect the page loads anew and the session is restored meanwhile.
   const signedIn = useSession() !== null;
-  // The provider's answer exactly as it arrived (the raw query string, as the server checks it).
-  const search = useLocation({ select: (location) => location.searchStr });
+  // The provider's answer exactly as it arrived (the raw query string, as the server checks it); kept
+  // from the first render, as the location moves on (to /signup?sso=true) before this page unmounts.
+  const arrived = useLocation({ select: (location) => location.searchStr });
+  const [search] = useState(arrived);
 
   useEffect(() => {
     let live = true;

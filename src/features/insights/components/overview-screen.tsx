@@ -8,7 +8,7 @@ import { ChartSkeleton } from './chart-frame';
 import { OverviewTable } from './overview-table';
 import { TrackerStats } from './tracker-stats';
 import { ViewSwitch, type InsightsViewMode } from './view-switch';
-import { YearSelect } from './year-select';
+import { CompetitionYearSelect } from '../../../components/competition-year-select';
 
 const OverviewCharts = lazy(() => import('./overview-charts'));
 
@@ -22,7 +22,7 @@ export function OverviewScreen({ year, onYearChange }: { year: number; onYearCha
   const empty = overview.data.months.every((month) => month.activeEmployees === 0);
 
   return (
-    <PageShell title="Competition overview" size="xl" actions={<YearSelect value={year} onChange={onYearChange} />}>
+    <PageShell title="Competition overview" size="xl" actions={<CompetitionYearSelect value={year} onChange={onYearChange} />}>
       <Stack gap="lg" aria-busy={overview.isStale} style={{ opacity: overview.isStale ? 0.6 : 1 }}>
         <TrackerStats trackers={overview.data.trackers} />
         {empty ? (

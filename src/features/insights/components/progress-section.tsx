@@ -8,7 +8,7 @@ import { insightsQueries } from '../api/insights-queries';
 import { ChartSkeleton } from './chart-frame';
 import { ProgressTable } from './progress-table';
 import { ViewSwitch, type InsightsViewMode } from './view-switch';
-import { YearSelect } from './year-select';
+import { CompetitionYearSelect } from '../../../components/competition-year-select';
 
 const ProgressCharts = lazy(() => import('./progress-charts'));
 
@@ -52,7 +52,7 @@ export function ProgressSection() {
         <Title order={2} size="h3" id="my-progress-title">
           My progress
         </Title>
-        <YearSelect value={year} onChange={setYear} />
+        <CompetitionYearSelect value={year} onChange={setYear} />
       </Group>
       <QuerySection what="your progress" pendingLabel="Loading your progress" pending={<ChartSkeleton />}>
         <ProgressContent year={year} />

@@ -1,5 +1,6 @@
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { CompetitionOverview } from '../../../api/contract/insights';
+import { trackerProviders } from '../../../api/contract/tracker-providers';
 import { formatNumber } from '../month-label';
 
 function Stat({ label, value, detail }: { label: string; value: string; detail?: string }) {
@@ -24,10 +25,11 @@ function Stat({ label, value, detail }: { label: string; value: string; detail?:
 export function TrackerStats({ trackers }: { trackers: CompetitionOverview['trackers'] }) {
   const share = trackers.employees > 0 ? Math.round((trackers.connectedEmployees / trackers.employees) * 100) : 0;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 1 + trackerProviders.length }} spacing="md">
       <Stat label="Employees with a tracker" value={`${formatNumber(trackers.connectedEmployees)} of ${formatNumber(trackers.employees)}`} detail={`${share} % connected now`} />
-      <Stat label="Strava connections" value={formatNumber(trackers.strava)} />
-      <Stat label="Fitbit connections" value={formatNumber(trackers.fitbit)} />
+      {trackerProviders.map((provider) => (
+        <Stat key={provider.source} label={`${provider.label} connections`} value={formatNumber(trackers[provider.source] ?? 0)} />
+      ))}
     </SimpleGrid>
   );
 }

@@ -1,11 +1,12 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { CompetitionYearSelect } from '../../../components/competition-year-select';
+import { SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import { levels } from '../../../api/contract/common';
 import { useSession } from '../../../api/session';
 import { PageShell } from '../../../components/page-shell';
 import { useClock } from '../../../lib/use-clock';
 import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
-import { competitionYearLabel, competitionYearOptions } from '@/domain/competition';
+import { competitionYearOptions } from '@/domain/competition';
 import { leaderboardQueries } from '../api/leaderboard-queries';
 import { LeaderColumn } from './leader-column';
 
@@ -19,14 +20,7 @@ export function LeaderboardScreen() {
   const top = useKeptSuspenseQuery(leaderboardQueries.top(isAdmin ? year : undefined));
 
   const yearSelect = isAdmin ? (
-    <Select
-      label="Competition year"
-      data={years.map((option) => ({ value: String(option), label: competitionYearLabel(option) }))}
-      value={String(year)}
-      onChange={(value) => value && setYear(Number(value))}
-      allowDeselect={false}
-      w={180}
-    />
+<CompetitionYearSelect value={year} onChange={setYear} />
   ) : undefined;
 
   return (

@@ -1,7 +1,7 @@
+import { CompetitionYearSelect } from '../../../components/competition-year-select';
 import { Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { levels, type LevelOfCompetition } from '../../../api/contract/common';
-import { competitionYearLabel } from '@/domain/competition';
 import { useUrlSearchBox } from '../../../lib/use-url-search-box';
 
 const NONE = 'None';
@@ -9,7 +9,6 @@ const NONE = 'None';
 type Props = {
   level: LevelOfCompetition | null;
   year: number;
-  years: number[];
   search: string | undefined;
   onLevelChange: (level: LevelOfCompetition | null) => void;
   onYearChange: (year: number) => void;
@@ -17,7 +16,7 @@ type Props = {
 };
 
 /** Name search (debounced, `/` focuses it), level of competition (default 'None' = every level) and competition year (last 5). */
-export function LeadersFilters({ level, year, years, search, onLevelChange, onYearChange, onSearchChange }: Props) {
+export function LeadersFilters({ level, year, search, onLevelChange, onYearChange, onSearchChange }: Props) {
   const { inputRef, text, onType } = useUrlSearchBox(search, onSearchChange);
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
@@ -39,14 +38,7 @@ export function LeadersFilters({ level, year, years, search, onLevelChange, onYe
         allowDeselect={false}
         w={{ base: '100%', xs: 220 }}
       />
-      <Select
-        label="Competition year"
-        data={years.map((option) => ({ value: String(option), label: competitionYearLabel(option) }))}
-        value={String(year)}
-        onChange={(value) => value && onYearChange(Number(value))}
-        allowDeselect={false}
-        w={{ base: '100%', xs: 180 }}
-      />
+<CompetitionYearSelect value={year} onChange={onYearChange} w={{ base: '100%', xs: 180 }} />
     </Group>
   );
 }

@@ -37,7 +37,6 @@ export function LeadersScreen({ view, onViewChange }: Props) {
       <LeadersFilters
         level={level}
         year={year}
-        years={years}
         search={view.search}
         onLevelChange={(next) => onViewChange({ level: next ?? undefined, page: 1 })}
         onYearChange={(next) => onViewChange({ year: next === years[0] ? undefined : next, page: 1 })}

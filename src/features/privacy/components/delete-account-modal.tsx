@@ -74,7 +74,8 @@ function DeleteAccountForm({ remove, onClose, ssoLabel, reauthenticated }: { rem
         {ssoLabel && <ConfirmWithProvider label={ssoLabel} reauthenticated={reauthenticated} />}
         <PasswordInput
           label="Your password"
-          description={`Signed in with your company account and no password? Leave it empty: it works within ${RECENT_SIGN_IN_MINUTES} minutes of signing in${ssoLabel ? ` or of confirming with ${ssoLabel}` : ''}.`}
+          // The company-account hint only where single sign-on exists.
+          description={ssoLabel ? `Signed in with your company account and no password? Leave it empty: it works within ${RECENT_SIGN_IN_MINUTES} minutes of signing in or of confirming with ${ssoLabel}.` : undefined}
           autoComplete="current-password"
           {...field('password', { withIcon: false })}
         />

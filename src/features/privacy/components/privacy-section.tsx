@@ -90,7 +90,7 @@ export function PrivacySection({ reauthenticated = false, onDeletionClosed }: Pr
             <IconDownload size={16} aria-hidden /> Your data
           </Text>
           <Text size="sm" c="dimmed">
-            A ZIP file with your profile, activities (with where each came from: entered by you, Strava or Fitbit), steps, events, scores,
+            A ZIP file with your profile, activities (with where each came from: entered by you, a fitness service or a phone app), steps, events, scores,
             tracker connections and the audit entries about you, each as JSON and CSV. It is offered for 24 hours.
           </Text>
           {exportState.isError ? (

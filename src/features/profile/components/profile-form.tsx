@@ -6,12 +6,12 @@ import { ProfileForm as ProfileSchema } from '../../../api/contract/profile';
 import { type User } from '../../../api/contract/users';
 import { FormAlert, useSchemaForm } from '../../../components/form';
 import { serverFormErrors } from '../../../api/form-errors';
-import { isLevelWindowOpen } from '@/domain/competition';
 import { useUpdateProfile } from '../api/use-update-profile';
 import { changedFields, valuesOf, type ProfileValues } from '../changed-fields';
 import { ProfilePhotoInput } from './profile-photo-input';
 import './readable.css';
 import { toIsoDay } from '@/domain/days';
+import { LEVEL_RULE_EXPLAINED, LEVEL_WINDOW_LAST_DAY, isLevelWindowOpen } from '@/domain/competition';
 
 export const LEVEL_WINDOW_NOTE = 'You can change your level of competition only in the first week of the new year';
 
@@ -76,7 +76,17 @@ export function ProfileForm({ user, now = new Date(), emailNote }: { user: User;
               label="Level of competition"
               data={[...levels]}
               disabled={!levelOpen}
-              description={levelOpen ? 'Open until 7 April' : LEVEL_WINDOW_NOTE}
+              description={
+                levelOpen ? (
+                  `Open until ${LEVEL_WINDOW_LAST_DAY} April`
+                ) : (
+                  <>
+                    <span>{LEVEL_WINDOW_NOTE}</span>
+                    <br />
+                    <span>{LEVEL_RULE_EXPLAINED}</span>
+                  </>
+                )
+              }
               {...register('levelOfCompetition')}
               error={errorOf('levelOfCompetition')}
             />

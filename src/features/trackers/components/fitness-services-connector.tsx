@@ -12,8 +12,13 @@ import { useDisconnectService } from '../api/use-disconnect-service';
 import { useSyncActivities } from '../api/use-sync-activities';
 import { browserNavigation } from '../../../lib/browser-navigation';
 import { authorizationUrl } from '../authorization';
-import { DISCONNECT_QUESTION, disconnectConsequence, trackerServices, type TrackerService } from '../services';
+import { DISCONNECT_QUESTION, disconnectConsequence, serviceByType, trackerServices, type TrackerService } from '../services';
 import './readable.css';
+import { ConfirmActions } from '../../../components/confirm-actions';
+import { ImportWorkoutFilesButton } from './import-workout-files-button';
+
+/** "Strava, Fitbit or Polar". */
+const anyOf = (labels: string[]) => (labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`);
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -117,11 +122,19 @@ export function FitnessServicesConnector({ withTitle = true }: { withTitle?: boo
             </Stack>
           );
         })}
-        {!config.data.strava && !config.data.fitbit && (
+        {trackerServices.every((service) => !config.data[service.key]) && (
           <Alert variant="light" icon={<IconInfoCircle size={18} />}>
-            No fitness service is configured yet. Ask your administrator to set up Strava or Fitbit.
+            No fitness service is configured yet. Ask your administrator to set up {anyOf(trackerServices.map((service) => service.label))}.
           </Alert>
         )}
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            Another watch or Apple Health? Import its workout files (FIT, GPX, TCX, a ZIP of them) or Apple Health&apos;s export.
+          </Text>
+          <Group>
+            <ImportWorkoutFilesButton />
+          </Group>
+        </Stack>
         {connected.size > 0 && (
           <Stack gap={6}>
             <Group>
@@ -132,7 +145,7 @@ export function FitnessServicesConnector({ withTitle = true }: { withTitle?: boo
             {sync.isPending && (
               // A sync reads every page the provider has for the window: say what is going on while it runs.
               <Stack gap={4} role="status" aria-live="polite">
-                <Text size="sm">Importing your workouts from {[...connected].map((service) => (service === 'STRAVA' ? 'Strava' : 'Fitbit')).join(' and ')}…</Text>
+                <Text size="sm">Importing your workouts from {[...connected].map((service) => serviceByType(service).label).join(' and ')}…</Text>
                 <Progress value={100} striped animated aria-label="Sync in progress" />
               </Stack>
             )}
@@ -146,20 +159,7 @@ export function FitnessServicesConnector({ withTitle = true }: { withTitle?: boo
               <Text size="sm">{DISCONNECT_QUESTION}</Text>
               <Text size="sm">{disconnectConsequence(disconnecting.type)}</Text>
             </Stack>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={closeDisconnect}>
-                Cancel
-              </Button>
-              <Button
-                color="red"
-                onClick={() => {
-                  disconnect.mutate(disconnecting.type);
-                  closeDisconnect();
-                }}
-              >
-                Disconnect
-              </Button>
-            </Group>
+            <ConfirmActions confirmLabel="Disconnect" color="red" autoFocus={false} onConfirm={() => disconnect.mutate(disconnecting.type)} onCancel={closeDisconnect} />
           </Stack>
         )}
       </Modal>

@@ -1,7 +1,4 @@
-import type { Gender } from '../../../api/contract/common';
-
-/** 'female' -> 'Female' for display; the stored value stays lower-case (docs/product-rules.md#users-management). */
-export const genderLabel = (gender: Gender) => gender[0]!.toUpperCase() + gender.slice(1);
+export { genderLabel } from '@/domain/gender-label';
 
 export const fullName = (user: { firstName: string; lastName: string }) => `${user.firstName} ${user.lastName}`;
 
@@ -10,5 +7,7 @@ export const minutesLabel = (minutes: number) => `${minutes} ${minutes === 1 ? '
 
 /** Date format (docs/product-rules.md#time-and-days): YYYY-MM-DD (UTC day) of a date or date-time string. */
 export const dayOf = (value: string) => value.slice(0, 10);
+
+export const pointsLabel = (points: number) => `${points} ${points === 1 ? 'point' : 'points'}`;
 
 export const yesNo = (value: boolean) => (value ? 'Yes' : 'No');

@@ -1,6 +1,8 @@
 import { Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Pagination } from '../../../components/pagination';
+import { SideScrollHint } from '../../../components/side-scroll-hint';
+import { useSideScrollHint } from '../../../lib/use-side-scroll-hint';
 
 export type PagedColumn<T> = { header: string; cell: (row: T, index: number) => ReactNode; align?: 'right' | 'center'; nowrap?: boolean };
 
@@ -29,6 +31,7 @@ export function PagedTable<T extends { id: number }>({
   emptyText,
   onPageChange,
 }: Props<T>) {
+  const [moreColumns, sideScroller] = useSideScrollHint<HTMLDivElement>();
   if (rows.length === 0) {
     return (
       <Text c="dimmed" ta="center" py="xl">
@@ -38,7 +41,7 @@ export function PagedTable<T extends { id: number }>({
   }
   return (
     <Stack gap="md" aria-busy={fetching} style={{ opacity: fetching ? 0.7 : 1 }}>
-      <Table.ScrollContainer minWidth={300} type="native" tabIndex={0} role="region" aria-label={`${label} table`}>
+      <Table.ScrollContainer ref={sideScroller} minWidth={300} type="native" tabIndex={0} role="region" aria-label={`${label} table`}>
         <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs" aria-label={label}>
           <Table.Thead>
             <Table.Tr>
@@ -64,6 +67,7 @@ export function PagedTable<T extends { id: number }>({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+      <SideScrollHint shown={moreColumns} mt={-8} />
       <Pagination page={page} totalPages={Math.ceil(count / pageSize)} onChange={onPageChange} label={`${label} pages`} />
     </Stack>
   );

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import type { User } from '../../../api/contract/users';
 import { fullName } from './labels';
+import { ConfirmActions } from '../../../components/confirm-actions';
 
 type Props = { user: User | null; onClose: () => void; onSend: (user: User) => void };
 
@@ -18,20 +19,7 @@ export function ResetMailModal({ user, onClose, onSend }: Props) {
             Send a password reset e-mail to <strong>{fullName(user)}</strong> at <strong style={{ overflowWrap: 'anywhere' }}>{user.email}</strong>? The link
             in it lets them choose a new password.
           </Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              data-autofocus
-              onClick={() => {
-                onSend(user);
-                onClose();
-              }}
-            >
-              Send
-            </Button>
-          </Group>
+          <ConfirmActions confirmLabel="Send" onConfirm={() => onSend(user)} onCancel={onClose} />
         </Stack>
       )}
     </Modal>

@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { fullName, genderLabel } from './labels';
 import { QuarterlyBonusCell } from './quarterly-bonus-cell';
 import { UserActions } from './user-actions';
+import { UserEmail } from './user-email';
 import type { UsersViewProps } from './users-table';
 import { competitionYearSpan } from '@/domain/competition';
 
@@ -22,8 +23,8 @@ export function UserCards({ rows, bonusYear, pendingBonus, resettingIds, onBonus
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <div style={{ minWidth: 0 }}>
                 <Text fw={600}>{fullName(user)}</Text>
-                <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  {user.email}
+                <Text size="sm" c="dimmed" component="div">
+                  <UserEmail user={user} anywhere />
                 </Text>
               </div>
               <Badge variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>

@@ -1,4 +1,5 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutationState } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
@@ -13,6 +14,7 @@ import { quarterlyBonusYear } from '@/domain/competition';
 import { USERS_PAGE_SIZE, adminUsersQueries } from '../api/admin-users-queries';
 import { RESET_MAIL_MUTATION_KEY, useSendResetMail } from '../api/use-send-reset-mail';
 import { BONUS_MUTATION_KEY, useSetQuarterlyBonus } from '../api/use-set-quarterly-bonus';
+import { BonusConfirmModal, type BonusChange } from './bonus-confirm-modal';
 import { DeleteUserModal } from './delete-user-modal';
 import { ResetMailModal } from './reset-mail-modal';
 import { UpdateUserModal } from './update-user-modal';
@@ -20,6 +22,19 @@ import { UserCards } from './user-cards';
 import { UsersTable } from './users-table';
 import { UsersToolbar } from './users-toolbar';
 import type { UsersView } from '../users-view';
+
+/** The first run's empty table points to where people come from (the navigation keeps its icon links). */
+function NoEmployeesYet() {
+  return (
+    <>
+      {'There are no employees yet. '}
+      <Anchor component={Link} to="/admin/invitations">
+        Invite them
+      </Anchor>
+      {' one by one or from a roster file.'}
+    </>
+  );
+}
 
 type Props = { view: UsersView; onViewChange: (next: Partial<UsersView>, options?: { replace?: boolean }) => void };
 
@@ -32,6 +47,7 @@ export function UsersScreen({ view, onViewChange }: Props) {
   const [editing, setEditing] = useState<User | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const [confirmingReset, setConfirmingReset] = useState<User | null>(null);
+  const [confirmingBonus, setConfirmingBonus] = useState<BonusChange | null>(null);
   const setBonus = useSetQuarterlyBonus();
   const sendResetMail = useSendResetMail();
   const pendingBonus = useMutationState({
@@ -44,16 +60,18 @@ export function UsersScreen({ view, onViewChange }: Props) {
   });
   // Phones get stacked cards; a seven-column table does not fit 375 px.
   const narrow = useMediaQuery('(max-width: 48em)');
+  const bonusYear = quarterlyBonusYear(useClock().now());
   const listProps = {
     rows: list.data.rows,
-    bonusYear: quarterlyBonusYear(useClock().now()),
+    bonusYear,
     pendingBonus: new Map(pendingBonus.map((variables) => [variables.id, variables.flags])),
     resettingIds: new Set(resetting),
-    onBonusChange: (user: User, flags: QuarterlyBonus) => setBonus.mutate({ id: user.id, flags }),
+    // Asked first: one box is hundreds of points (bonus-confirm-modal.tsx).
+    onBonusChange: (user: User, flags: QuarterlyBonus) => setConfirmingBonus({ user, flags }),
     onUpdate: setEditing,
     onDelete: setDeleting,
     onResetPassword: setConfirmingReset,
-    emptyText: view.search || view.level ? 'No employees match your search' : 'There are no employees yet',
+    emptyText: view.search || view.level ? 'No employees match your search' : <NoEmployeesYet />,
   };
   const sorting = {
     sort: view.sort,
@@ -88,6 +106,13 @@ export function UsersScreen({ view, onViewChange }: Props) {
       </Stack>
       <UpdateUserModal user={editing} onClose={() => setEditing(null)} />
       <DeleteUserModal user={deleting} onClose={() => setDeleting(null)} />
+      <BonusConfirmModal
+        change={confirmingBonus}
+        year={bonusYear}
+        points={list.data.quarterlyBonusPoints}
+        onClose={() => setConfirmingBonus(null)}
+        onConfirm={({ user, flags }) => setBonus.mutate({ id: user.id, flags })}
+      />
       <ResetMailModal user={confirmingReset} onClose={() => setConfirmingReset(null)} onSend={(user) => sendResetMail.mutate(user.id)} />
     </PageShell>
   );

@@ -1,14 +1,16 @@
 import { Group, Table, Text, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import type { QuarterlyBonus, User, UserSort } from '../../../api/contract/users';
+import type { AdminUserRow, QuarterlyBonus, User, UserSort } from '../../../api/contract/users';
 import { fullName, genderLabel } from './labels';
 import { QuarterlyBonusCell } from './quarterly-bonus-cell';
 import { UserActions } from './user-actions';
+import { UserEmail } from './user-email';
 import { competitionYearSpan } from '@/domain/competition';
 
 /** What the users table and its phone cards both show and do. */
 export type UsersViewProps = {
-  rows: User[];
+  rows: AdminUserRow[];
   bonusYear: number;
   /** Flags being saved, per user id: shown at once, before the refetch confirms them. */
   pendingBonus: Map<number, QuarterlyBonus>;
@@ -17,8 +19,8 @@ export type UsersViewProps = {
   onUpdate: (user: User) => void;
   onDelete: (user: User) => void;
   onResetPassword: (user: User) => void;
-  /** What an empty list says: no employees at all, or none matching the search. */
-  emptyText: string;
+  /** What an empty list says: no employees at all (and where to invite them), or none matching the search. */
+  emptyText: ReactNode;
 };
 
 export type UsersSorting = { sort: UserSort; order: 'asc' | 'desc'; onSort: (column: UserSort) => void };
@@ -82,7 +84,9 @@ export function UsersTable({ rows, bonusYear, pendingBonus, resettingIds, onBonu
               <Table.Tr key={user.id}>
                 <Table.Td>{user.firstName}</Table.Td>
                 <Table.Td>{user.lastName}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
+                <Table.Td>
+                  <UserEmail user={user} />
+                </Table.Td>
                 <Table.Td>{genderLabel(user.gender)}</Table.Td>
                 <Table.Td>{user.levelOfCompetition}</Table.Td>
                 <Table.Td>

@@ -4,7 +4,7 @@ import { QuerySection } from '../../../components/query-section';
 import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import type { AchievementRow, EventRow, WorkoutRow } from '../../../api/contract/users';
 import { ACHIEVEMENTS_PAGE_SIZE, EVENTS_PAGE_SIZE, WORKOUTS_PAGE_SIZE, adminUsersQueries } from '../api/admin-users-queries';
-import { dayOf, minutesLabel, yesNo } from './labels';
+import { dayOf, minutesLabel, pointsLabel, yesNo } from './labels';
 import { PagedTable, type PagedColumn } from './paged-table';
 
 type ListProps = { userId: number; page: number; onPageChange: (page: number) => void };
@@ -15,12 +15,13 @@ const yesNoBadge = (value: boolean) => (
   </Badge>
 );
 
-// A Strava import shows only its points (Strava's API agreement): no minutes, no date.
+/** A Strava import shows only its points (Strava's API agreement), inside the name: the tab keeps its four columns. */
+const workoutName = (row: WorkoutRow) => (row.importedFromStrava ? `${row.name} (${pointsLabel(row.points)})` : row.name);
+
 const activityColumns: PagedColumn<WorkoutRow>[] = [
-  { header: 'Activity name', cell: (row) => row.name },
+  { header: 'Activity name', cell: workoutName },
   { header: 'Moving time', cell: (row) => (row.movingTime === null ? '—' : minutesLabel(row.movingTime)), nowrap: true },
   { header: 'Date', cell: (row) => (row.startDate === null ? '—' : dayOf(row.startDate)), nowrap: true },
-  { header: 'Points', cell: (row) => row.points, nowrap: true },
 ];
 const achievementColumns: PagedColumn<AchievementRow>[] = [
   { header: 'Date', cell: (row) => row.date, nowrap: true },

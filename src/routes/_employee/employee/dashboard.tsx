@@ -7,6 +7,7 @@ import { RouteLoadError } from '../../../components/route-load-error';
 import { activityQueries } from '../../../features/activity/api/activity-queries';
 import { EmployeeDashboard } from '../../../features/activity/components/dashboard';
 import { monthStartOf } from '../../../features/activity/month';
+import { ImportWorkoutFilesButton } from '../../../features/trackers/components/import-workout-files-button';
 import { toIsoDay } from '@/domain/days';
 
 export const Route = createFileRoute('/_employee/employee/dashboard')({
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/_employee/employee/dashboard')({
   pendingComponent: () => <PagePending title="Dashboard" label="Loading your month" size="xl" />,
   errorComponent: (props) => <RouteLoadError {...props} title="Dashboard" what="this month" size="xl" />,
   component: () => (
-    <PageShell title="Dashboard" size="xl">
+    <PageShell title="Dashboard" size="xl" actions={<ImportWorkoutFilesButton />}>
       <EmployeeDashboard />
     </PageShell>
   ),

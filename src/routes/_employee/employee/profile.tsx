@@ -13,9 +13,11 @@ import { privacyQueries } from '../../../features/privacy/api/privacy-queries';
 import { ProfileScreen } from '../../../features/profile';
 import { profileQueries } from '../../../features/profile/api/profile-queries';
 import { FitnessServicesConnector } from '../../../features/trackers';
+import { PhoneAppsSection } from '../../../features/phone-apps';
+import { importTokenQueries } from '../../../features/phone-apps/api/import-token-queries';
 import { trackerQueries } from '../../../features/trackers/api/tracker-queries';
 
-/** Profile form, the fitness service connector (docs/product-rules.md#trackers), the progress charts (docs/product-rules.md#progress-charts-and-overview) and the privacy self-service (docs/access.md#privacy-self-service). */
+/** Profile form, the fitness service connector (docs/product-rules.md#trackers), 'Connect a phone app' (docs/trackers.md#phone-apps), the progress charts (docs/product-rules.md#progress-charts-and-overview) and the privacy self-service (docs/access.md#privacy-self-service). */
 export const Route = createFileRoute('/_employee/employee/profile')({
   // `?deleteAccount=confirmed`: back from 'Confirm with <label>' (the SSO callback page), the deletion dialog opens again.
   validateSearch: (search: Record<string, unknown>): { deleteAccount?: 'confirmed' } => (search.deleteAccount === 'confirmed' ? { deleteAccount: 'confirmed' } : {}),
@@ -29,6 +31,7 @@ export const Route = createFileRoute('/_employee/employee/profile')({
       userId ? queryClient.ensureQueryData(profileQueries.detail(userId)) : undefined,
       queryClient.ensureQueryData(trackerQueries.config()),
       queryClient.ensureQueryData(trackerQueries.apis()),
+      queryClient.ensureQueryData(importTokenQueries.list()),
     ]);
   },
   pendingComponent: () => <PagePending title="Profile" label="Loading your profile" size="md" />,
@@ -42,6 +45,7 @@ export const Route = createFileRoute('/_employee/employee/profile')({
         <Stack gap="xl">
           {session && <ProfileScreen userId={session.user.id} emailNote={(currentEmail) => <PendingEmailNote userId={session.user.id} currentEmail={currentEmail} />} />}
           <FitnessServicesConnector />
+          <PhoneAppsSection />
           <ProgressSection />
           <PrivacySection reauthenticated={deleteAccount === 'confirmed'} onDeletionClosed={() => void navigate({ search: {}, replace: true })} />
         </Stack>

@@ -1,0 +1,209 @@
+import type { Membership, MembershipBody, Participation, Team, TeamAdminRow, TeamLeaderboard, TeamPage } from '@/contract/teams';
+import { toIsoDay } from '@/domain/competition';
+import { csvFileName, type CsvExport } from '@/domain/csv';
+import { badRequest, conflict, notFound } from '@/domain/errors';
+import { resolveCompetitionYear } from '@/domain/leaders-year';
+import { mergeSmallGroups, orderStandings, ranksOf } from '@/domain/team-standings';
+import { teamMonthKey, teamMonthRange, teamMonthsToDate, teamReferenceDay, teamYearRange } from '@/domain/team-year';
+import { tickBatched, tickShared } from '../../db/tick-batch';
+import { writeForUser } from '../../db/user-write-lock';
+import type { AppDeps } from '../../deps';
+import type { AuthUser } from '../../http/access-token';
+import { auditRepo } from '../audit/repo';
+import { isUniqueViolation } from '../auth/service';
+import { usersRepo } from '../users/repo';
+import { placeInTeam } from './membership';
+import { teamsRepo, type MemberPointsRow, type MonthWindow, type TeamTotalsRow } from './repo';
+
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
+type Reads = ReturnType<typeof teamsRepo>;
+
+const windowOf = (year: number, month: number): MonthWindow => ({ year, month, ...teamMonthRange(year, month) });
+const yearOf = (year: number) => ({ year, ...teamYearRange(year) });
+const nameTaken = () => conflict('A team with this name already exists');
+
+/**
+ * The year's standings, ordered, are the same for every caller: the reads of one turn share one
+ * statement and one sort (tick-batch.ts).
+ */
+const standingsReads = (reads: Reads) =>
+  tickShared<{ year: number; referenceDay: string; current: boolean }, ReturnType<typeof orderStandings<TeamTotalsRow>>>(
+    (call) => `${call.year}|${call.referenceDay}`,
+    async (call) => {
+      const { first: yearFirst, next: yearNext } = teamYearRange(call.year);
+      return orderStandings(await reads.findYearTotals({ ...windowOf(call.year, Number(call.referenceDay.slice(5, 7))), yearFirst, yearNext }, call.current));
+    },
+  );
+
+/** Members ranked by their points for the team (ties share the better place), per team. */
+const rankedMembers = (rows: MemberPointsRow[]) => {
+  const byTeam = new Map<number, Omit<MemberPointsRow, 'teamId'>[]>();
+  for (const { teamId, ...member } of rows) byTeam.set(teamId, [...(byTeam.get(teamId) ?? []), member]);
+  return new Map(
+    [...byTeam].map(([teamId, members]) => {
+      const ranks = ranksOf(members.map((member) => member.points));
+      return [teamId, members.map((member, index) => ({ ...member, rank: ranks[index]! }))] as const;
+    }),
+  );
+};
+
+type PlaceCall = { userId: number; year: number; referenceDay: string };
+
+/**
+ * Each caller's team at the reference day and their place in it: the callers of one turn are
+ * answered together, one statement for all their teams' members (tick-batch.ts).
+ */
+const placeReads = (reads: Reads) =>
+  tickBatched<PlaceCall, { teamId: number; rank: number } | null>({
+    groupOf: (call) => `${call.year}|${call.referenceDay}`,
+    run: async (calls) => {
+      const { year, referenceDay } = calls[0]!;
+      const teamOf = new Map((await reads.findTeamsAt([...new Set(calls.map((call) => call.userId))], referenceDay)).map((row) => [row.userId, row.teamId]));
+      const teams = rankedMembers(teamOf.size === 0 ? [] : await reads.findMemberPoints([...new Set(teamOf.values())], yearOf(year), referenceDay));
+      return calls.map((call) => {
+        const teamId = teamOf.get(call.userId);
+        const mine = teamId === undefined ? undefined : teams.get(teamId)?.find((member) => member.userId === call.userId);
+        return teamId === undefined || !mine ? null : { teamId, rank: mine.rank };
+      });
+    },
+    maxBatch: 64,
+  });
+
+export const teamsService = ({ db, clock, config }: Deps) => {
+  const reads = teamsRepo(db);
+  const readStandings = standingsReads(reads);
+  const readPlace = placeReads(reads);
+
+  const leaderboard = async (caller: AuthUser, requestedYear: number | undefined): Promise<TeamLeaderboard> => {
+    const now = clock.now();
+    const year = resolveCompetitionYear(requestedYear, now);
+    const referenceDay = teamReferenceDay(year, now);
+    const current = referenceDay === toIsoDay(now);
+    const [rows, place] = await Promise.all([readStandings({ year, referenceDay, current }), caller.role === 'user' ? readPlace({ userId: caller.id, year, referenceDay }) : null]);
+    const myTeam = place ? { ...place, members: rows.find((row) => row.teamId === place.teamId)?.members ?? 0 } : null;
+    return { competitionYear: year, month: teamMonthKey(year, Number(referenceDay.slice(5, 7))), rows, myTeam };
+  };
+
+  const page = async (teamId: number, requestedYear: number | undefined): Promise<TeamPage> => {
+    const now = clock.now();
+    const year = resolveCompetitionYear(requestedYear, now);
+    const team = await reads.findTeam(teamId);
+    if (!team) throw notFound('Team not found');
+    const referenceDay = teamReferenceDay(year, now);
+    const [memberRows, monthRows] = [await reads.findMemberPoints([teamId], yearOf(year), referenceDay), await reads.findTeamMonths(teamId, year)];
+    const members = rankedMembers(memberRows).get(teamId) ?? [];
+    const points = new Map(monthRows.map((row) => [row.month, row.points]));
+    const months = teamMonthsToDate(year, now).map((month) => ({ month: teamMonthKey(year, month), points: points.get(month) ?? 0 }));
+    return { team, competitionYear: year, members, months };
+  };
+
+  const participation = async (requestedYear: number | undefined, requestedMonth: number | undefined): Promise<Participation> => {
+    const now = clock.now();
+    const year = resolveCompetitionYear(requestedYear, now);
+    const months = teamMonthsToDate(year, now);
+    const month = requestedMonth ?? months.at(-1)!;
+    // A month still to come has nobody in it yet: asking for one is a mistake worth naming.
+    if (!months.includes(month)) throw badRequest('This month of the competition year has not begun');
+    const groups = await reads.findMonthParticipation(windowOf(year, month));
+    const { minimumGroupSize } = config.teams;
+    return { competitionYear: year, month: teamMonthKey(year, month), minimumGroupSize, rows: mergeSmallGroups(groups, minimumGroupSize) };
+  };
+
+  const exportParticipation = (requestedYear: number | undefined): CsvExport => {
+    const now = clock.now();
+    const year = resolveCompetitionYear(requestedYear, now);
+    const { minimumGroupSize } = config.teams;
+    async function* rows() {
+      for (const month of teamMonthsToDate(year, now)) {
+        for (const row of mergeSmallGroups(await reads.findMonthParticipation(windowOf(year, month)), minimumGroupSize)) {
+          yield [teamMonthKey(year, month), row.team, row.members, row.activeMembers ?? '', row.share === null ? '' : `${Math.round(row.share * 1000) / 10}%`];
+        }
+      }
+    }
+    return {
+      fileName: csvFileName(['team-participation', year], toIsoDay(now)),
+      header: ['Month', 'Team', 'Members', 'Active members', 'Participation'],
+      rows: rows(),
+    };
+  };
+
+  /** Admin writes: each change of a team and its audit entry commit together. */
+  const create = async (caller: AuthUser, name: string): Promise<Team> => {
+    const now = clock.now();
+    try {
+      return await db.transaction(async (tx) => {
+        const repo = teamsRepo(tx);
+        if (await repo.findTeamByName(name)) throw nameTaken();
+        const team = await repo.insertTeam(name, now);
+        await auditRepo(tx).audit({ at: now, actor: caller, action: 'team.create', subject: null, after: { name: team.name } });
+        return team;
+      });
+    } catch (error) {
+      // Two admins creating the same name at once: the unique index decides.
+      if (isUniqueViolation(error)) throw nameTaken();
+      throw error;
+    }
+  };
+
+  const rename = async (caller: AuthUser, teamId: number, name: string): Promise<Team> => {
+    const now = clock.now();
+    try {
+      return await db.transaction(async (tx) => {
+        const repo = teamsRepo(tx);
+        const team = await repo.findTeam(teamId, true);
+        if (!team) throw notFound('Team not found');
+        if (team.archived) throw conflict('An archived team cannot be renamed');
+        const other = await repo.findTeamByName(name);
+        if (other && other.id !== teamId) throw nameTaken();
+        if (team.name === name) return team;
+        const renamed = await repo.renameTeam(teamId, name);
+        await auditRepo(tx).audit({ at: now, actor: caller, action: 'team.rename', subject: null, before: { name: team.name }, after: { name: renamed.name } });
+        return renamed;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nameTaken();
+      throw error;
+    }
+  };
+
+  const archive = async (caller: AuthUser, teamId: number): Promise<Team> => {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const repo = teamsRepo(tx);
+      const team = await repo.findTeam(teamId, true);
+      if (!team) throw notFound('Team not found');
+      if (team.archived) return team;
+      const archived = await repo.archiveTeam(teamId, toIsoDay(now), now);
+      await auditRepo(tx).audit({ at: now, actor: caller, action: 'team.archive', subject: null, before: { name: team.name }, after: { name: team.name, archived: true } });
+      return archived;
+    });
+  };
+
+  /** An admin moves an employee (role user) into a team in play, or out of every team, from today. */
+  const assign = async (caller: AuthUser, body: { email: MembershipBody['email']; teamId: number | null }): Promise<Membership> => {
+    const now = clock.now();
+    const employee = await usersRepo(db).findUserRowByEmail(body.email);
+    if (!employee || employee.role !== 'user') throw notFound('No employee has this email');
+    return writeForUser(db, employee.id, async (tx) => {
+      if (body.teamId !== null) {
+        const team = await teamsRepo(tx).findTeam(body.teamId);
+        if (!team) throw notFound('Team not found');
+        if (team.archived) throw conflict('This team is archived');
+      }
+      const startsOn = await placeInTeam(tx, { userId: employee.id, teamId: body.teamId, day: toIsoDay(now), at: now, actor: caller });
+      return { userId: employee.id, teamId: body.teamId, startsOn };
+    });
+  };
+
+  return {
+    leaderboard,
+    page,
+    adminList: (): Promise<TeamAdminRow[]> => reads.listTeams(),
+    create,
+    rename,
+    archive,
+    assign,
+    participation,
+    exportParticipation,
+  };
+};

@@ -1,0 +1,51 @@
+/**
+ * The team leaderboard's order and the participation view's merging of small groups
+ * (docs/product-rules.md#teams). Pure: the server and the tests' recomputation share them.
+ */
+
+export type TeamTotals = { teamId: number; name: string; archived: boolean; totalPoints: number; members: number; activeMembers: number };
+
+/** Total points per member, to one decimal; a team without members has 0. */
+export const averagePointsOf = (totalPoints: number, members: number) => (members === 0 ? 0 : Math.round((totalPoints / members) * 10) / 10);
+
+const byName = (a: { name: string; teamId: number }, b: { name: string; teamId: number }) =>
+  a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.teamId - b.teamId;
+
+/**
+ * Highest average first; equal averages: the higher total, then by name. Teams without members
+ * come last, by name (an average of nobody is no score).
+ */
+export const orderStandings = <T extends TeamTotals>(rows: readonly T[]) =>
+  rows
+    .map((row) => ({ ...row, averagePoints: averagePointsOf(row.totalPoints, row.members) }))
+    .sort((a, b) => {
+      if ((a.members === 0) !== (b.members === 0)) return a.members === 0 ? 1 : -1;
+      return b.averagePoints - a.averagePoints || b.totalPoints - a.totalPoints || byName(a, b);
+    });
+
+/** Places by points, best first; equal points share the better place (1, 1, 3). */
+export const ranksOf = (points: readonly number[]) => points.map((value) => 1 + points.filter((other) => other > value).length);
+
+export const OTHER_TEAMS = 'Other teams';
+
+export type GroupCount = { teamId: number; name: string; members: number; activeMembers: number };
+export type ParticipationGroup = { team: string; teamId: number | null; members: number; activeMembers: number | null; share: number | null };
+
+const shareOf = (active: number, members: number) => Math.round((active / members) * 1000) / 1000;
+
+/**
+ * Teams with at least `minimum` members, by name, then 'Other teams': every smaller team merged.
+ * 'Other teams' is left out when no team was merged, and its figures are withheld (null) while the
+ * merged group itself has fewer than `minimum` members, so no small group can be singled out.
+ */
+export const mergeSmallGroups = (groups: readonly GroupCount[], minimum: number): ParticipationGroup[] => {
+  const large = groups.filter((group) => group.members >= minimum).sort(byName);
+  const small = groups.filter((group) => group.members > 0 && group.members < minimum);
+  const rows: ParticipationGroup[] = large.map((group) => ({ team: group.name, teamId: group.teamId, members: group.members, activeMembers: group.activeMembers, share: shareOf(group.activeMembers, group.members) }));
+  if (small.length > 0) {
+    const members = small.reduce((sum, group) => sum + group.members, 0);
+    const active = small.reduce((sum, group) => sum + group.activeMembers, 0);
+    rows.push(members >= minimum ? { team: OTHER_TEAMS, teamId: null, members, activeMembers: active, share: shareOf(active, members) } : { team: OTHER_TEAMS, teamId: null, members, activeMembers: null, share: null });
+  }
+  return rows;
+};
