@@ -1,4 +1,4 @@
-import { and, between, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { type SQL, and, between, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { ApiType } from '@/contract/trackers';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -416,39 +416,24 @@ export const openOperatorFault = async (db: DbOrTx, service: ApiType, now: Date)
   return since ? { reason: ATHLETE_LIMIT, at: since } : null;
 };
 
-/** A new athlete connected, or one left: the cap no longer holds. */
-export const resolveAthleteLimit = async (db: DbOrTx, service: ApiType, at: Date) => {
+/** Marks the service's open failures recorded until `at` that `which` picks as resolved then. */
+const resolveOpenFailures = async (db: DbOrTx, service: ApiType, at: Date, which: SQL | undefined) => {
   await db
     .update(trackerFailures)
     .set({ resolvedAt: at })
-    .where(
-      and(
-        eq(trackerFailures.service, service),
-        eq(trackerFailures.reason, ATHLETE_LIMIT),
-        isNull(trackerFailures.resolvedAt),
-        lte(trackerFailures.at, at),
-      ),
-    );
+    .where(and(eq(trackerFailures.service, service), isNull(trackerFailures.resolvedAt), lte(trackerFailures.at, at), which));
 };
+
+/** A new athlete connected, or one left: the cap no longer holds. */
+export const resolveAthleteLimit = (db: DbOrTx, service: ApiType, at: Date) =>
+  resolveOpenFailures(db, service, at, eq(trackerFailures.reason, ATHLETE_LIMIT));
 
 /**
  * A call to the provider worked at `at`: the operator faults recorded until then are resolved (the
  * administrator fixed the set-up). A fault recorded later, by a call that failed meanwhile, stays.
  */
-export const resolveOperatorFaults = async (db: DbOrTx, service: ApiType, at: Date) => {
-  await db
-    .update(trackerFailures)
-    .set({ resolvedAt: at })
-    .where(
-      and(
-        eq(trackerFailures.service, service),
-        eq(trackerFailures.operator, true),
-        isNull(trackerFailures.resolvedAt),
-        lte(trackerFailures.at, at),
-        ne(trackerFailures.reason, ATHLETE_LIMIT),
-      ),
-    );
-};
+export const resolveOperatorFaults = (db: DbOrTx, service: ApiType, at: Date) =>
+  resolveOpenFailures(db, service, at, and(eq(trackerFailures.operator, true), ne(trackerFailures.reason, ATHLETE_LIMIT)));
 
 /** Per provider: connections by state, the last successful sync, and failures by reason since `since`. */
 export const providerOverview = async (db: DbOrTx, service: ApiType, since: Date) => {
