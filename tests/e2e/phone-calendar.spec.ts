@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshotBoth, signInWithForm, signUpThroughApi, uniqueEmail, VIEWPORTS } from './helpers';
+import { screenshotBoth, signInWithForm, signUpThroughApi, uniqueEmail, VIEWPORTS, waitForServiceWorker } from './helpers';
 import { toIsoDay } from '../../src/domain/days';
 
 /*
@@ -34,7 +34,9 @@ test('on a phone the entries read as titles with minutes, the day sheet has word
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
 
-  // Offline, a second entry waits: its state is in words, whole.
+  // Offline, a second entry waits: its state is in words, whole. The form comes from the precache
+  // (going offline before it is complete is offline.spec.ts's case).
+  await waitForServiceWorker(page);
   await context.setOffline(true);
   await page.getByRole('button', { name: `Open ${todayLabel}` }).click();
   await sheet.getByRole('button', { name: 'Add new activity' }).click();
