@@ -14,7 +14,7 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on a 2-core CI machine.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', globalSetup: [pgliteTemplate] } },
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', globalSetup: [pgliteTemplate], isolate: false } },
       {
         extends: true,
         test: {
@@ -37,8 +37,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // One PGlite per file already costs ~4 s; two files at a time fit two cores.
+          // Two files at a time fit two cores; the worker's modules and database serve all its files (docs/testing.md).
           maxWorkers: 2,
+          isolate: false,
           // Projects with their own maxWorkers must run in their own group when run together.
           sequence: { groupOrder: 1 },
         },
@@ -53,6 +54,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 2 },
         },
       },
@@ -63,6 +65,7 @@ export default defineConfig({
           globalSetup: [pgliteTemplate],
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

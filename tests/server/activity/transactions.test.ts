@@ -3,7 +3,12 @@ import type * as Scoring from '../../../server/modules/scoring/service';
 import { createTestApp } from '../helpers/test-app';
 import { activityRows, asUser, eventRows, seedUser, stepRows } from './helpers';
 
-const failure = vi.hoisted(() => ({ on: false, years: [] as number[] }));
+// The server project shares one module registry per worker (isolate: false): the app is imported
+// afresh here, so it is built with the mocked scoring service below.
+const failure = vi.hoisted(() => {
+  vi.resetModules();
+  return { on: false, years: [] as number[] };
+});
 
 // Every write runs in one transaction with the score recompute: when scoring fails, the row goes too.
 vi.mock('../../../server/modules/scoring/service', async (importOriginal) => {

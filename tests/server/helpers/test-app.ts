@@ -30,7 +30,7 @@ export const createScratchDatabase = async (baseUrl: string) => {
 };
 
 /**
- * One migrated database per test file (PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set,
+ * One migrated database per worker, shared by its test files (PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set,
  * which CI uses for the second run); tables are emptied before each test by `resetDatabase`.
  */
 export const testDatabase = () => {
