@@ -6,7 +6,8 @@ import { pageStorage } from './storage';
  *   `window.__wellnessMocks.scenario.next('<scenario>')`; applied to the NEXT api call a person's
  *   action makes, then cleared (`expired-session` waits for the next call that needs a signed-in user;
  *   `server-error` and `network-error` pass over the app's own background calls and also answer
- *   that request's one automatic retry, so the failure is what the person sees);
+ *   that request's one automatic retry, so the failure is what the person sees; no switch applies
+ *   to a call from a provider's stand-in);
  * - persistent latency: `?mockLatency=<ms>` or localStorage `wellness.mockLatency` (0 turns it off).
  */
 export const scenarios = ['server-error', 'slow', 'expired-session', 'network-error'] as const;
@@ -26,6 +27,11 @@ const isScenario = (value: unknown): value is Scenario => scenarios.includes(val
  * for the next call that is not one of these.
  */
 export const BACKGROUND_CALLS: ReadonlySet<string> = new Set(['POST /auth/refresh', 'GET /access/options', 'GET /access/confirmation', 'GET /privacy/export', 'GET /admin/trackers']);
+/**
+ * Calls the providers' stand-ins make into the page (webhook checks and deliveries, e.g. Polar's
+ * ping when the webhook is created a second after start): no person's action, so no switch applies.
+ */
+export const OUTSIDE_CALLS: ReadonlySet<string> = new Set(['GET /trackers/strava/webhook', 'POST /trackers/strava/webhook', 'POST /trackers/:provider/signed-webhook']);
 const failures = new Set<Scenario>(['server-error', 'network-error']);
 /** The automatic retry of a failed call (TanStack Query retries a read once) comes within this time. */
 const RETRY_WINDOW_MS = 10_000;
@@ -62,7 +68,7 @@ export const mockScenario = {
       return scenario;
     }
     const scenario = mockScenario.peek();
-    if (!scenario || (scenario === 'expired-session' && !call.authenticated)) return null;
+    if (!scenario || OUTSIDE_CALLS.has(call.endpoint) || (scenario === 'expired-session' && !call.authenticated)) return null;
     if (failures.has(scenario) && BACKGROUND_CALLS.has(call.endpoint)) return null;
     mockScenario.next(null);
     if (failures.has(scenario)) retryFails = { request: call.request, scenario, until: performance.now() + RETRY_WINDOW_MS };

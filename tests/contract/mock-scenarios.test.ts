@@ -50,6 +50,15 @@ test("a failure switch passes over the app's own background calls (the session r
   expect((await api('/health')).status).toBe(500);
 });
 
+test("no switch applies to a provider's call into the page (Polar's ping after the start): it waits for the person's", async () => {
+  mockScenario.next('server-error');
+  const ping = await api('/trackers/POLAR/signed-webhook', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'PING' }) });
+  expect(ping.status).not.toBe(500);
+  const validation = await api('/trackers/strava/webhook?hub.mode=subscribe&hub.challenge=abc&hub.verify_token=wrong');
+  expect(validation.status).not.toBe(500);
+  expect((await api('/health')).status).toBe(500);
+});
+
 test('expired-session skips guest calls and answers the next signed-in call with 401 TOKEN_EXPIRED', async () => {
   const token = await accessToken();
   mockScenario.next('expired-session');
