@@ -4,6 +4,8 @@ import { aliases } from './vite.config.ts';
 
 /** Test files that open PGlite start from one migrated cluster per run (tests/support/pglite-template-setup.ts). */
 const pgliteTemplate = 'tests/support/pglite-template-setup.ts';
+/** The worker's files share its database: a file's last test app stops taking jobs when the file ends. */
+const stopTestAppJobs = 'tests/support/stop-test-app-jobs.ts';
 
 /** Five projects: pure rules, the SPA on jsdom + MSW, the real server, hostile input and abuse (security), and the contract suite. */
 export default defineConfig({
@@ -33,6 +35,7 @@ export default defineConfig({
         test: {
           name: 'server',
           globalSetup: [pgliteTemplate],
+          setupFiles: [stopTestAppJobs],
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -49,6 +52,7 @@ export default defineConfig({
         test: {
           name: 'security',
           globalSetup: [pgliteTemplate],
+          setupFiles: [stopTestAppJobs],
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -63,6 +67,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           globalSetup: [pgliteTemplate],
+          setupFiles: [stopTestAppJobs],
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
           isolate: false,

@@ -1,6 +1,6 @@
 import { competitionYearOf } from '@/domain/competition';
 import type * as Scoring from '../../../server/modules/scoring/service';
-import { createTestApp } from '../helpers/test-app';
+import { createTestApp, stopLastTestAppJobs } from '../helpers/test-app';
 import { activityRows, asUser, eventRows, seedUser, stepRows } from './helpers';
 
 // The server project shares one module registry per worker (isolate: false): the app is imported
@@ -28,6 +28,9 @@ vi.mock('../../../server/modules/scoring/service', async (importOriginal) => {
     },
   };
 });
+
+// This file's apps come from its own import of the app: the shared setup file's hook cannot reach their queue.
+afterAll(stopLastTestAppJobs);
 
 beforeEach(() => {
   failure.on = false;

@@ -75,6 +75,15 @@ export const resetDatabase = async (database: Database) => {
 
 let previousJobs: AppJobQueue | undefined;
 
+/**
+ * Stops the last test app's job queue. A worker's files share the database (isolate: false), so a
+ * file's last app must not go on taking the next file's jobs (tests/support/stop-test-app-jobs.ts).
+ */
+export const stopLastTestAppJobs = async () => {
+  await previousJobs?.stop();
+  previousJobs = undefined;
+};
+
 /** A mutable clock: tests move time with `clock.set(...)`. */
 export const movableClock = (iso: string) => {
   let now = new Date(iso);
@@ -110,7 +119,7 @@ export type TestAppOptions = {
 /** A fresh app over the file's shared database, emptied, with an in-memory mailer and a movable clock. */
 export const createTestApp = async (options: TestAppOptions = {}) => {
   const database = await testDatabase();
-  await previousJobs?.stop(); // one test's queue at a time, even when a test left its app open
+  await stopLastTestAppJobs(); // one test's queue at a time, even when a test left its app open
   await resetDatabase(database);
   const clock = movableClock(options.now ?? '2026-11-22T10:00:00Z');
   const mailer = memoryMailer();

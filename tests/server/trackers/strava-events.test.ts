@@ -166,7 +166,8 @@ describe('forged Strava events (docs/trackers.md "How a connection works")', () 
     expect(forged).toHaveLength(1000);
     provider.requests.length = 0;
     for (const payload of forged) expect((await ctx.injectWithoutWaiting({ method: 'POST', url: '/api/trackers/strava/webhook', payload })).statusCode).toBe(200);
-    await ctx.jobs.whenIdle();
+    // The inbox's work on 1,000 events takes ~10 s on PostgreSQL on a 2-core machine: the test counts reads, not seconds.
+    await ctx.jobs.whenIdle({ timeoutMs: 120_000 });
     await drain(ctx);
     const stravaCalls = provider.requests.filter((request) => request.path.startsWith('/strava-api/'));
     // One subscription look-up, the athlete's capped reads, and the listing sync that covers the rest.
