@@ -1,3 +1,4 @@
+import { trackersEndpoints } from '@/contract/trackers';
 import { pageStorage } from './storage';
 
 /**
@@ -31,7 +32,9 @@ export const BACKGROUND_CALLS: ReadonlySet<string> = new Set(['POST /auth/refres
  * Calls the providers' stand-ins make into the page (webhook checks and deliveries, e.g. Polar's
  * ping when the webhook is created a second after start): no person's action, so no switch applies.
  */
-export const OUTSIDE_CALLS: ReadonlySet<string> = new Set(['GET /trackers/strava/webhook', 'POST /trackers/strava/webhook', 'POST /trackers/:provider/signed-webhook']);
+export const OUTSIDE_CALLS: ReadonlySet<string> = new Set(
+  [trackersEndpoints.stravaWebhookValidation, trackersEndpoints.stravaWebhookEvent, trackersEndpoints.providerWebhook].map(({ method, path }) => `${method} ${path}`),
+);
 const failures = new Set<Scenario>(['server-error', 'network-error']);
 /** The automatic retry of a failed call (TanStack Query retries a read once) comes within this time. */
 const RETRY_WINDOW_MS = 10_000;
