@@ -149,7 +149,9 @@ export const createTestApp = async (options: TestAppOptions = {}) => {
   app.inject = (async (options: InjectOptions | string) => {
     const response = await inject(options);
     await app.afterResponse.idle();
-    await jobs.whenIdle();
+    // 30 s, not the default 10: a job delayed by a real 7.5-10 s (the Strava inbox's first backoff,
+    // measured from the test's clock) can fall due midway, and is then waited for on a loaded machine.
+    await jobs.whenIdle({ timeoutMs: 30_000 });
     return response;
   }) as unknown as typeof app.inject;
   /** `inject` that does not wait for after-response work or jobs (timing tests). */
