@@ -1,4 +1,5 @@
 import { users } from '../../server/db/schema';
+import { hashPassword } from '../../server/passwords/argon2';
 import { fields, multipart, seedUser } from '../server/auth/fixtures';
 import { createTestApp } from '../server/helpers/test-app';
 
@@ -55,11 +56,27 @@ describe('every endpoint that starts a session refuses cross-site requests', () 
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
-  test('a cross-site invitation accept sets no cookie and creates no account', async () => {
-    const form = multipart(fields({ token: 'any-token-the-attacker-holds', firstName: 'Eve', lastName: 'Attacker', dateOfBirth: '1990-01-01', gender: 'female', password: 'Secret123!' }));
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/access/invitation', payload: form.payload, headers: { ...form.headers, origin: 'https://evil.example.net' } });
-    expect(response.statusCode).toBe(403);
-    expect(response.headers['set-cookie']).toBeUndefined();
-    expect(await ctx.db.select().from(users)).toEqual([]);
+  test('a cross-site accept of a live invitation (one the attacker was sent) sets no cookie and creates no account; from the app it does', async () => {
+    await seedUser(ctx.db, { role: 'admin', email: 'boss@example.com', passwordHash: await hashPassword('boss password 1') });
+    const signedIn = await ctx.app.inject({ method: 'POST', url: '/api/auth/signin', headers: { origin: APP }, payload: { email: 'boss@example.com', password: 'boss password 1' } });
+    const headers = { authorization: `Bearer ${signedIn.json<{ accessToken: string }>().accessToken}` };
+    const invited = await ctx.app.inject({ method: 'POST', url: '/api/access/invitations', headers, payload: { email: 'eve@example.com', firstName: 'Eve', lastName: 'Attacker', levelOfCompetition: 'Elite' } });
+    expect(invited.statusCode).toBe(201);
+    const mail = ctx.mailer.sent.find((message) => message.to === 'eve@example.com');
+    const token = decodeURIComponent(/signup\?invitation=([^\s]+)/.exec(mail?.text ?? '')![1]!);
+    const accept = () => multipart(fields({ token, firstName: 'Eve', lastName: 'Attacker', dateOfBirth: '1990-01-01', gender: 'female', password: 'Secret123!' }));
+    const before = await ctx.db.select().from(users);
+
+    for (const foreign of crossSite) {
+      const form = accept();
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/access/invitation', payload: form.payload, headers: { ...form.headers, ...foreign } });
+      expect(response.statusCode).toBe(403);
+      expect(response.headers['set-cookie']).toBeUndefined();
+      expect(await ctx.db.select().from(users)).toEqual(before);
+    }
+    const form = accept();
+    const fromApp = await ctx.app.inject({ method: 'POST', url: '/api/access/invitation', payload: form.payload, headers: { ...form.headers, origin: APP, 'sec-fetch-site': 'same-origin' } });
+    expect(fromApp.statusCode, fromApp.body).toBe(201);
+    expect(fromApp.headers['set-cookie']).toBeDefined();
   });
 });

@@ -41,6 +41,18 @@ describe('changing the e-mail address (docs/access.md#changing-the-e-mail-addres
     expect((await changeEmail(test, jane, 'jane.doe@acme.com')).statusCode).toBe(200);
   });
 
+  test("domain mode with SIGNUP_REFUSE_SUBADDRESSES: a change to 'jane+2@acme.com' is refused like at sign-up; nothing changes or is mailed", async () => {
+    const test = await createTestApp({ config: { signup: { signupMode: 'domain', emailDomains: ['acme.com'], refuseSubaddresses: true, fromEnvironment: true } } });
+    await seedUser(test.db, { email: 'jane@acme.com' });
+    const jane = await tokenOf(test, 'jane@acme.com');
+    const refused = await changeEmail(test, jane, 'jane+2@acme.com');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ serverCode: 'EMAIL_DOMAIN_NOT_ALLOWED', message: "Please use your company e-mail address without a '+' tag" });
+    expect(await addressOf(test, jane.user.id)).toEqual({ email: 'jane@acme.com', pendingEmail: null });
+    expect(test.mailer.sent).toEqual([]);
+    expect((await changeEmail(test, jane, 'jane.doe@acme.com')).statusCode).toBe(200);
+  });
+
   test('a confirmed account keeps its address until the link mailed to the new one is opened; then it signs in with the new one', async () => {
     const test = await createTestApp();
     const row = await seedUser(test.db);
