@@ -1,27 +1,13 @@
 /**
- * The team leaderboard's order and the participation view's merging of small groups
- * (docs/product-rules.md#teams). Pure: the server and the tests' recomputation share them.
+ * Members' places in a team and the participation view's merging of small groups
+ * (docs/product-rules.md#teams); the leaderboard's order is the database's (server/modules/teams/repo.ts).
  */
 
-export type TeamTotals = { teamId: number; name: string; archived: boolean; totalPoints: number; members: number; activeMembers: number };
-
-/** Total points per member, to one decimal; a team without members has 0. */
+/** Total points per member, to one decimal; a team without members has 0 (the test's recomputation of the board). */
 export const averagePointsOf = (totalPoints: number, members: number) => (members === 0 ? 0 : Math.round((totalPoints / members) * 10) / 10);
 
 const byName = (a: { name: string; teamId: number }, b: { name: string; teamId: number }) =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.teamId - b.teamId;
-
-/**
- * Highest average first; equal averages: the higher total, then by name. Teams without members
- * come last, by name (an average of nobody is no score).
- */
-export const orderStandings = <T extends TeamTotals>(rows: readonly T[]) =>
-  rows
-    .map((row) => ({ ...row, averagePoints: averagePointsOf(row.totalPoints, row.members) }))
-    .sort((a, b) => {
-      if ((a.members === 0) !== (b.members === 0)) return a.members === 0 ? 1 : -1;
-      return b.averagePoints - a.averagePoints || b.totalPoints - a.totalPoints || byName(a, b);
-    });
 
 /** Places by points, best first; equal points share the better place (1, 1, 3). */
 export const ranksOf = (points: readonly number[]) => points.map((value) => 1 + points.filter((other) => other > value).length);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rawStatement } from '../../db/raw-statement';
 import { repoOf } from '../../db/repo-of';
@@ -19,51 +19,72 @@ export type YearWindow = { year: number; first: string; next: string };
 /** Whether the membership `m` belongs to someone outside the counts (an anti-join against a small partial index). */
 const uncounted = sql`exists (select 1 from users u where u.id = m.user_id and (u.role <> 'user' or u.email_confirmed_at is null))`;
 
-export type TeamTotalsRow = { teamId: number; name: string; archived: boolean; totalPoints: number; members: number; activeMembers: number };
+/** A name's place in the leaderboard's A-Z: case and accents ignored, the same on every database (no locale). */
+const nameOrder = (name: SQL) => sql`lower(public.unaccent('public.unaccent'::regdictionary, ${name})) collate "C"`;
 
 /**
- * Every team of the year with its total, its members on the reference day and how many of them were
- * active in the reference month since they joined: team_months' year row (members on the year's
- * last day) and its month rows (active_at_end: members on the month's last day). As memberships
- * change only from today on, those containing today (the current year's reference day) are those
- * containing its month's and year's last days. Teams with a member in the year are listed, and
- * (`withTeamsInPlay`) every team not archived.
+ * The year's standings in the leaderboard's order (docs/product-rules.md#teams), paged in SQL:
+ * how many teams it holds, the page as the contract's TeamStanding JSON, and every team's place
+ * and members (for the caller's own team, wherever it is). Each team's total, members on the
+ * reference day and members active in the reference month come from team_months' year row
+ * (members on the year's last day) and its month rows (active_at_end: members on the month's last
+ * day): as memberships change only from today on, those containing today (the current year's
+ * reference day) are those containing its month's and year's last days. Teams with a member in
+ * the year are listed, and (`inPlay`) every team not archived.
  */
-const yearTotalsStatement = rawStatement(
-  'teams_year_totals',
+const standingsStatement = rawStatement(
+  'teams_standings',
   sql`with totals as (
         select tm.team_id, sum(tm.points)::int as points, coalesce(sum(tm.active_at_end) filter (where tm.month = ${sql.placeholder('month')}::int), 0)::int as active
           from team_months tm where tm.competition_year = ${sql.placeholder('year')}::int and tm.month > 0 group by tm.team_id
       ), members as (
         select distinct on (tm.team_id) tm.team_id, tm.members from team_months tm
          where tm.month = 0 and tm.competition_year <= ${sql.placeholder('year')}::int order by tm.team_id, tm.competition_year desc
+      ), standings as (
+        select t.id, t.name, t.archived_at is not null as archived, coalesce(x.points, 0)::int as total, coalesce(c.members, 0)::int as members,
+               coalesce(x.active, 0)::int as active
+          from teams t left join totals x on x.team_id = t.id left join members c on c.team_id = t.id
+         where x.team_id is not null or c.members > 0 or (${sql.placeholder('inPlay')}::boolean and t.archived_at is null)
+            or exists (select 1 from team_memberships m where m.team_id = t.id and m.starts_on < ${sql.placeholder('yearNext')}::date
+                          and (m.ends_on is null or m.ends_on > ${sql.placeholder('yearFirst')}::date) and not ${uncounted})
+      ), averaged as (
+        select s.*, case when s.members = 0 then 0 else round(s.total::numeric / s.members, 1) end as average from standings s
+      ), ordered as (
+        -- Teams without members last, by name alone: an average of nobody is no score.
+        select a.*, row_number() over (order by a.members = 0, a.average desc, case when a.members = 0 then 0 else a.total end desc, ${nameOrder(sql`a.name`)}, a.id)::int as place
+          from averaged a
       )
-      select t.id, t.name, t.archived_at is not null, coalesce(x.points, 0)::int, coalesce(c.members, 0)::int, coalesce(x.active, 0)::int
-        from teams t left join totals x on x.team_id = t.id left join members c on c.team_id = t.id
-       where x.team_id is not null or c.members > 0 or (${sql.placeholder('inPlay')}::boolean and t.archived_at is null)
-          or exists (select 1 from team_memberships m where m.team_id = t.id and m.starts_on < ${sql.placeholder('yearNext')}::date
-                        and (m.ends_on is null or m.ends_on > ${sql.placeholder('yearFirst')}::date) and not ${uncounted})`,
+      select (select count(*) from ordered)::int,
+             coalesce((select json_agg(json_build_object('teamId', o.id, 'place', o.place, 'name', o.name, 'archived', o.archived, 'averagePoints', o.average,
+                                                         'totalPoints', o.total, 'members', o.members, 'activeMembers', o.active) order by o.place)
+                         from ordered o where o.place > ${sql.placeholder('offset')}::int and o.place <= ${sql.placeholder('offset')}::int + ${sql.placeholder('limit')}::int), '[]')::text,
+             coalesce((select json_agg(json_build_array(o.id, o.place, o.members, o.name)) from ordered o), '[]')::text`,
 );
 
-export const findYearTotals = async (db: DbOrTx, window: MonthWindow & { yearFirst: string; yearNext: string }, withTeamsInPlay: boolean): Promise<TeamTotalsRow[]> =>
-  (await yearTotalsStatement(db, { year: window.year, month: window.month, yearFirst: window.yearFirst, yearNext: window.yearNext, inPlay: withTeamsInPlay })).map(
-    ([teamId, name, archived, totalPoints, members, activeMembers]) =>
-      ({ teamId, name, archived, totalPoints, members, activeMembers }) as TeamTotalsRow,
-  );
+export type StandingsWindow = MonthWindow & { yearFirst: string; yearNext: string; offset: number; limit: number };
+/** A team's place and members in the standings. */
+export type TeamPlace = { place: number; members: number; name: string };
+export type StandingsPage = { total: number; rowsJson: string; places: Map<number, TeamPlace> };
+
+export const findStandings = async (db: DbOrTx, window: StandingsWindow, withTeamsInPlay: boolean): Promise<StandingsPage> => {
+  const { year, month, yearFirst, yearNext, offset, limit } = window;
+  const [[total, rowsJson, placesJson]] = (await standingsStatement(db, { year, month, yearFirst, yearNext, offset, limit, inPlay: withTeamsInPlay })) as [[number, string, string]];
+  const places = new Map((JSON.parse(placesJson) as [number, number, number, string][]).map(([teamId, place, members, name]) => [teamId, { place, members, name }]));
+  return { total, rowsJson, places };
+};
 
 export type MemberPointsRow = { teamId: number; userId: number; firstName: string; lastName: string; profilePicture: string | null; points: number };
 
 /**
- * The members of the teams `teamIds` at `referenceDay` with the points each scored in the year
- * while in their team, best first per team: the score_months rows of the months one membership of
- * the team covers whole, plus their stored shares of split months (team_months.movers).
+ * The CTEs up to `points (team_id, user_id, points)`: the members of the teams `teams` (a set of
+ * ids) at the reference day with the points each scored in the year while in their team: the
+ * score_months rows of the months one membership of the team covers whole, plus their stored
+ * shares of split months (team_months.movers).
  */
-const memberPointsStatement = rawStatement(
-  'teams_member_points',
-  sql`with spans as (
+const memberPointsCtes = (teams: SQL) => sql`spans as (
         select m.team_id, m.user_id, greatest(m.starts_on, ${sql.placeholder('first')}::date) as from_day, least(coalesce(m.ends_on, ${sql.placeholder('next')}::date), ${sql.placeholder('next')}::date) as to_day
           from team_memberships m
-         where m.team_id = any(${sql.placeholder('teams')}::int[]) and m.starts_on < ${sql.placeholder('next')}::date and (m.ends_on is null or m.ends_on > ${sql.placeholder('first')}::date) and not ${uncounted}
+         where m.team_id in (${teams}) and m.starts_on < ${sql.placeholder('next')}::date and (m.ends_on is null or m.ends_on > ${sql.placeholder('first')}::date) and not ${uncounted}
       ), people as (
         select distinct s.team_id, s.user_id from spans s where s.from_day <= ${sql.placeholder('day')}::date and ${sql.placeholder('day')}::date < s.to_day
       ), whole as (
@@ -77,14 +98,21 @@ const memberPointsStatement = rawStatement(
         select tm.team_id, e.key::int as user_id, sum((e.value ->> 0)::int)::int as points
           from team_months tm cross join lateral jsonb_each(tm.movers) e
          where tm.competition_year = ${sql.placeholder('year')}::int and tm.team_id in (select team_id from people) group by 1, 2
-      )
+      ), points as (
+        select p.team_id, p.user_id, (coalesce(w.points, 0) + coalesce(x.points, 0))::int as points
+          from people p
+          left join whole w on w.team_id = p.team_id and w.user_id = p.user_id
+          left join split x on x.team_id = p.team_id and x.user_id = p.user_id
+      )`;
+
+/** The members of the teams `teams` with their points for the team, best first per team. */
+const memberPointsStatement = rawStatement(
+  'teams_member_points',
+  sql`with ${memberPointsCtes(sql`select unnest(${sql.placeholder('teams')}::int[])`)}
       select p.team_id, p.user_id, u.first_name, u.last_name,
-             case when u.profile_picture is null then null else ${sql.placeholder('uploads')}::text || u.profile_picture end,
-             (coalesce(w.points, 0) + coalesce(x.points, 0))::int
-        from people p join users u on u.id = p.user_id
-        left join whole w on w.team_id = p.team_id and w.user_id = p.user_id
-        left join split x on x.team_id = p.team_id and x.user_id = p.user_id
-       order by p.team_id, 6 desc, u.last_name, u.first_name, u.id`,
+             case when u.profile_picture is null then null else ${sql.placeholder('uploads')}::text || u.profile_picture end, p.points
+        from points p join users u on u.id = p.user_id
+       order by p.team_id, p.points desc, u.last_name, u.first_name, u.id`,
 );
 
 export const findMemberPoints = async (db: DbOrTx, teamIds: readonly number[], year: YearWindow, referenceDay: string): Promise<MemberPointsRow[]> =>
@@ -92,18 +120,34 @@ export const findMemberPoints = async (db: DbOrTx, teamIds: readonly number[], y
     ([teamId, userId, firstName, lastName, profilePicture, points]) => ({ teamId, userId, firstName, lastName, profilePicture, points }) as MemberPointsRow,
   );
 
+/**
+ * Each of the employees `users`' team at the reference day and their rank in it by points for the
+ * team (ties share the better place): one statement for all the callers of a turn. Employees in no
+ * team, or outside the counts, are absent.
+ */
+const callerRanksStatement = rawStatement(
+  'teams_caller_ranks',
+  sql`with callers as (
+        select m.user_id, m.team_id from team_memberships m
+         where m.user_id = any(${sql.placeholder('users')}::int[]) and m.starts_on <= ${sql.placeholder('day')}::date
+           and (m.ends_on is null or m.ends_on > ${sql.placeholder('day')}::date) and not ${uncounted}
+      ), ${memberPointsCtes(sql`select team_id from callers`)}
+      select c.user_id, c.team_id, (1 + (select count(*) from points q where q.team_id = c.team_id and q.points > me.points))::int
+        from callers c join points me on me.team_id = c.team_id and me.user_id = c.user_id`,
+);
+
+export type CallerRankRow = { userId: number; teamId: number; rank: number };
+
+export const findCallerRanks = async (db: DbOrTx, userIds: readonly number[], year: YearWindow, referenceDay: string): Promise<CallerRankRow[]> =>
+  (await callerRanksStatement(db, { users: `{${userIds.join(',')}}`, year: year.year, first: year.first, next: year.next, day: referenceDay })).map(
+    ([userId, teamId, rank]) => ({ userId, teamId, rank }) as CallerRankRow,
+  );
+
 /** The team's points per calendar month of the year (months without points are absent). */
 export const findTeamMonths = async (db: DbOrTx, teamId: number, year: number): Promise<{ month: number; points: number }[]> =>
   rowsOf<{ month: number; points: number }>(
     await db.execute(sql`select tm.month::int as month, tm.points from team_months tm
        where tm.competition_year = ${year} and tm.team_id = ${teamId} and tm.month > 0 and tm.points <> 0`),
-  );
-
-/** The team each of the employees `userIds` belongs to at `day` (those in none are absent). */
-export const findTeamsAt = async (db: DbOrTx, userIds: readonly number[], day: string): Promise<{ userId: number; teamId: number }[]> =>
-  rowsOf<{ userId: number; teamId: number }>(
-    await db.execute(sql`select user_id as "userId", team_id as "teamId" from team_memberships
-       where user_id = any(${`{${userIds.join(',')}}`}::int[]) and starts_on <= ${day}::date and (ends_on is null or ends_on > ${day}::date)`),
   );
 
 export type GroupCountRow = { teamId: number; name: string; members: number; activeMembers: number };
@@ -184,10 +228,10 @@ export const insertMembership = async (db: DbOrTx, userId: number, teamId: numbe
 };
 
 export const teamsRepo = repoOf({
-  findYearTotals,
+  findStandings,
   findMemberPoints,
+  findCallerRanks,
   findTeamMonths,
-  findTeamsAt,
   findMonthParticipation,
   findTeam,
   findTeamByName,

@@ -6,7 +6,7 @@ import { teamsService } from './service';
 /** Registers the teams endpoints of the contract (src/api/contract). */
 export const registerTeamsRoutes = async (app: RouteTable, deps: AppDeps) => {
   const service = teamsService(deps);
-  route(app, teamsEndpoints.leaderboard, ({ query, user }) => service.leaderboard(user, query.competitionYear));
+  route(app, teamsEndpoints.leaderboard, ({ query, user }) => service.leaderboard(user, query.competitionYear, { offset: query.offset, limit: query.limit }));
   route(app, teamsEndpoints.page, ({ params, query }) => service.page(params.id, query.competitionYear));
   route(app, teamsEndpoints.adminList, () => service.adminList());
   route(app, teamsEndpoints.create, ({ body, user }) => service.create(user, body.name));

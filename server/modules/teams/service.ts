@@ -1,19 +1,20 @@
-import type { Membership, MembershipBody, Participation, Team, TeamAdminRow, TeamLeaderboard, TeamPage } from '@/contract/teams';
+import type { Membership, MembershipBody, Participation, Team, TeamAdminRow, TeamLeaderboard, TeamPage, teamsEndpoints } from '@/contract/teams';
 import { toIsoDay } from '@/domain/competition';
 import { csvFileName, type CsvExport } from '@/domain/csv';
 import { badRequest, conflict, notFound } from '@/domain/errors';
 import { resolveCompetitionYear } from '@/domain/leaders-year';
-import { mergeSmallGroups, orderStandings, ranksOf } from '@/domain/team-standings';
+import { mergeSmallGroups, ranksOf } from '@/domain/team-standings';
 import { teamMonthKey, teamMonthRange, teamMonthsToDate, teamReferenceDay, teamYearRange } from '@/domain/team-year';
 import { tickBatched, tickShared } from '../../db/tick-batch';
 import { writeForUser } from '../../db/user-write-lock';
 import type { AppDeps } from '../../deps';
 import type { AuthUser } from '../../http/access-token';
+import { PreSerialized } from '../../http/pre-serialized';
 import { auditRepo } from '../audit/repo';
 import { isUniqueViolation } from '../auth/service';
 import { usersRepo } from '../users/repo';
 import { placeInTeam } from './membership';
-import { teamsRepo, type MemberPointsRow, type MonthWindow, type TeamTotalsRow } from './repo';
+import { teamsRepo, type CallerRankRow, type MemberPointsRow, type MonthWindow, type StandingsPage } from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 type Reads = ReturnType<typeof teamsRepo>;
@@ -22,16 +23,18 @@ const windowOf = (year: number, month: number): MonthWindow => ({ year, month, .
 const yearOf = (year: number) => ({ year, ...teamYearRange(year) });
 const nameTaken = () => conflict('A team with this name already exists');
 
+type StandingsCall = { year: number; referenceDay: string; current: boolean; offset: number; limit: number };
+
 /**
- * The year's standings, ordered, are the same for every caller: the reads of one turn share one
- * statement and one sort (tick-batch.ts).
+ * A page of the year's standings is the same for every caller: the reads of one turn share one
+ * statement (tick-batch.ts).
  */
 const standingsReads = (reads: Reads) =>
-  tickShared<{ year: number; referenceDay: string; current: boolean }, ReturnType<typeof orderStandings<TeamTotalsRow>>>(
-    (call) => `${call.year}|${call.referenceDay}`,
-    async (call) => {
+  tickShared<StandingsCall, StandingsPage>(
+    (call) => `${call.year}|${call.referenceDay}|${call.offset}|${call.limit}`,
+    (call) => {
       const { first: yearFirst, next: yearNext } = teamYearRange(call.year);
-      return orderStandings(await reads.findYearTotals({ ...windowOf(call.year, Number(call.referenceDay.slice(5, 7))), yearFirst, yearNext }, call.current));
+      return reads.findStandings({ ...windowOf(call.year, Number(call.referenceDay.slice(5, 7))), yearFirst, yearNext, offset: call.offset, limit: call.limit }, call.current);
     },
   );
 
@@ -50,47 +53,53 @@ const rankedMembers = (rows: MemberPointsRow[]) => {
 type PlaceCall = { userId: number; year: number; referenceDay: string };
 
 /**
- * Each caller's team at the reference day and their place in it: the callers of one turn are
+ * Each caller's team at the reference day and their rank in it: the callers of one turn are
  * answered together, one statement for all their teams' members (tick-batch.ts).
  */
-const placeReads = (reads: Reads) =>
-  tickBatched<PlaceCall, { teamId: number; rank: number } | null>({
+const callerRankReads = (reads: Reads) =>
+  tickBatched<PlaceCall, CallerRankRow | null>({
     groupOf: (call) => `${call.year}|${call.referenceDay}`,
     run: async (calls) => {
       const { year, referenceDay } = calls[0]!;
-      const teamOf = new Map((await reads.findTeamsAt([...new Set(calls.map((call) => call.userId))], referenceDay)).map((row) => [row.userId, row.teamId]));
-      const teams = rankedMembers(teamOf.size === 0 ? [] : await reads.findMemberPoints([...new Set(teamOf.values())], yearOf(year), referenceDay));
-      return calls.map((call) => {
-        const teamId = teamOf.get(call.userId);
-        const mine = teamId === undefined ? undefined : teams.get(teamId)?.find((member) => member.userId === call.userId);
-        return teamId === undefined || !mine ? null : { teamId, rank: mine.rank };
-      });
+      const ranks = new Map((await reads.findCallerRanks([...new Set(calls.map((call) => call.userId))], yearOf(year), referenceDay)).map((row) => [row.userId, row]));
+      return calls.map((call) => ranks.get(call.userId) ?? null);
     },
     maxBatch: 64,
   });
 
+type LeaderboardEndpoint = (typeof teamsEndpoints)['leaderboard'];
+export type LeaderboardPage = { offset: number; limit: number };
+
 export const teamsService = ({ db, clock, config }: Deps) => {
   const reads = teamsRepo(db);
   const readStandings = standingsReads(reads);
-  const readPlace = placeReads(reads);
+  const readRank = callerRankReads(reads);
 
-  const leaderboard = async (caller: AuthUser, requestedYear: number | undefined): Promise<TeamLeaderboard> => {
+  /** The page's rows come as JSON from the database; the caller's own team is added to them. */
+  const leaderboard = async (caller: AuthUser, requestedYear: number | undefined, { offset, limit }: LeaderboardPage): Promise<PreSerialized<LeaderboardEndpoint>> => {
     const now = clock.now();
     const year = resolveCompetitionYear(requestedYear, now);
     const referenceDay = teamReferenceDay(year, now);
     const current = referenceDay === toIsoDay(now);
-    const [rows, place] = await Promise.all([readStandings({ year, referenceDay, current }), caller.role === 'user' ? readPlace({ userId: caller.id, year, referenceDay }) : null]);
-    const myTeam = place ? { ...place, members: rows.find((row) => row.teamId === place.teamId)?.members ?? 0 } : null;
-    return { competitionYear: year, month: teamMonthKey(year, Number(referenceDay.slice(5, 7))), rows, myTeam };
+    const [standings, mine] = await Promise.all([
+      readStandings({ year, referenceDay, current, offset, limit }),
+      caller.role === 'user' ? readRank({ userId: caller.id, year, referenceDay }) : null,
+    ]);
+    const team = mine ? standings.places.get(mine.teamId) : undefined;
+    const myTeam: TeamLeaderboard['myTeam'] = mine && team ? { teamId: mine.teamId, name: team.name, place: team.place, rank: mine.rank, members: team.members } : null;
+    const month = teamMonthKey(year, Number(referenceDay.slice(5, 7)));
+    return new PreSerialized<LeaderboardEndpoint>(
+      `{"competitionYear":${year},"month":${JSON.stringify(month)},"total":${standings.total},"offset":${offset},"rows":${standings.rowsJson},"myTeam":${JSON.stringify(myTeam)}}`,
+    );
   };
 
   const page = async (teamId: number, requestedYear: number | undefined): Promise<TeamPage> => {
     const now = clock.now();
     const year = resolveCompetitionYear(requestedYear, now);
-    const team = await reads.findTeam(teamId);
-    if (!team) throw notFound('Team not found');
     const referenceDay = teamReferenceDay(year, now);
-    const [memberRows, monthRows] = [await reads.findMemberPoints([teamId], yearOf(year), referenceDay), await reads.findTeamMonths(teamId, year)];
+    // Three reads side by side (a pool's connections); a team that does not exist has no rows.
+    const [team, memberRows, monthRows] = await Promise.all([reads.findTeam(teamId), reads.findMemberPoints([teamId], yearOf(year), referenceDay), reads.findTeamMonths(teamId, year)]);
+    if (!team) throw notFound('Team not found');
     const members = rankedMembers(memberRows).get(teamId) ?? [];
     const points = new Map(monthRows.map((row) => [row.month, row.points]));
     const months = teamMonthsToDate(year, now).map((month) => ({ month: teamMonthKey(year, month), points: points.get(month) ?? 0 }));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CompetitionYear, Id, IdParams, endpoint, hasControlCharacter, wholeNumber } from './common';
+import { CompetitionYear, Id, IdParams, OFFSET_MAX, endpoint, hasControlCharacter, wholeNumber } from './common';
 import { email } from './fields';
 
 /** Teams: departments or offices competing by average points (docs/product-rules.md#teams). */
@@ -19,8 +19,17 @@ export const teamName = z
 /** `competitionYear` defaults to the current one on the server (it owns the clock). */
 export const TeamsQuery = z.object({ competitionYear: CompetitionYear.optional() });
 
+/** Teams per page of the leaderboard (docs/product-rules.md#page-sizes-and-pagination). */
+export const TEAMS_PAGE_SIZE = 25;
+export const TeamLeaderboardQuery = TeamsQuery.extend({
+  limit: wholeNumber('Limit', 1, 100).default(TEAMS_PAGE_SIZE),
+  offset: wholeNumber('Offset', 0, OFFSET_MAX).default(0),
+});
+
 export const TeamStanding = z.object({
   teamId: z.number().int(),
+  /** The team's place in the order of the whole leaderboard (1 first). */
+  place: z.number().int().positive(),
   name: z.string(),
   archived: z.boolean(),
   /** Total points over members (at the year's reference day), one decimal; 0 for a team without members. */
@@ -36,9 +45,17 @@ export const TeamLeaderboard = z.object({
   competitionYear: z.number().int(),
   /** The month 'Active this month' counts: the current month, or March for a past year. */
   month: MonthKey,
+  /** Teams in the whole leaderboard; `rows` is the page of them from `offset` on. */
+  total: count,
+  offset: count,
   rows: z.array(TeamStanding),
-  /** The caller's team of the year (at its reference day) and their place in it; null without one. */
-  myTeam: z.object({ teamId: z.number().int(), rank: z.number().int().positive(), members: count }).nullable(),
+  /**
+   * The caller's team of the year (at its reference day), on whichever page it is: its name and
+   * place among the teams, and the caller's rank among its members; null without one.
+   */
+  myTeam: z
+    .object({ teamId: z.number().int(), name: z.string(), place: z.number().int().positive(), rank: z.number().int().positive(), members: count })
+    .nullable(),
 });
 export type TeamLeaderboard = z.infer<typeof TeamLeaderboard>;
 
@@ -105,7 +122,7 @@ export const Participation = z.object({
 export type Participation = z.infer<typeof Participation>;
 
 export const teamsEndpoints = {
-  leaderboard: endpoint({ method: 'GET', path: '/teams', auth: 'any', query: TeamsQuery, status: 200, response: TeamLeaderboard }),
+  leaderboard: endpoint({ method: 'GET', path: '/teams', auth: 'any', query: TeamLeaderboardQuery, status: 200, response: TeamLeaderboard }),
   page: endpoint({ method: 'GET', path: '/teams/:id', auth: 'any', params: IdParams, query: TeamsQuery, status: 200, response: TeamPage }),
   adminList: endpoint({ method: 'GET', path: '/team-admin/teams', auth: 'admin', status: 200, response: z.array(TeamAdminRow) }),
   create: endpoint({ method: 'POST', path: '/team-admin/teams', auth: 'admin', body: TeamBody, status: 201, response: Team }),

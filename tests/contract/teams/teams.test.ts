@@ -27,7 +27,8 @@ describe.each(targets.filter((target) => target.name === 'server'))('teams endpo
       ['Red', 30, 1, 1],
       ['Blue', 0, 1, 0],
     ]);
-    expect(board.myTeam).toEqual({ teamId: red.id, rank: 1, members: 1 });
+    expect(board.myTeam).toEqual({ teamId: red.id, name: 'Red', place: 1, rank: 1, members: 1 });
+    expect([board.total, board.offset]).toEqual([2, 0]);
     const page = expectSuccess(teamsEndpoints.page, await target.call(teamsEndpoints.page, { token: beaToken, params: { id: red.id } }));
     expect(page.members.map((member) => [member.userId, member.points, member.rank])).toEqual([[fixtureId(bea), 30, 1]]);
     expectSuccess(teamsEndpoints.adminList, await target.call(teamsEndpoints.adminList, { token: admin }));

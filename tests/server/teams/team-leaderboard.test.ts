@@ -8,8 +8,10 @@ const YEAR_START = '2026-04-01T08:00:00Z';
 type Leaderboard = {
   competitionYear: number;
   month: string;
-  rows: Array<{ teamId: number; name: string; archived: boolean; averagePoints: number; totalPoints: number; members: number; activeMembers: number }>;
-  myTeam: { teamId: number; rank: number; members: number } | null;
+  total: number;
+  offset: number;
+  rows: Array<{ teamId: number; place: number; name: string; archived: boolean; averagePoints: number; totalPoints: number; members: number; activeMembers: number }>;
+  myTeam: { teamId: number; name: string; place: number; rank: number; members: number } | null;
 };
 
 describe('the team leaderboard (docs/product-rules.md#teams)', () => {
@@ -35,13 +37,14 @@ describe('the team leaderboard (docs/product-rules.md#teams)', () => {
     expect(board.month).toBe('2026-11');
     // Sales 100 / 2 = 50; Finance 75 / 2 = 37.5; the empty team last.
     expect(board.rows).toEqual([
-      { teamId: sales.id, name: 'Sales', archived: false, averagePoints: 50, totalPoints: 100, members: 2, activeMembers: 1 },
-      { teamId: finance.id, name: 'Finance', archived: false, averagePoints: 37.5, totalPoints: 75, members: 2, activeMembers: 1 },
-      { teamId: empty.id, name: 'Archive room', archived: false, averagePoints: 0, totalPoints: 0, members: 0, activeMembers: 0 },
+      { teamId: sales.id, place: 1, name: 'Sales', archived: false, averagePoints: 50, totalPoints: 100, members: 2, activeMembers: 1 },
+      { teamId: finance.id, place: 2, name: 'Finance', archived: false, averagePoints: 37.5, totalPoints: 75, members: 2, activeMembers: 1 },
+      { teamId: empty.id, place: 3, name: 'Archive room', archived: false, averagePoints: 0, totalPoints: 0, members: 0, activeMembers: 0 },
     ]);
-    expect(board.myTeam).toEqual({ teamId: sales.id, rank: 1, members: 2 });
+    expect([board.total, board.offset]).toEqual([3, 0]);
+    expect(board.myTeam).toEqual({ teamId: sales.id, name: 'Sales', place: 1, rank: 1, members: 2 });
     const asBob = await authHeader(db, bob, config, clock.now());
-    expect(((await app.inject({ method: 'GET', url: '/api/teams', headers: asBob })).json() as Leaderboard).myTeam).toEqual({ teamId: sales.id, rank: 2, members: 2 });
+    expect(((await app.inject({ method: 'GET', url: '/api/teams', headers: asBob })).json() as Leaderboard).myTeam).toEqual({ teamId: sales.id, name: 'Sales', place: 1, rank: 2, members: 2 });
     // An admin competes in no team.
     expect(((await app.inject({ method: 'GET', url: '/api/teams', headers: await teams.headers() })).json() as Leaderboard).myTeam).toBeNull();
 
@@ -77,7 +80,7 @@ describe('the team leaderboard (docs/product-rules.md#teams)', () => {
     const byName = Object.fromEntries(board.rows.map((row) => [row.name, row]));
     expect(byName.Red).toMatchObject({ totalPoints: 133, members: 0, activeMembers: 0, averagePoints: 0 });
     expect(byName.Blue).toMatchObject({ totalPoints: 27, members: 1, activeMembers: 1, averagePoints: 27 });
-    expect(board.myTeam).toEqual({ teamId: blue.id, rank: 1, members: 1 });
+    expect(board.myTeam).toEqual({ teamId: blue.id, name: 'Blue', place: 1, rank: 1, members: 1 });
 
     // The team pages: Blue lists its member with Blue's points; Red's November holds the days before the move.
     const bluePage = (await app.inject({ method: 'GET', url: `/api/teams/${blue.id}`, headers })).json();
@@ -134,7 +137,7 @@ describe('the team leaderboard (docs/product-rules.md#teams)', () => {
     const headers = await authHeader(db, person, config, clock.now());
     const past = (await app.inject({ method: 'GET', url: '/api/teams?competitionYear=2025', headers })).json() as Leaderboard;
     expect(past.month).toBe('2026-03');
-    expect(past.rows).toEqual([{ teamId: old.id, name: 'Old guard', archived: false, averagePoints: 10, totalPoints: 10, members: 1, activeMembers: 1 }]);
+    expect(past.rows).toEqual([{ teamId: old.id, place: 1, name: 'Old guard', archived: false, averagePoints: 10, totalPoints: 10, members: 1, activeMembers: 1 }]);
     expect((await app.inject({ method: 'GET', url: '/api/teams?competitionYear=2027', headers })).statusCode).toBe(400);
     await app.close();
   });
@@ -148,7 +151,60 @@ describe('the team leaderboard (docs/product-rules.md#teams)', () => {
     await teams.assign(hidden.email, team.id, YEAR_START);
     await logActivity(db, hidden.id, '2026-06-01', 40);
     const board = (await app.inject({ method: 'GET', url: '/api/teams', headers: await authHeader(db, hidden, config, clock.now()) })).json() as Leaderboard;
-    expect(board.rows).toEqual([{ teamId: team.id, name: 'Ops', archived: false, averagePoints: 0, totalPoints: 0, members: 0, activeMembers: 0 }]);
+    expect(board.rows).toEqual([{ teamId: team.id, place: 1, name: 'Ops', archived: false, averagePoints: 0, totalPoints: 0, members: 0, activeMembers: 0 }]);
+    await app.close();
+  });
+
+  test('pages in the order of the whole board: total, offset, places; the caller\'s team wherever it is; names A-Z, case and accents ignored', async () => {
+    const testApp = await createTestApp({ now: NOW });
+    const { app, db, config, clock } = testApp;
+    const teams = await teamAdmin(testApp);
+    // Five teams of one member with equal points but one, then two empty teams (Red scored before it emptied).
+    const names = ['Écluse', 'delta', 'Bravo', 'alpha', 'Zulu'];
+    const made = [];
+    for (const name of names) {
+      const team = await teams.create(name);
+      const person = await addUser(db);
+      await teams.assign(person.email, team.id, YEAR_START);
+      await logActivity(db, person.id, '2026-06-01', name === 'Zulu' ? 90 : 30);
+      made.push({ team, person });
+    }
+    const red = await teams.create('Red');
+    const leaver = await addUser(db);
+    await teams.assign(leaver.email, red.id, YEAR_START);
+    await logActivity(db, leaver.id, '2026-05-01', 500);
+    await teams.assign(leaver.email, null, '2026-10-01T09:00:00Z');
+    await teams.create('Amber');
+    const bravo = made[2]!;
+    const headers = await authHeader(db, bravo.person, config, clock.now());
+    const page = async (query: string) => (await app.inject({ method: 'GET', url: `/api/teams?${query}`, headers })).json() as Leaderboard;
+
+    const whole = await page('limit=100');
+    // Zulu leads; the tied four by name (É as E, case ignored); the empty teams last by name alone (Red's 500 points do not lift it).
+    expect(whole.rows.map((row) => [row.place, row.name])).toEqual([
+      [1, 'Zulu'],
+      [2, 'alpha'],
+      [3, 'Bravo'],
+      [4, 'delta'],
+      [5, 'Écluse'],
+      [6, 'Amber'],
+      [7, 'Red'],
+    ]);
+    const second = await page('limit=2&offset=2');
+    expect([second.total, second.offset]).toEqual([7, 2]);
+    expect(second.rows.map((row) => row.name)).toEqual(['Bravo', 'delta']);
+    const last = await page('limit=2&offset=6');
+    expect(last.rows.map((row) => row.name)).toEqual(['Red']);
+    const beyond = await page('limit=2&offset=10');
+    expect([beyond.total, beyond.rows]).toEqual([7, []]);
+    // The caller's team is named with its place on every page, also where its row is not shown.
+    expect(last.myTeam).toEqual({ teamId: bravo.team.id, name: 'Bravo', place: 3, rank: 1, members: 1 });
+    // The default page holds 25 teams; bad paging is a 400 that names the field.
+    expect((await page('')).rows).toHaveLength(7);
+    const bad = await app.inject({ method: 'GET', url: '/api/teams?limit=0', headers });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/Limit/);
+    expect((await app.inject({ method: 'GET', url: '/api/teams?offset=-1', headers })).statusCode).toBe(400);
     await app.close();
   });
 });

@@ -1,15 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { callApi } from '../../../api/call-api';
 import { REREAD_WHEN_OPENED_MS } from '../../../api/freshness';
-import { teamsEndpoints } from '../../../api/contract/teams';
+import { TEAMS_PAGE_SIZE, teamsEndpoints } from '../../../api/contract/teams';
 
 /** The one query-key factory of teams (docs/product-rules.md#teams). */
 export const teamsQueries = {
   all: () => ['teams'] as const,
-  leaderboard: (year: number) =>
+  /** A page (1 first) of TEAMS_PAGE_SIZE teams. */
+  leaderboard: (year: number, page: number) =>
     queryOptions({
-      queryKey: [...teamsQueries.all(), 'leaderboard', year] as const,
-      queryFn: ({ signal }) => callApi(teamsEndpoints.leaderboard, { query: { competitionYear: year }, signal }),
+      queryKey: [...teamsQueries.all(), 'leaderboard', year, page] as const,
+      queryFn: ({ signal }) =>
+        callApi(teamsEndpoints.leaderboard, { query: { competitionYear: year, limit: TEAMS_PAGE_SIZE, offset: (page - 1) * TEAMS_PAGE_SIZE }, signal }),
       staleTime: REREAD_WHEN_OPENED_MS,
     }),
   page: (teamId: number, year: number) =>

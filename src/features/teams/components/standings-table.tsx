@@ -1,4 +1,4 @@
-import { Anchor, Badge, Table } from '@mantine/core';
+import { Anchor, Badge, Table, Text } from '@mantine/core';
 import { ListTable } from '../../../components/list-table';
 import { Link } from '@tanstack/react-router';
 import type { TeamStanding } from '../../../api/contract/teams';
@@ -22,6 +22,9 @@ export function StandingsTable({ rows, myTeamId, year }: { rows: TeamStanding[];
         return (
           <Table.Tr key={row.teamId} aria-current={mine ? 'true' : undefined} bg={mine ? 'var(--mantine-primary-color-light)' : undefined}>
             <Table.Td>
+              <Text span c="dimmed" mr={6}>
+                {row.place}.
+              </Text>
               <Anchor renderRoot={(props) => <Link to="/teams/$teamId" params={{ teamId: String(row.teamId) }} search={{ year }} {...props} />}>{row.name}</Anchor>
               {mine ? (
                 <Badge ml="xs" size="sm" variant="light">

@@ -6,14 +6,19 @@ import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { teamsQueries } from '../api/teams-queries';
 import { StandingsTable } from './standings-table';
 import { CompetitionYearSelect } from '../../../components/competition-year-select';
+import { Pagination } from '../../../components/pagination';
+import { TEAMS_PAGE_SIZE } from '../../../api/contract/teams';
 
-/** /teams: every team by average points per member; the employee's own team highlighted with their place in it. */
-export function TeamsScreen({ year, onYearChange }: { year: number; onYearChange: (year: number) => void }) {
+/** /teams: every team by average points per member, a page at a time; the employee's own team highlighted, with its place and theirs in it. */
+type Props = { year: number; page: number; onYearChange: (year: number) => void; onPageChange: (page: number) => void };
+
+export function TeamsScreen({ year, page, onYearChange, onPageChange }: Props) {
   const session = useSession();
   const isAdmin = session?.user.role === 'admin';
-  const board = useKeptSuspenseQuery(teamsQueries.leaderboard(year));
+  const board = useKeptSuspenseQuery(teamsQueries.leaderboard(year, page));
   const mine = board.data.myTeam;
-  const myTeam = mine ? board.data.rows.find((row) => row.teamId === mine.teamId) : undefined;
+  const totalPages = Math.max(1, Math.ceil(board.data.total / TEAMS_PAGE_SIZE));
+  const myPage = mine ? Math.ceil(mine.place / TEAMS_PAGE_SIZE) : null;
 
   const actions = (
     <Group align="flex-end">
@@ -34,12 +39,20 @@ export function TeamsScreen({ year, onYearChange }: { year: number; onYearChange
   return (
     <PageShell title="Teams" size="xl" actions={actions}>
       <Stack gap="md" aria-busy={board.isFetching || board.isStale} style={{ opacity: board.isStale ? 0.6 : 1 }}>
-        {mine && myTeam ? (
-          <Text>
-            Your team: <strong>{myTeam.name}</strong>. You are number {mine.rank} of {mine.members} in it.
-          </Text>
+        {mine ? (
+          <Group gap="xs">
+            <Text>
+              Your team: <strong>{mine.name}</strong>. You are number {mine.rank} of {mine.members} in it. It is number {mine.place} of {board.data.total} teams.
+            </Text>
+            {myPage !== null && myPage !== page ? (
+              <Button variant="subtle" size="compact-sm" onClick={() => onPageChange(myPage)}>
+                Show my team
+              </Button>
+            ) : null}
+          </Group>
         ) : null}
         <StandingsTable rows={board.data.rows} myTeamId={mine?.teamId ?? null} year={year} />
+        <Pagination page={Math.min(page, totalPages)} totalPages={totalPages} onChange={onPageChange} label="Teams pages" />
       </Stack>
     </PageShell>
   );
