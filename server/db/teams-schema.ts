@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './schema';
 
 /** Tables of teams (docs/product-rules.md#teams): teams and memberships are source rows; team_months is computed from them and the scoring output. */
@@ -12,6 +12,11 @@ export const teams = pgTable(
     name: text('name').notNull(),
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * A new random value whenever the team's team_months rows change (server/db/functions/teams.sql):
+     * the readers' kept member points of the team are current while it is (server/modules/teams/stamped-cache.ts).
+     */
+    scoresStamp: uuid('scores_stamp').notNull().defaultRandom(),
   },
   // Two teams in play may not share a name (case ignored); an archived one frees its name.
   (table) => [uniqueIndex('teams_active_name_unique').on(sql`lower(${table.name})`).where(sql`${table.archivedAt} is null`)],

@@ -1,5 +1,5 @@
 /**
- * Members' places in a team and the participation view's merging of small groups
+ * The average points of a team and the participation view's merging of small groups
  * (docs/product-rules.md#teams); the leaderboard's order is the database's (server/modules/teams/repo.ts).
  */
 
@@ -8,9 +8,6 @@ export const averagePointsOf = (totalPoints: number, members: number) => (member
 
 const byName = (a: { name: string; teamId: number }, b: { name: string; teamId: number }) =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.teamId - b.teamId;
-
-/** Places by points, best first; equal points share the better place (1, 1, 3). */
-export const ranksOf = (points: readonly number[]) => points.map((value) => 1 + points.filter((other) => other > value).length);
 
 export const OTHER_TEAMS = 'Other teams';
 

@@ -36,6 +36,16 @@ BEGIN
 END
 $$;
 
+-- A change of a team's team_months rows gives the team a new random stamp: the API keeps each
+-- team's member points while the stamp it reads with them stays the same
+-- (server/modules/teams/stamped-cache.ts). Random, not a counter: a database restored from
+-- a dump restores no counter a reader could mistake for its own.
+CREATE OR REPLACE FUNCTION "team_scores_changed"(p_team integer) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE teams SET scores_stamp = gen_random_uuid() WHERE id = p_team;
+END
+$$;
+
 -- Adds a change to one row (created when missing, removed once it holds nothing). With p_mover,
 -- that employee's stored share of the month becomes p_share (null: none).
 CREATE OR REPLACE FUNCTION "team_months_add"(p_team integer, p_year integer, p_month integer, p_points integer, p_active integer, p_at_end integer,
@@ -58,6 +68,7 @@ BEGIN
   ELSIF v_empty THEN
     DELETE FROM team_months t WHERE t.competition_year = p_year AND t.team_id = p_team AND t.month = p_month;
   END IF;
+  PERFORM team_scores_changed(p_team);
 END
 $$;
 
@@ -93,6 +104,7 @@ BEGIN
   END IF;
   UPDATE team_months t SET members = t.members + p_sign
    WHERE t.team_id = p_team AND t.month = 0 AND t.competition_year >= v_from_year AND (v_to_year IS NULL OR t.competition_year < v_to_year);
+  PERFORM team_scores_changed(p_team);
 END
 $$;
 
@@ -252,9 +264,11 @@ BEGIN
   RETURNING t.points = 0 AND t.active_members = 0 AND t.active_at_end = 0 AND t.movers = '{}'::jsonb INTO v_empty;
   IF NOT FOUND THEN
     PERFORM team_months_add(v_team, v_row.competition_year, v_row.month, v_points, v_active, v_active);
+    RETURN NULL;
   ELSIF v_empty THEN
     DELETE FROM team_months t WHERE t.competition_year = v_row.competition_year AND t.team_id = v_team AND t.month = v_row.month;
   END IF;
+  PERFORM team_scores_changed(v_team);
   RETURN NULL;
 END
 $$;
@@ -412,13 +426,23 @@ BEGIN
                         WHERE m.team_id = t.id AND m.starts_on <= competition_year_last_day(y) AND (m.ends_on IS NULL OR m.ends_on > competition_year_last_day(y))
                           AND team_counted(m.user_id))
     FROM teams t, generate_series(p_from, p_to) y;
+  UPDATE teams SET scores_stamp = gen_random_uuid();
+END
+$$;
+
+-- team_months emptied with a source table (a TRUNCATE): every team's stamp changes with it.
+CREATE OR REPLACE FUNCTION "team_months_clear"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM team_months;
+  UPDATE teams SET scores_stamp = gen_random_uuid();
+  RETURN NULL;
 END
 $$;
 
 CREATE OR REPLACE TRIGGER "score_months_teams" AFTER INSERT OR UPDATE OR DELETE ON "score_months" FOR EACH ROW EXECUTE FUNCTION team_months_follow_score();
-CREATE OR REPLACE TRIGGER "score_months_teams_truncate" AFTER TRUNCATE ON "score_months" FOR EACH STATEMENT EXECUTE FUNCTION derived_table_clear('team_months');
+CREATE OR REPLACE TRIGGER "score_months_teams_truncate" AFTER TRUNCATE ON "score_months" FOR EACH STATEMENT EXECUTE FUNCTION team_months_clear();
 CREATE OR REPLACE TRIGGER "team_memberships_teams" AFTER INSERT OR UPDATE OR DELETE ON "team_memberships" FOR EACH ROW EXECUTE FUNCTION team_months_follow_membership();
-CREATE OR REPLACE TRIGGER "team_memberships_teams_truncate" AFTER TRUNCATE ON "team_memberships" FOR EACH STATEMENT EXECUTE FUNCTION derived_table_clear('team_months');
+CREATE OR REPLACE TRIGGER "team_memberships_teams_truncate" AFTER TRUNCATE ON "team_memberships" FOR EACH STATEMENT EXECUTE FUNCTION team_months_clear();
 CREATE OR REPLACE TRIGGER "users_teams_leave" BEFORE DELETE ON "users" FOR EACH ROW EXECUTE FUNCTION team_months_leave_account();
 CREATE OR REPLACE TRIGGER "users_teams_counted" AFTER UPDATE OF role, email_confirmed_at ON "users" FOR EACH ROW
   WHEN ((OLD.role = 'user' AND OLD.email_confirmed_at IS NOT NULL) IS DISTINCT FROM (NEW.role = 'user' AND NEW.email_confirmed_at IS NOT NULL))

@@ -61,6 +61,20 @@ const standingsStatement = rawStatement(
              coalesce((select json_agg(json_build_array(o.id, o.place, o.members, o.name)) from ordered o), '[]')::text`,
 );
 
+/**
+ * One stamp for the standings of every year: each team's scores stamp, name and archived state
+ * (a team's points and members change its scores stamp; a new team, a rename or an archive the rest).
+ */
+const standingsStampStatement = rawStatement(
+  'teams_standings_stamp',
+  sql`select md5(coalesce(string_agg(t.id || ':' || t.scores_stamp || ':' || (t.archived_at is null) || ':' || t.name, ',' order by t.id), ''))::text from teams t`,
+);
+
+export const findStandingsStamp = async (db: DbOrTx): Promise<string> => {
+  const [[stamp]] = (await standingsStampStatement(db, {})) as [[string]];
+  return stamp;
+};
+
 export type StandingsWindow = MonthWindow & { yearFirst: string; yearNext: string; offset: number; limit: number };
 /** A team's place and members in the standings. */
 export type TeamPlace = { place: number; members: number; name: string };
@@ -72,8 +86,6 @@ export const findStandings = async (db: DbOrTx, window: StandingsWindow, withTea
   const places = new Map((JSON.parse(placesJson) as [number, number, number, string][]).map(([teamId, place, members, name]) => [teamId, { place, members, name }]));
   return { total, rowsJson, places };
 };
-
-export type MemberPointsRow = { teamId: number; userId: number; firstName: string; lastName: string; profilePicture: string | null; points: number };
 
 /**
  * The CTEs up to `points (team_id, user_id, points)`: the members of the teams `teams` (a set of
@@ -105,42 +117,46 @@ const memberPointsCtes = (teams: SQL) => sql`spans as (
           left join split x on x.team_id = p.team_id and x.user_id = p.user_id
       )`;
 
-/** The members of the teams `teams` with their points for the team, best first per team. */
+/** The people in the teams `teams` at the reference day with their points for the team. */
 const memberPointsStatement = rawStatement(
   'teams_member_points',
   sql`with ${memberPointsCtes(sql`select unnest(${sql.placeholder('teams')}::int[])`)}
-      select p.team_id, p.user_id, u.first_name, u.last_name,
-             case when u.profile_picture is null then null else ${sql.placeholder('uploads')}::text || u.profile_picture end, p.points
-        from points p join users u on u.id = p.user_id
-       order by p.team_id, p.points desc, u.last_name, u.first_name, u.id`,
+      select p.team_id, p.user_id, p.points from points p`,
 );
+
+export type MemberPointsRow = { teamId: number; userId: number; points: number };
 
 export const findMemberPoints = async (db: DbOrTx, teamIds: readonly number[], year: YearWindow, referenceDay: string): Promise<MemberPointsRow[]> =>
-  (await memberPointsStatement(db, { teams: `{${teamIds.join(',')}}`, year: year.year, first: year.first, next: year.next, day: referenceDay, uploads: UPLOADS_PATH })).map(
-    ([teamId, userId, firstName, lastName, profilePicture, points]) => ({ teamId, userId, firstName, lastName, profilePicture, points }) as MemberPointsRow,
+  (await memberPointsStatement(db, { teams: `{${teamIds.join(',')}}`, year: year.year, first: year.first, next: year.next, day: referenceDay })).map(
+    ([teamId, userId, points]) => ({ teamId, userId, points }) as MemberPointsRow,
   );
 
-/**
- * Each of the employees `users`' team at the reference day and their rank in it by points for the
- * team (ties share the better place): one statement for all the callers of a turn. Employees in no
- * team, or outside the counts, are absent.
- */
-const callerRanksStatement = rawStatement(
-  'teams_caller_ranks',
-  sql`with callers as (
-        select m.user_id, m.team_id from team_memberships m
-         where m.user_id = any(${sql.placeholder('users')}::int[]) and m.starts_on <= ${sql.placeholder('day')}::date
-           and (m.ends_on is null or m.ends_on > ${sql.placeholder('day')}::date) and not ${uncounted}
-      ), ${memberPointsCtes(sql`select team_id from callers`)}
-      select c.user_id, c.team_id, (1 + (select count(*) from points q where q.team_id = c.team_id and q.points > me.points))::int
-        from callers c join points me on me.team_id = c.team_id and me.user_id = c.user_id`,
+/** Each of the employees `users`' team at `day` with its scores stamp; those in none, or outside the counts, are absent. */
+const callerTeamsStatement = rawStatement(
+  'teams_caller_teams',
+  sql`select m.user_id, m.team_id, t.scores_stamp::text from team_memberships m join teams t on t.id = m.team_id
+       where m.user_id = any(${sql.placeholder('users')}::int[]) and m.starts_on <= ${sql.placeholder('day')}::date
+         and (m.ends_on is null or m.ends_on > ${sql.placeholder('day')}::date) and not ${uncounted}`,
 );
 
-export type CallerRankRow = { userId: number; teamId: number; rank: number };
+export type CallerTeamRow = { userId: number; teamId: number; stamp: string };
 
-export const findCallerRanks = async (db: DbOrTx, userIds: readonly number[], year: YearWindow, referenceDay: string): Promise<CallerRankRow[]> =>
-  (await callerRanksStatement(db, { users: `{${userIds.join(',')}}`, year: year.year, first: year.first, next: year.next, day: referenceDay })).map(
-    ([userId, teamId, rank]) => ({ userId, teamId, rank }) as CallerRankRow,
+export const findCallerTeams = async (db: DbOrTx, userIds: readonly number[], day: string): Promise<CallerTeamRow[]> =>
+  (await callerTeamsStatement(db, { users: `{${userIds.join(',')}}`, day })).map(([userId, teamId, stamp]) => ({ userId, teamId, stamp }) as CallerTeamRow);
+
+export type TeamMemberRow = { userId: number; firstName: string; lastName: string; profilePicture: string | null; points: number };
+
+/** The members `userIds` with their `points`, in the page's order: points, then last and first name. */
+const memberNamesStatement = rawStatement(
+  'teams_member_names',
+  sql`select u.id, u.first_name, u.last_name, case when u.profile_picture is null then null else ${sql.placeholder('uploads')}::text || u.profile_picture end, p.points
+        from unnest(${sql.placeholder('users')}::int[], ${sql.placeholder('points')}::int[]) as p(user_id, points) join users u on u.id = p.user_id
+       order by p.points desc, u.last_name, u.first_name, u.id`,
+);
+
+export const findMemberNames = async (db: DbOrTx, points: ReadonlyMap<number, number>): Promise<TeamMemberRow[]> =>
+  (await memberNamesStatement(db, { users: `{${[...points.keys()].join(',')}}`, points: `{${[...points.values()].join(',')}}`, uploads: UPLOADS_PATH })).map(
+    ([userId, firstName, lastName, profilePicture, points]) => ({ userId, firstName, lastName, profilePicture, points }) as TeamMemberRow,
   );
 
 /** The team's points per calendar month of the year (months without points are absent). */
@@ -171,6 +187,12 @@ export const findMonthParticipation = async (db: DbOrTx, window: MonthWindow): P
 export type TeamRow = { id: number; name: string; archived: boolean };
 
 const teamColumns = sql`id, name, archived_at is not null as archived`;
+
+/** The team with its scores stamp (stamped-cache.ts). */
+export const findTeamWithStamp = async (db: DbOrTx, id: number): Promise<(TeamRow & { stamp: string }) | null> => {
+  const [row] = rowsOf<TeamRow & { stamp: string }>(await db.execute(sql`select ${teamColumns}, scores_stamp::text as stamp from teams where id = ${id}`));
+  return row ?? null;
+};
 
 export const findTeam = async (db: DbOrTx, id: number, forUpdate = false): Promise<TeamRow | null> => {
   const [row] = rowsOf<TeamRow>(await db.execute(sql`select ${teamColumns} from teams where id = ${id} ${forUpdate ? sql`for update` : sql``}`));
@@ -229,8 +251,11 @@ export const insertMembership = async (db: DbOrTx, userId: number, teamId: numbe
 
 export const teamsRepo = repoOf({
   findStandings,
+  findStandingsStamp,
   findMemberPoints,
-  findCallerRanks,
+  findCallerTeams,
+  findMemberNames,
+  findTeamWithStamp,
   findTeamMonths,
   findMonthParticipation,
   findTeam,

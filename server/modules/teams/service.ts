@@ -3,7 +3,7 @@ import { toIsoDay } from '@/domain/competition';
 import { csvFileName, type CsvExport } from '@/domain/csv';
 import { badRequest, conflict, notFound } from '@/domain/errors';
 import { resolveCompetitionYear } from '@/domain/leaders-year';
-import { mergeSmallGroups, ranksOf } from '@/domain/team-standings';
+import { mergeSmallGroups } from '@/domain/team-standings';
 import { teamMonthKey, teamMonthRange, teamMonthsToDate, teamReferenceDay, teamYearRange } from '@/domain/team-year';
 import { tickBatched, tickShared } from '../../db/tick-batch';
 import { writeForUser } from '../../db/user-write-lock';
@@ -14,7 +14,9 @@ import { auditRepo } from '../audit/repo';
 import { isUniqueViolation } from '../auth/service';
 import { usersRepo } from '../users/repo';
 import { placeInTeam } from './membership';
-import { teamsRepo, type CallerRankRow, type MemberPointsRow, type MonthWindow, type StandingsPage } from './repo';
+import { rankIn, teamPointsFrom, type TeamPoints } from './member-points';
+import { stampedCache } from './stamped-cache';
+import { teamsRepo, type MonthWindow, type StandingsPage } from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 type Reads = ReturnType<typeof teamsRepo>;
@@ -27,42 +29,68 @@ type StandingsCall = { year: number; referenceDay: string; current: boolean; off
 
 /**
  * A page of the year's standings is the same for every caller: the reads of one turn share one
- * statement (tick-batch.ts).
+ * stamp read (tick-batch.ts), and the page is read again only when the stamp moved (stamped-cache.ts).
  */
-const standingsReads = (reads: Reads) =>
+const standingsReads = (reads: Reads, kept: ReturnType<typeof stampedCache<StandingsPage>>) =>
   tickShared<StandingsCall, StandingsPage>(
     (call) => `${call.year}|${call.referenceDay}|${call.offset}|${call.limit}`,
-    (call) => {
+    async (call) => {
+      const key = `${call.year}|${call.referenceDay}|${call.offset}|${call.limit}`;
+      const stamp = await reads.findStandingsStamp();
+      const hit = kept.get(key, stamp);
+      if (hit) return hit;
       const { first: yearFirst, next: yearNext } = teamYearRange(call.year);
-      return reads.findStandings({ ...windowOf(call.year, Number(call.referenceDay.slice(5, 7))), yearFirst, yearNext, offset: call.offset, limit: call.limit }, call.current);
+      const page = await reads.findStandings({ ...windowOf(call.year, Number(call.referenceDay.slice(5, 7))), yearFirst, yearNext, offset: call.offset, limit: call.limit }, call.current);
+      kept.set(key, stamp, page);
+      return page;
     },
   );
 
-/** Members ranked by their points for the team (ties share the better place), per team. */
-const rankedMembers = (rows: MemberPointsRow[]) => {
-  const byTeam = new Map<number, Omit<MemberPointsRow, 'teamId'>[]>();
-  for (const { teamId, ...member } of rows) byTeam.set(teamId, [...(byTeam.get(teamId) ?? []), member]);
-  return new Map(
-    [...byTeam].map(([teamId, members]) => {
-      const ranks = ranksOf(members.map((member) => member.points));
-      return [teamId, members.map((member, index) => ({ ...member, rank: ranks[index]! }))] as const;
-    }),
-  );
-};
-
 type PlaceCall = { userId: number; year: number; referenceDay: string };
+type Kept = ReturnType<typeof stampedCache<TeamPoints>>;
+
+const keyOf = (teamId: number, year: number, referenceDay: string) => `${teamId}|${year}|${referenceDay}`;
+
+/**
+ * The member points of the teams `stamps` names (team id -> the stamp just read), from the cache
+ * where the stamp still holds, the others read together in one statement and kept.
+ */
+const teamPointsOf = async (reads: Reads, kept: Kept, stamps: ReadonlyMap<number, string>, year: number, referenceDay: string) => {
+  const found = new Map<number, TeamPoints>();
+  const missing: number[] = [];
+  for (const [teamId, stamp] of stamps) {
+    const hit = kept.get(keyOf(teamId, year, referenceDay), stamp);
+    if (hit) found.set(teamId, hit);
+    else missing.push(teamId);
+  }
+  if (missing.length > 0) {
+    const rows = await reads.findMemberPoints(missing, yearOf(year), referenceDay);
+    for (const teamId of missing) {
+      const team = teamPointsFrom(rows.filter((row) => row.teamId === teamId));
+      kept.set(keyOf(teamId, year, referenceDay), stamps.get(teamId)!, team);
+      found.set(teamId, team);
+    }
+  }
+  return found;
+};
 
 /**
  * Each caller's team at the reference day and their rank in it: the callers of one turn are
- * answered together, one statement for all their teams' members (tick-batch.ts).
+ * answered together (tick-batch.ts), their teams' stamps in one statement, the member points of
+ * teams whose stamp moved in another.
  */
-const callerRankReads = (reads: Reads) =>
-  tickBatched<PlaceCall, CallerRankRow | null>({
+const callerRankReads = (reads: Reads, kept: Kept) =>
+  tickBatched<PlaceCall, { teamId: number; rank: number } | null>({
     groupOf: (call) => `${call.year}|${call.referenceDay}`,
     run: async (calls) => {
       const { year, referenceDay } = calls[0]!;
-      const ranks = new Map((await reads.findCallerRanks([...new Set(calls.map((call) => call.userId))], yearOf(year), referenceDay)).map((row) => [row.userId, row]));
-      return calls.map((call) => ranks.get(call.userId) ?? null);
+      const teamOf = new Map((await reads.findCallerTeams([...new Set(calls.map((call) => call.userId))], referenceDay)).map((row) => [row.userId, row]));
+      const teams = await teamPointsOf(reads, kept, new Map([...teamOf.values()].map((row) => [row.teamId, row.stamp])), year, referenceDay);
+      return calls.map((call) => {
+        const team = teamOf.get(call.userId);
+        const rank = team ? rankIn(teams.get(team.teamId)!, call.userId) : null;
+        return team && rank !== null ? { teamId: team.teamId, rank } : null;
+      });
     },
     maxBatch: 64,
   });
@@ -72,8 +100,10 @@ export type LeaderboardPage = { offset: number; limit: number };
 
 export const teamsService = ({ db, clock, config }: Deps) => {
   const reads = teamsRepo(db);
-  const readStandings = standingsReads(reads);
-  const readRank = callerRankReads(reads);
+  // Kept between requests while their stamps hold (stamped-cache.ts): a few pages per year, every team's members.
+  const readStandings = standingsReads(reads, stampedCache<StandingsPage>(256));
+  const kept = stampedCache<TeamPoints>(4_096);
+  const readRank = callerRankReads(reads, kept);
 
   /** The page's rows come as JSON from the database; the caller's own team is added to them. */
   const leaderboard = async (caller: AuthUser, requestedYear: number | undefined, { offset, limit }: LeaderboardPage): Promise<PreSerialized<LeaderboardEndpoint>> => {
@@ -93,17 +123,26 @@ export const teamsService = ({ db, clock, config }: Deps) => {
     );
   };
 
-  const page = async (teamId: number, requestedYear: number | undefined): Promise<TeamPage> => {
+  /** A team's page is the same for every caller: the reads of one turn share it (tick-batch.ts). */
+  const readPage = tickShared<{ teamId: number; year: number; referenceDay: string; now: Date }, TeamPage>(
+    (call) => keyOf(call.teamId, call.year, call.referenceDay),
+    async ({ teamId, year, referenceDay, now }) => {
+      const [team, monthRows] = await Promise.all([reads.findTeamWithStamp(teamId), reads.findTeamMonths(teamId, year)]);
+      if (!team) throw notFound('Team not found');
+      const { stamp, ...shown } = team;
+      const points = (await teamPointsOf(reads, kept, new Map([[teamId, stamp]]), year, referenceDay)).get(teamId)!;
+      const rows = points.points.size === 0 ? [] : await reads.findMemberNames(points.points);
+      const members = rows.map((member) => ({ ...member, rank: rankIn(points, member.userId)! }));
+      const byMonth = new Map(monthRows.map((row) => [row.month, row.points]));
+      const months = teamMonthsToDate(year, now).map((month) => ({ month: teamMonthKey(year, month), points: byMonth.get(month) ?? 0 }));
+      return { team: shown, competitionYear: year, members, months };
+    },
+  );
+
+  const page = (teamId: number, requestedYear: number | undefined): Promise<TeamPage> => {
     const now = clock.now();
     const year = resolveCompetitionYear(requestedYear, now);
-    const referenceDay = teamReferenceDay(year, now);
-    // Three reads side by side (a pool's connections); a team that does not exist has no rows.
-    const [team, memberRows, monthRows] = await Promise.all([reads.findTeam(teamId), reads.findMemberPoints([teamId], yearOf(year), referenceDay), reads.findTeamMonths(teamId, year)]);
-    if (!team) throw notFound('Team not found');
-    const members = rankedMembers(memberRows).get(teamId) ?? [];
-    const points = new Map(monthRows.map((row) => [row.month, row.points]));
-    const months = teamMonthsToDate(year, now).map((month) => ({ month: teamMonthKey(year, month), points: points.get(month) ?? 0 }));
-    return { team, competitionYear: year, members, months };
+    return readPage({ teamId, year, referenceDay: teamReferenceDay(year, now), now });
   };
 
   const participation = async (requestedYear: number | undefined, requestedMonth: number | undefined): Promise<Participation> => {

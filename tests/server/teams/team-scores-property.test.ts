@@ -118,7 +118,63 @@ test('team totals, members, participation and team pages equal a plain recomputa
         return response.statusCode === 204 ? null : (response.json() as { id: number });
       };
 
-      for (const cmd of commands) {
+      // The recomputation: only the leaderboard's people (confirmed employees) count. Checked along
+      // the way too, so the member points the API keeps between requests must follow each write.
+      const counted = (who: number) => confirmed[who]! && !gone[who]!;
+      const checkTeams = async () => {
+        const now = today();
+        const countedLogs = logs.filter((log) => counted(log.person));
+        const countedSpans = spans.filter((span) => counted(span.person));
+        const members = (team: number) => people.map((_, who) => who).filter((who) => counted(who) && teamOn(spans, who, now) === team);
+        const listed = teamIds.filter((team) => !archived.has(team) || countedSpans.some((span) => span.team === team));
+        const expected = listed.map((team) => {
+          const current = members(team);
+          const active = current.filter((who) => {
+            const span = spans.find((candidate) => candidate.person === who && candidate.to === null)!;
+            return countedLogs.some((log) => log.person === who && log.active && monthOf(log.day) === monthOf(now) && log.day >= span.from);
+          });
+          const total = sum(countedLogs.filter((log) => teamOn(spans, log.person, log.day) === team));
+          return { teamId: team, totalPoints: total, members: current.length, activeMembers: active.length, averagePoints: averagePointsOf(total, current.length) };
+        });
+
+        const headers = await teams.headers();
+        const read = async <T,>(url: string) => {
+          const response = await app.inject({ method: 'GET', url, headers });
+          expect(response.statusCode, response.body).toBe(200);
+          return response.json() as T;
+        };
+        const board = await read<{ rows: Array<{ teamId: number; totalPoints: number; members: number; activeMembers: number; averagePoints: number }> }>('/api/teams');
+        const found = board.rows.map(({ teamId, totalPoints, members: count, activeMembers, averagePoints }) => ({ teamId, totalPoints, members: count, activeMembers, averagePoints }));
+        expect(found.sort((a, b) => a.teamId - b.teamId)).toEqual(expected);
+
+        for (const team of teamIds) {
+          const page = await read<{ members: Array<{ userId: number; points: number }>; months: Array<{ month: string; points: number }> }>(`/api/teams/${team}`);
+          const memberPoints = members(team)
+            .map((who) => ({ userId: people[who]!.id, points: sum(countedLogs.filter((log) => log.person === who && teamOn(spans, who, log.day) === team)) }))
+            .sort((a, b) => b.points - a.points || a.userId - b.userId);
+          expect(page.members.map(({ userId, points }) => ({ userId, points })).sort((a, b) => b.points - a.points || a.userId - b.userId)).toEqual(memberPoints);
+          for (const { month, points } of page.months) {
+            expect(points, `${team} ${month}`).toBe(sum(countedLogs.filter((log) => monthOf(log.day) === month && teamOn(spans, log.person, log.day) === team)));
+          }
+        }
+
+        // Each person's team and rank in it, as they see it on the leaderboard.
+        for (const [who, person] of people.entries()) {
+          if (gone[who]) continue;
+          const mine = (await (await app.inject({ method: 'GET', url: '/api/teams', headers: await as(who) })).json()) as { myTeam: { teamId: number; rank: number } | null };
+          const team = counted(who) ? teamOn(spans, who, now) : null;
+          if (team === null || team === undefined) {
+            expect(mine.myTeam, `person ${person.id}`).toBeNull();
+            continue;
+          }
+          const pointsOf = (other: number) => sum(countedLogs.filter((log) => log.person === other && teamOn(spans, other, log.day) === team));
+          const above = members(team).filter((other) => pointsOf(other) > pointsOf(who)).length;
+          expect(mine.myTeam, `person ${person.id}`).toMatchObject({ teamId: team, rank: above + 1 });
+        }
+      };
+
+      for (const [index, cmd] of commands.entries()) {
+        if (index % 5 === 4) await checkTeams();
         if ('person' in cmd && gone[cmd.person]) continue;
         if (cmd.kind === 'advance') {
           clock.set(new Date(Math.min(clock.now().getTime() + cmd.days * DAY, LAST)).toISOString());
@@ -199,43 +255,16 @@ test('team totals, members, participation and team pages equal a plain recomputa
         }
       }
 
-      // The recomputation: only the leaderboard's people (confirmed employees) count.
+      await checkTeams();
       const now = today();
-      const counted = (who: number) => confirmed[who]! && !gone[who]!;
       const countedLogs = logs.filter((log) => counted(log.person));
       const countedSpans = spans.filter((span) => counted(span.person));
-      const members = (team: number) => people.map((_, who) => who).filter((who) => counted(who) && teamOn(spans, who, now) === team);
-      const listed = teamIds.filter((team) => !archived.has(team) || countedSpans.some((span) => span.team === team));
-      const expected = listed.map((team) => {
-        const current = members(team);
-        const active = current.filter((who) => {
-          const span = spans.find((candidate) => candidate.person === who && candidate.to === null)!;
-          return countedLogs.some((log) => log.person === who && log.active && monthOf(log.day) === monthOf(now) && log.day >= span.from);
-        });
-        const total = sum(countedLogs.filter((log) => teamOn(spans, log.person, log.day) === team));
-        return { teamId: team, totalPoints: total, members: current.length, activeMembers: active.length, averagePoints: averagePointsOf(total, current.length) };
-      });
-
       const headers = await teams.headers();
       const read = async <T,>(url: string) => {
         const response = await app.inject({ method: 'GET', url, headers });
         expect(response.statusCode, response.body).toBe(200);
         return response.json() as T;
       };
-      const board = await read<{ rows: Array<{ teamId: number; totalPoints: number; members: number; activeMembers: number; averagePoints: number }> }>('/api/teams');
-      const found = board.rows.map(({ teamId, totalPoints, members: count, activeMembers, averagePoints }) => ({ teamId, totalPoints, members: count, activeMembers, averagePoints }));
-      expect(found.sort((a, b) => a.teamId - b.teamId)).toEqual(expected);
-
-      for (const team of teamIds) {
-        const page = await read<{ members: Array<{ userId: number; points: number }>; months: Array<{ month: string; points: number }> }>(`/api/teams/${team}`);
-        const memberPoints = members(team)
-          .map((who) => ({ userId: people[who]!.id, points: sum(countedLogs.filter((log) => log.person === who && teamOn(spans, who, log.day) === team)) }))
-          .sort((a, b) => b.points - a.points || a.userId - b.userId);
-        expect(page.members.map(({ userId, points }) => ({ userId, points })).sort((a, b) => b.points - a.points || a.userId - b.userId)).toEqual(memberPoints);
-        for (const { month, points } of page.months) {
-          expect(points, `${team} ${month}`).toBe(sum(countedLogs.filter((log) => monthOf(log.day) === month && teamOn(spans, log.person, log.day) === team)));
-        }
-      }
 
       // Participation: whoever belonged to the team on a day of the month, and who of them logged anything while in it.
       for (const month of teamMonthsToDate(YEAR, clock.now())) {

@@ -1,0 +1,1 @@
+ALTER TABLE "teams" ADD COLUMN "scores_stamp" uuid DEFAULT gen_random_uuid() NOT NULL;
