@@ -256,7 +256,6 @@ test('team totals, members, participation and team pages equal a plain recomputa
       }
 
       await checkTeams();
-      const now = today();
       const countedLogs = logs.filter((log) => counted(log.person));
       const countedSpans = spans.filter((span) => counted(span.person));
       const headers = await teams.headers();
