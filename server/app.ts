@@ -48,6 +48,12 @@ export type BuildAppOptions = {
   poolUsage?: PoolUsage;
   /** Readiness probe (database round trip). */
   ping?: () => Promise<void>;
+  /**
+   * Every request, /api/ready included, waits for this before its handler (the server: the job
+   * engine's start). On PGlite a request whose transaction sends a job would otherwise wait for an
+   * engine whose start waits for that transaction to release the one connection.
+   */
+  servingAfter?: Promise<unknown>;
   logger?: FastifyServerOptions['logger'];
   /** Password hashing; default: native argon2id. */
   passwords?: PasswordHasher;
@@ -101,6 +107,11 @@ export const buildApp = async (options: BuildAppOptions) => {
   );
   app.decorate('afterResponse', deps.afterResponse);
   app.decorate('jobs', deps.jobs);
+  const { servingAfter } = options;
+  if (servingAfter)
+    app.addHook('onRequest', async () => {
+      await servingAfter;
+    });
   serveRouteTable(app, await composeApi(deps, { log: app.log, ping: options.ping }), deps);
   await registerServing(app, options.config, deps.photos);
 

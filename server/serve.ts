@@ -39,6 +39,10 @@ export const serve = async ({ config, database, releaseLock, startup }: Started)
   // Jobs live in the same database (schema pgboss): every API process on a PostgreSQL shares them.
   const jobs = createPgBossQueue(appJobs, { db: database, log: () => app.log, ...jobSettingsFromEnv() });
 
+  // Requests are read as soon as the server listens, and answered once the job engine has started.
+  let engineStarted!: () => void;
+  const servingAfter = new Promise<void>((resolve) => (engineStarted = resolve));
+
   const app = await buildApp({
     db: database.db,
     clock: systemClock,
@@ -56,6 +60,7 @@ export const serve = async ({ config, database, releaseLock, startup }: Started)
       if (!canWrite(config.dataDir)) throw new Error(`DATA_DIR ${config.dataDir} cannot be written`);
     },
     logger: requestLogOptions(config.logLevel),
+    servingAfter,
   });
   const mailer = createMailer(config, { info: (object, message) => app.log.info(object, message) });
 
@@ -133,10 +138,12 @@ export const serve = async ({ config, database, releaseLock, startup }: Started)
   startup.mark('listening');
   app.log.info({ startup: startup.phases() }, `listening ${Math.round(process.uptime() * 1000)} ms after the process started`);
 
-  // Work that may wait until requests are served (on PGlite it shares the one connection and thread
-  // with them). The job engine starts in the same tick as listening ends, before any request is read:
-  // a request that sends a job while the queue is starting waits for it. A queue that cannot start ends the process.
+  // The job engine starts in the same tick as listening ends; requests read meanwhile (its statements
+  // let the event loop read them, pg-boss-queue.ts) wait for it (servingAfter), /api/ready too. A
+  // queue that cannot start ends the process. Then the work that may wait until requests are served
+  // (on PGlite it shares the one connection and thread with them).
   await jobs.start();
+  engineStarted();
   // Changed scoring values: the rescoring runs in the background either way.
   await checkScoringAtStart({ db: database.db, clock: systemClock, config, jobs }, app.log);
   await sweepPhotos().catch((error: unknown) => app.log.warn({ err: error }, 'photo sweep failed'));

@@ -3,10 +3,6 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { SERVER_APPLICATION_NAME } from './application-name';
 import { applyReplaceableSql } from './functions';
 import { hasEveryMigration } from './migrations-current';
@@ -57,7 +53,10 @@ export const openPglite = async (dataDir?: string, template?: Blob): Promise<Dat
     db,
     kind: 'pglite',
     migrate: async () => {
-      if (!(await hasEveryMigration(executeSql, migrationsFolder))) await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      if (!(await hasEveryMigration(executeSql, migrationsFolder))) {
+        const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
+        await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      }
       await applyReplaceableSql(executeSql, migrationsFolder);
     },
     ping: async () => {
@@ -71,18 +70,23 @@ export const openPglite = async (dataDir?: string, template?: Blob): Promise<Dat
 
 /** `applicationName`: how the connections show in pg_stat_activity (application-name.ts). */
 export const openPostgres = async (url: string, poolSize = 10, applicationName = SERVER_APPLICATION_NAME): Promise<Database> => {
+  // pg and its drizzle driver load only here: a server on PGlite never needs them (~0.1 s of its start).
+  const [{ default: pgModule }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   // JIT compiles for 20-30 ms on queries that run in 2: never worth it for this workload.
   // Generic plans: the hot reads are prepared statements whose LIMIT/OFFSET are parameters, and
   // PostgreSQL's default (plan_cache_mode=auto) keeps re-planning them per call because a generic
   // LIMIT looks costly; every such plan here is an index range either way (feed page: 0.45 -> 0.14 ms).
   // `min: 1`: an idle server keeps one connection, so a restore still sees it is running.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, min: 1, application_name: applicationName, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
+  const pool = new pgModule.Pool({ connectionString: url, max: poolSize, min: 1, application_name: applicationName, options: '-c jit=off -c plan_cache_mode=force_generic_plan' });
   const db = withRowsAsArrays(drizzlePg(pool, { schema }), async ({ name, text, values }) => (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows);
   return {
     db,
     kind: 'postgres',
     migrate: async () => {
-      if (!(await hasEveryMigration((text, values) => pool.query(text, values), migrationsFolder))) await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+      if (!(await hasEveryMigration((text, values) => pool.query(text, values), migrationsFolder))) {
+        const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
+        await migratePg(drizzlePg(pool, { schema }), { migrationsFolder });
+      }
       await applyReplaceableSql((text, values) => pool.query(text, values), migrationsFolder);
     },
     ping: async () => {

@@ -1,9 +1,10 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import type { FailedJob, JobCatalog, JobHandler, JobQueue, SendOptions } from './job-queue';
 import { DEFAULT_STOP_TIMEOUT_MS, errorText, finishOrAbort, runAttempt } from './job-attempt';
 import { countJobFailure } from '../metrics/shared-metrics';
+import { nextTurn } from '../next-turn';
 
 type SqlRunner = { executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }> };
 type Log = { info: (object: object, message: string) => void; warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
@@ -65,20 +66,47 @@ const retryOnDeadlock = async (task: () => Promise<unknown>, attempts = 5) => {
  * cron and maintenance; this module adds typed payloads, a wake-up for jobs sent by this process,
  * per-attempt timeouts, a drain on stop and `whenIdle`.
  */
+/**
+ * The engine's own statements go to the database after the event loop has read what is waiting
+ * (new connections, requests): on PGlite each statement runs on the API's thread, and the engine's
+ * bursts (its start: version check, queues, schedules, cron; a poll waking a dozen slots) chained
+ * on promises alone kept a waiting request unread until the whole burst was done (0.3-1.5 s after
+ * listening, the first /api/ready). One setImmediate per statement costs microseconds.
+ */
+const afterPendingIo = (db: SqlRunner): SqlRunner => ({
+  executeSql: async (text, values) => {
+    await new Promise<void>((resolve) => nextTurn(resolve));
+    return db.executeSql(text, values);
+  },
+});
+
 export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgBossQueueOptions): JobQueue<C> => {
-  const boss = new PgBoss({
-    db: options.db as PgBoss.Db,
-    schema: JOBS_SCHEMA,
-    schedule: options.schedule ?? true,
-    supervise: options.supervise ?? true,
-    cronMonitorIntervalSeconds: options.cronCheckSeconds ?? 30,
-    cronWorkerIntervalSeconds: options.cronCheckSeconds ?? 5,
-    // Completed jobs go to the archive after an hour; failed ones stay in `job` for a week (docs/architecture.md#jobs).
-    archiveCompletedAfterSeconds: 60 * 60,
-    archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
-    deleteAfterDays: 7,
-  });
-  boss.on('error', (error: unknown) => options.log().error({ err: error }, 'job engine error'));
+  /**
+   * pg-boss (with pg, cron-parser and luxon, ~0.15 s to load) is loaded and made by `start`, which a
+   * server calls once it listens: nothing uses the engine before (sends and schedules wait for start).
+   */
+  let boss: PgBoss | undefined;
+  const createBoss = async () => {
+    const { default: PgBossEngine } = await import('pg-boss');
+    const created = new PgBossEngine({
+      db: afterPendingIo(options.db) as PgBoss.Db,
+      schema: JOBS_SCHEMA,
+      schedule: options.schedule ?? true,
+      supervise: options.supervise ?? true,
+      cronMonitorIntervalSeconds: options.cronCheckSeconds ?? 30,
+      cronWorkerIntervalSeconds: options.cronCheckSeconds ?? 5,
+      // Completed jobs go to the archive after an hour; failed ones stay in `job` for a week (docs/architecture.md#jobs).
+      archiveCompletedAfterSeconds: 60 * 60,
+      archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
+      deleteAfterDays: 7,
+    });
+    created.on('error', (error: unknown) => options.log().error({ err: error }, 'job engine error'));
+    return created;
+  };
+  const engine = () => {
+    if (!boss) throw new Error('the job queue is not started');
+    return boss;
+  };
 
   const pollMs = (options.pollSeconds ?? 2) * 1000;
   const handlers = new Map<string, JobHandler<unknown>>();
@@ -123,9 +151,9 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
     const log = options.log();
     const { context, error } = await runAttempt(definition(name), handler, { ...job, name }, running, log);
     // A completion that cannot be recorded leaves the job active: maintenance expires it and it runs again.
-    if (!error) return void (await boss.complete(name, job.id).catch((completeError: unknown) => log.error({ err: completeError, jobId: job.id }, 'could not record a job completion')));
+    if (!error) return void (await engine().complete(name, job.id).catch((completeError: unknown) => log.error({ err: completeError, jobId: job.id }, 'could not record a job completion')));
     countJobFailure(name, context.lastAttempt);
-    await boss.fail(name, job.id, { message: errorText(error) }).catch((failError: unknown) => log.error({ err: failError, jobId: job.id }, 'could not record a job failure'));
+    await engine().fail(name, job.id, { message: errorText(error) }).catch((failError: unknown) => log.error({ err: failError, jobId: job.id }, 'could not record a job failure'));
   };
 
   /**
@@ -141,7 +169,7 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
       wakeTimers.delete(name);
       try {
         // pg-boss's fetch answers [] when the database fails; runJob catches everything.
-        const [job] = (await boss.fetch(name, { batchSize: 1, includeMetadata: true })) as unknown as BossJob[];
+        const [job] = (await engine().fetch(name, { batchSize: 1, includeMetadata: true })) as unknown as BossJob[];
         if (job) await runJob(name, handler, job);
         ran = job !== undefined;
       } finally {
@@ -197,13 +225,13 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
 
   /** Creates missing queues and updates those whose settings changed (nothing to do on most starts). */
   const ensureQueues = async () => {
-    const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+    const existing = new Map((await engine().getQueues()).map((queue) => [queue.name, queue]));
     for (const name of Object.keys(catalog)) {
       const wanted = queueOptions(name);
       const found = existing.get(name);
       // Two processes starting at once on a new database may deadlock creating partitions: try again.
-      if (!found) await retryOnDeadlock(() => boss.createQueue(name, wanted));
-      else if (settingsDiffer(found, wanted)) await boss.updateQueue(name, wanted);
+      if (!found) await retryOnDeadlock(() => engine().createQueue(name, wanted));
+      else if (settingsDiffer(found, wanted)) await engine().updateQueue(name, wanted);
     }
   };
 
@@ -221,7 +249,7 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
       const payload = definition(name).payload.parse(data);
       await started();
       const { tx, startAfter, ...rest } = sendOptions;
-      const id = await boss.send(name, payload as object, {
+      const id = await engine().send(name, payload as object, {
         ...rest,
         ...(startAfter === undefined ? {} : { startAfter }),
         ...(tx ? { db: transactionRunner(tx) as PgBoss.Db } : {}),
@@ -246,7 +274,7 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
 
     async schedule(name, cron, data, scheduleOptions = {}) {
       const payload = definition(name).payload.parse(data);
-      const apply = () => boss.schedule(name, cron, payload as object, { tz: scheduleOptions.tz ?? 'UTC' });
+      const apply = () => engine().schedule(name, cron, payload as object, { tz: scheduleOptions.tz ?? 'UTC' });
       // Declared while the app is built (before start): applied by start.
       if (!starting) return void schedules.push(apply);
       await started();
@@ -255,12 +283,13 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
 
     async unschedule(name) {
       await started();
-      await boss.unschedule(name);
+      await engine().unschedule(name);
     },
 
     start() {
       starting ??= (async () => {
         const began = performance.now();
+        boss ??= await createBoss();
         await boss.start();
         await ensureQueues();
         for (const apply of schedules.splice(0)) await apply();
@@ -285,7 +314,7 @@ export const createPgBossQueue = <C extends JobCatalog>(catalog: C, options: PgB
           options.log().warn({ jobIds: aborted }, `jobs still running after ${timeoutMs} ms; they will be retried`);
           await Promise.race([Promise.all(loops), new Promise((resolve) => setTimeout(resolve, 1000))]);
         }
-        await boss.stop({ graceful: false, close: true, wait: true });
+        await boss?.stop({ graceful: false, close: true, wait: true });
       })();
       return stopping;
     },

@@ -2,19 +2,26 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { purgeOutboxOf } from './outbox-purge';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppConfig } from '../config';
 import type { Mailer, MailMessage } from '@/domain/mail';
 import { maskEmail } from './mask-email';
 
 type Log = { info: (object: object, message: string) => void };
 
+/** nodemailer loads with the first mail, not at every start; the transport is made once. */
+const lazyTransport = (create: (mailer: typeof nodemailer) => Transporter) => {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then((loaded) => create(loaded.default)));
+};
+
 /** SMTP when SMTP_URL is set. */
 export const smtpMailer = (smtpUrl: string, from: string): Mailer => {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = lazyTransport((mailer) => mailer.createTransport(smtpUrl));
   return {
     send: async (message: MailMessage) => {
-      await transport.sendMail({ from, ...message });
+      await (await transport()).sendMail({ from, ...message });
     },
   };
 };
@@ -38,12 +45,12 @@ const readablePart = (contentType: string, content: string): string =>
  * message holds a reset token, which must never reach the logs.
  */
 export const outboxMailer = (dataDir: string, from: string, log: Log): Mailer => {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport((mailer) => mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   const outbox = join(dataDir, 'outbox');
   return {
     send: async (message: MailMessage) => {
       const { text, html, ...headers } = message;
-      const info = await transport.sendMail({ from, ...headers, text: readablePart('text/plain', text), ...(html === undefined ? {} : { html: readablePart('text/html', html) }) });
+      const info = await (await transport()).sendMail({ from, ...headers, text: readablePart('text/plain', text), ...(html === undefined ? {} : { html: readablePart('text/html', html) }) });
       await mkdir(outbox, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = join(outbox, `${stamp}-${randomBytes(4).toString('hex')}.eml`);

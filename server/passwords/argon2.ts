@@ -1,4 +1,5 @@
-import { hash, verify, type Options } from '@node-rs/argon2';
+import type * as Argon2 from '@node-rs/argon2';
+import type { Options } from '@node-rs/argon2';
 import { ARGON2ID_PARAMETERS, type PasswordHasher } from './password-hasher';
 
 /**
@@ -13,9 +14,14 @@ const options: Options = {
   outputLen: ARGON2ID_PARAMETERS.hashBytes,
 };
 
-export const hashPassword = (password: string) => hash(password, options);
+/** The native binding loads with the first password hashed or checked, not at every start. */
+let binding: Promise<typeof Argon2> | undefined;
+const argon2 = () => (binding ??= import('@node-rs/argon2'));
+
+export const hashPassword = async (password: string) => (await argon2()).hash(password, options);
 
 export const verifyPassword = async (passwordHash: string, password: string) => {
+  const { verify } = await argon2();
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -1,4 +1,4 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { OidcConfig } from '../../config';
 import type { SsoClaims } from '@/domain/sso-rules';
 import { ssoFailed, ssoProviderUnavailable } from '@/domain/sso-rules';
@@ -29,9 +29,15 @@ const SCOPE = 'openid email profile';
 const isLoopbackHttp = (url: URL) => url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 
 /** One discovery per provider and process; a failed one is forgotten so the next sign-in tries again. */
-const discovered = new Map<string, Promise<oidc.Configuration>>();
+const discovered = new Map<string, Promise<Oidc.Configuration>>();
 
-const configurationOf = (config: OidcConfig) => {
+/** openid-client loads with the first sign-in through a provider, not at every start. */
+let oidcLoaded: typeof Oidc | undefined;
+let oidcLoading: Promise<typeof Oidc> | undefined;
+const openidClient = () => (oidcLoading ??= import('openid-client').then((loaded) => (oidcLoaded = loaded)));
+
+const configurationOf = async (config: OidcConfig) => {
+  const oidc = await openidClient();
   const key = JSON.stringify([config.issuer, config.clientId, config.clientSecret]);
   let pending = discovered.get(key);
   if (!pending) {
@@ -48,7 +54,7 @@ const configurationOf = (config: OidcConfig) => {
 
 /** Network trouble and the provider's 5xx are 'unavailable'; everything else about the answer is a failed sign-in. */
 const isUnreachable = (error: unknown) =>
-  error instanceof TypeError || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) || (error instanceof oidc.ResponseBodyError && error.status >= 500);
+  error instanceof TypeError || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) || (oidcLoaded !== undefined && error instanceof oidcLoaded.ResponseBodyError && error.status >= 500);
 
 type Log = { warn: (details: object, message: string) => void };
 
@@ -64,6 +70,7 @@ const translate = (config: OidcConfig, log: Log, error: unknown): never => {
  */
 export const beginSignIn = async (config: OidcConfig, log: Log, reauthenticate?: Reauthentication & { email: string }) => {
   const configuration = await configurationOf(config).catch((error: unknown) => translate(config, log, error));
+  const oidc = await openidClient();
   const attempt: SignInAttempt = { state: oidc.randomState(), nonce: oidc.randomNonce(), codeVerifier: oidc.randomPKCECodeVerifier() };
   if (reauthenticate) attempt.reauthenticate = { userId: reauthenticate.userId };
   const url = oidc.buildAuthorizationUrl(configuration, {
@@ -87,6 +94,7 @@ export const beginSignIn = async (config: OidcConfig, log: Log, reauthenticate?:
 export const finishSignIn = async (config: OidcConfig, attempt: SignInAttempt, search: string, log: Log): Promise<SsoClaims & { iss: string; sub: string }> => {
   try {
     const configuration = await configurationOf(config);
+    const oidc = await openidClient();
     const callbackUrl = new URL(config.redirectUri);
     callbackUrl.search = search.startsWith('?') ? search : `?${search}`;
     const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {

@@ -11,7 +11,7 @@ import { FormLimitError, type FormReader } from '../../http/host';
 import { assertUnderRateLimit, consumeRateLimit } from '../../http/rate-limit';
 import { nextTurn } from '../../next-turn';
 import { localDayOf } from '../../trackers/files/local-day';
-import { uploadReader, type UploadLimits } from '../../trackers/files/read-upload';
+import type { UploadLimits } from '../../trackers/files/read-upload';
 import type { FileWorkout, StepDay } from '../../trackers/files/types';
 import type { ProviderActivity } from '../../trackers/providers/types';
 import { activityRepo } from '../activity/repo';
@@ -112,6 +112,8 @@ export const workoutFilesService = ({ db, clock, config }: Deps) => {
 
   const readForm = async (form: FormReader) => {
     const limits = limitsOf(config);
+    // The file readers (FIT SDK, XML parsers, unzip) load with the first upload, not at every start (~0.15 s).
+    const { uploadReader } = await import('../../trackers/files/read-upload');
     const reader = uploadReader(limits, () => new Promise<void>((resolve) => nextTurn(resolve)));
     let timeZone: string | null = null;
     let files = 0;
