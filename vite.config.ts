@@ -1,7 +1,9 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, searchForWorkspaceRoot } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { existsSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './build/precompress.ts';
 import { pwaManifest } from './build/pwa-manifest.ts';
@@ -17,6 +19,15 @@ export const aliases = [
 ];
 
 const apiPort = process.env.PORT ?? '3000';
+
+/**
+ * Where PGlite's files really are: `dev:mock` serves its .wasm and .data files from beside its module
+ * (never pre-bundled), and a node_modules that is a link (a worktree sharing one install, a mounted
+ * volume) puts them outside the project, which Vite's dev server refuses to serve ("outside of Vite
+ * serving allow list") and mock mode's database does not start.
+ */
+const pgliteDir = join(root, 'node_modules', '@electric-sql', 'pglite');
+const devServerAllow = [searchForWorkspaceRoot(root), ...(existsSync(pgliteDir) ? [realpathSync(pgliteDir)] : [])];
 
 export default defineConfig(({ mode }) => ({
   plugins: [
@@ -73,6 +84,7 @@ export default defineConfig(({ mode }) => ({
   },
   server: {
     port: 5173,
+    fs: { allow: devServerAllow },
     proxy: mode === 'mock' ? undefined : { '/api': `http://127.0.0.1:${apiPort}` },
   },
   // Source maps are built for debugging a deploy but not referenced by the bundles; the server never serves them.

@@ -1,3 +1,7 @@
+import { accessEndpoints } from '@/contract/access';
+import { authEndpoints } from '@/contract/auth';
+import { privacyEndpoints } from '@/contract/privacy';
+import { profileEndpoints } from '@/contract/profile';
 import { trackersEndpoints } from '@/contract/trackers';
 import { pageStorage } from './storage';
 
@@ -21,19 +25,33 @@ export const SLOW_SCENARIO_MS = 3000;
 
 const isScenario = (value: unknown): value is Scenario => scenarios.includes(value as Scenario);
 
+/** `METHOD /path` as the contract names an endpoint. */
+const callOf = ({ method, path }: { method: string; path: string }) => `${method} ${path}`;
+
 /**
  * Calls the app makes by itself (`METHOD /path` as in the contract): the session restore at every
  * page load and token refresh, the sign-up options on the login page, the confirmation banner's
- * status, and the polls of a data export and of the admin's tracker panel. A failure switch waits
+ * status, the profile read again when the tab gets the focus back, and the polls of a data export,
+ * of a tracker's first import (every 2 s) and of the admin's tracker panel. A failure switch waits
  * for the next call that is not one of these.
  */
-export const BACKGROUND_CALLS: ReadonlySet<string> = new Set(['POST /auth/refresh', 'GET /access/options', 'GET /access/confirmation', 'GET /privacy/export', 'GET /admin/trackers']);
+export const BACKGROUND_CALLS: ReadonlySet<string> = new Set(
+  [
+    authEndpoints.refresh,
+    accessEndpoints.options,
+    accessEndpoints.confirmation,
+    profileEndpoints.profile,
+    privacyEndpoints.exportStatus,
+    trackersEndpoints.apis,
+    trackersEndpoints.adminStatus,
+  ].map(callOf),
+);
 /**
  * Calls the providers' stand-ins make into the page (webhook checks and deliveries, e.g. Polar's
  * ping when the webhook is created a second after start): no person's action, so no switch applies.
  */
 export const OUTSIDE_CALLS: ReadonlySet<string> = new Set(
-  [trackersEndpoints.stravaWebhookValidation, trackersEndpoints.stravaWebhookEvent, trackersEndpoints.providerWebhook].map(({ method, path }) => `${method} ${path}`),
+  [trackersEndpoints.stravaWebhookValidation, trackersEndpoints.stravaWebhookEvent, trackersEndpoints.providerWebhook].map(callOf),
 );
 const failures = new Set<Scenario>(['server-error', 'network-error']);
 /** The automatic retry of a failed call (TanStack Query retries a read once) comes within this time. */

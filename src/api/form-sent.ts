@@ -12,6 +12,12 @@ export const markSentByForm = (variables: unknown, fieldNames: readonly string[]
   if (variables instanceof Object) sentByForms.set(variables, fieldNames);
 };
 
+/** A write that wraps what the form handed it (a queued write adds its Idempotency-Key): the wrapper was sent by that form too. */
+export const carrySentByForm = (from: unknown, to: unknown) => {
+  const fieldNames = from instanceof Object && sentByForms.get(from);
+  if (fieldNames) markSentByForm(to, fieldNames);
+};
+
 /** Whether the form that sent these variables shows this error itself. */
 export const isShownByForm = (error: unknown, variables: unknown) => {
   const fieldNames = variables instanceof Object && sentByForms.get(variables);

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient, onlineManager } from '@tanstack/react-query';
 import { ApiError } from './api-error';
+import { isShownByForm } from './form-sent';
 import { categoryOfMethod, toast } from './toasts';
 
 /** Statuses whose server message is shown as a toast, whatever the screen. */
@@ -36,8 +37,9 @@ export const createQueryClient = () =>
       },
     }),
     mutationCache: new MutationCache({
-      onError: (error, _variables, _context, mutation) => {
-        if (mutation.meta?.errorToast !== false) toastApiError(error);
+      onError: (error, variables, _context, mutation) => {
+        // A refusal the form that sent the write shows beside its fields or above its buttons is not toasted as well.
+        if (mutation.meta?.errorToast !== false && !isShownByForm(error, variables)) toastApiError(error);
       },
     }),
     defaultOptions: {

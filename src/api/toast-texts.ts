@@ -1,16 +1,10 @@
-import type { HttpMethod } from './api-error';
-
-/** The four kinds of operation (docs/product-rules.md#toasts-and-errors), one per HTTP method. */
+/** The four kinds of operation (docs/product-rules.md#toasts-and-errors), one per HTTP method (`categoryOfMethod` in toasts.ts). */
 export type ToastCategory = 'create' | 'fetch' | 'update' | 'delete';
 
-export const categoryOfMethod: Record<HttpMethod, ToastCategory> = {
-  GET: 'fetch',
-  POST: 'create',
-  PUT: 'update',
-  DELETE: 'delete',
-};
-
-/** Default toast texts of docs/product-rules.md#toasts-and-errors, letter for letter. */
+/**
+ * Default toast texts of docs/product-rules.md#toasts-and-errors, letter for letter. Only the toasts'
+ * view (toast-view.tsx, fetched with the first toast) reads them, so they are not in the page's first load.
+ */
 export const toastTexts = {
   create: { loading: 'Creating... please wait', success: 'Created successfully', error: 'Something went wrong' },
   fetch: { loading: 'Fetching...please wait', success: 'Fetched successfully', error: 'Something went wrong' },

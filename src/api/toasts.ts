@@ -1,7 +1,16 @@
+import type { HttpMethod } from './api-error';
 import type { ToastCategory } from './toast-texts';
 import type * as ToastView from './toast-view';
 
-export { AUTO_CLOSE_MS, categoryOfMethod, toastTexts, type ToastCategory } from './toast-texts';
+export type { ToastCategory } from './toast-texts';
+
+/** The toast category of each HTTP method (docs/product-rules.md#toasts-and-errors). */
+export const categoryOfMethod: Record<HttpMethod, ToastCategory> = {
+  GET: 'fetch',
+  POST: 'create',
+  PUT: 'update',
+  DELETE: 'delete',
+};
 
 let view: Promise<typeof ToastView> | null = null;
 const requestedListeners = new Set<() => void>();

@@ -1,36 +1,34 @@
 import type { TooltipProps } from '@mantine/core';
-import { cloneElement, lazy, Suspense, useState, type PointerEvent, type ReactElement } from 'react';
+import { cloneElement, lazy, Suspense, useState, type PointerEvent, type ReactElement, type ReactNode } from 'react';
 
-const loadTooltip = () => import('./overlays/mantine-tooltip');
-const Tooltip = lazy(loadTooltip);
+// A file that cannot come (offline before the service worker holds it) costs the tooltip, never the page.
+const HoverTooltip = lazy(() => import('./overlays/hover-tooltip').catch(() => ({ default: (): ReactNode => null })));
 
-type Trigger = ReactElement<{ onPointerEnter?: (event: PointerEvent<HTMLElement>) => void; onPointerLeave?: (event: PointerEvent<HTMLElement>) => void }>;
+type Trigger = ReactElement<{ onPointerEnter?: (event: PointerEvent<HTMLElement>) => void }>;
 
 /**
  * Mantine's Tooltip, fetched when the pointer first enters its target: floating-ui (about 20 kB
  * gzip) is then not part of a page's first load. Mantine tooltips open on hover only (not on focus),
- * and the target carries its own aria-label. The target moves inside the Tooltip only when the
- * pointer leaves it: moving it while the pointer is on it re-creates its element, and a click that
- * lands meanwhile would be lost. So the tooltip shows from the second hover on.
+ * and the target carries its own aria-label. The target stays where it is (the tooltip is drawn
+ * beside it, pointed at its element): a click that lands as the pointer arrives is not lost to a
+ * re-created element, and the tooltip shows from the first hover on.
  */
 export function LazyTooltip({ children, ...props }: Omit<TooltipProps, 'children'> & { children: Trigger }) {
-  const [wanted, setWanted] = useState(false);
-  if (!wanted) {
-    const { onPointerEnter, onPointerLeave } = children.props;
-    return cloneElement(children, {
-      onPointerEnter: (event: PointerEvent<HTMLElement>) => {
-        onPointerEnter?.(event);
-        if (event.pointerType === 'mouse') void loadTooltip();
-      },
-      onPointerLeave: (event: PointerEvent<HTMLElement>) => {
-        onPointerLeave?.(event);
-        if (event.pointerType === 'mouse') setWanted(true);
-      },
-    });
-  }
+  const [target, setTarget] = useState<HTMLElement | null>(null);
+  const { onPointerEnter } = children.props;
   return (
-    <Suspense fallback={children}>
-      <Tooltip {...props}>{children}</Tooltip>
-    </Suspense>
+    <>
+      {cloneElement(children, {
+        onPointerEnter: (event: PointerEvent<HTMLElement>) => {
+          onPointerEnter?.(event);
+          if (event.pointerType === 'mouse') setTarget(event.currentTarget);
+        },
+      })}
+      {target && (
+        <Suspense fallback={null}>
+          <HoverTooltip {...props} target={target} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,13 +1,21 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { mockClock } from '../../mocks/clock';
 import { mockScenario } from '../../mocks/scenarios';
+import { findOption } from './support/activity-dialog';
+import { toast } from '../../src/api/toasts';
 import { clientHost } from './support/host';
 import { callApi } from '../../src/api/call-api';
 import { api } from '@/contract';
 import { renderApp } from './render-app';
 
 const errorBody = (statusCode: number, message: string, serverCode = 'NOT_FOUND') => HttpResponse.json({ statusCode, message, serverCode }, { status: statusCode });
+const fieldRefusal = (path: string, message: string) =>
+  HttpResponse.json({ statusCode: 400, message: 'Validation failed', serverCode: 'VALIDATION_FAILED', issues: [{ path, message }] }, { status: 400, headers: { 'x-request-id': 'req-4713' } });
+
+/** Every error toast asked for while a test runs (the shared MutationCache's and useApiMutation's alike). */
+const watchErrorToasts = () => vi.spyOn(toast, 'error');
 
 describe('query and mutation error toasts (product rules: Toasts and errors)', () => {
   it("toasts a failed query's server message for a 404", async () => {
@@ -85,5 +93,50 @@ describe('query and mutation error toasts (product rules: Toasts and errors)', (
     await act(() => expect(queryClient.fetchQuery({ queryKey: ['probe', 'retry-5xx'], queryFn: () => callApi(api.profile.profile, { params: { id: 2 } }) })).rejects.toBeTruthy());
     expect(calls).toBe(2);
     expect(queryClient.getDefaultOptions().mutations?.retry).toBe(false);
+  });
+
+  it("a 400 the 'Update user' form shows beside its field is not toasted as well", async () => {
+    const errorToasts = watchErrorToasts();
+    const { user } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
+    await user.click(await screen.findByRole('button', { name: 'Update Bea Beginner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update user' });
+    clientHost.server.use(http.put('*/api/users/:id', () => fieldRefusal('firstName', 'First name is on the blocklist')));
+    await user.type(within(dialog).getByLabelText(/First name/), 'x');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(await within(dialog).findByText('First name is on the blocklist')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/First name/)).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Update' })).toBeEnabled());
+    expect(errorToasts).not.toHaveBeenCalled();
+    expect(screen.queryByText('Validation failed')).not.toBeInTheDocument();
+    expect(screen.queryByText('Reference: req-4713')).not.toBeInTheDocument();
+    errorToasts.mockRestore();
+  });
+
+  it("a 400 the 'Add new activity' form shows beside its field is not toasted as well (a queued write wraps what the form sent)", async () => {
+    mockClock.set('2026-11-22T10:00:00Z');
+    const errorToasts = watchErrorToasts();
+    const { user } = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
+    await screen.findByText(/Total month:/);
+    clientHost.server.use(http.post('*/api/user/activity/log', () => fieldRefusal('movingTime', 'Moving time is longer than the day allows')));
+    await user.click(screen.getByRole('button', { name: 'Add new activity on Friday, November 20, 2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add new activity' }, { timeout: 20_000 });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Title' }));
+    await user.click(await findOption('Running'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Moving time is longer than the day allows')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toBeEnabled());
+    expect(errorToasts).not.toHaveBeenCalled();
+    expect(screen.queryByText('Validation failed')).not.toBeInTheDocument();
+    errorToasts.mockRestore();
+  }, 45_000);
+
+  it('the same write sent without its form (no field to show the refusal on) is still toasted', async () => {
+    const { queryClient } = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
+    clientHost.server.use(http.put('*/api/users/:id', () => fieldRefusal('firstName', 'First name is on the blocklist')));
+    const mutation = queryClient.getMutationCache().build(queryClient, {
+      mutationFn: () => callApi(api.users.update, { params: { id: 2 }, body: { firstName: 'x', lastName: 'y', dateOfBirth: '1990-01-01', gender: 'female', levelOfCompetition: 'Beginner' } }),
+    });
+    await act(() => expect(mutation.execute(undefined)).rejects.toMatchObject({ statusCode: 400 }));
+    expect(await screen.findByText('Validation failed')).toBeInTheDocument();
   });
 });

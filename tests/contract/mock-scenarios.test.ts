@@ -1,7 +1,8 @@
 import { mockClock } from '../../mocks/clock';
 import { fixtureEmployee } from '../../mocks/fixtures';
 import { mockOutbox } from '../../mocks/outbox';
-import { SLOW_SCENARIO_MS, mockScenario } from '../../mocks/scenarios';
+import { readFileSync } from 'node:fs';
+import { BACKGROUND_CALLS, SLOW_SCENARIO_MS, mockScenario } from '../../mocks/scenarios';
 import { nodeMockHost } from '../support/mock-host';
 
 /** The QA switches of mocks/scenarios.ts and the default cookie handling the SPA tests rely on, on the mock host. */
@@ -48,6 +49,29 @@ test("a failure switch passes over the app's own background calls (the session r
   expect((await api('/auth/refresh', { method: 'POST' })).status).toBe(200);
   expect((await api('/access/options')).status).toBe(200);
   expect((await api('/health')).status).toBe(500);
+});
+
+test("a failure switch passes over the profile's read on focus and the 2 s poll of a tracker's first import", async () => {
+  const session = (await (await signin()).json()) as { accessToken: string; user: { id: number } };
+  const headers = { authorization: `Bearer ${session.accessToken}` };
+  for (const scenario of ['server-error', 'network-error'] as const) {
+    mockScenario.next(scenario);
+    expect((await api(`/users/${session.user.id}/profile`, { headers })).status).toBe(200);
+    expect((await api('/users/apis', { headers })).status).toBe(200);
+    expect(mockScenario.peek()).toBe(scenario);
+    if (scenario === 'server-error') expect((await top(session.accessToken)).status).toBe(500);
+    else await expect(top(session.accessToken)).rejects.toThrow();
+    mockScenario.reset();
+  }
+});
+
+test('mocks/README.md lists exactly the background calls a failure switch passes over', () => {
+  const readme = readFileSync('mocks/README.md', 'utf8');
+  const section = readme.slice(readme.indexOf('Which calls count for `server-error`'), readme.indexOf('So `?mock=server-error`'));
+  const listed = [...section.matchAll(/^- `([A-Z]+ \/[^`]+)`:/gm)].map((match) => match[1]);
+  expect(listed.sort()).toEqual([...BACKGROUND_CALLS].sort());
+  expect(BACKGROUND_CALLS).toContain('GET /users/:id/profile');
+  expect(BACKGROUND_CALLS).toContain('GET /users/apis');
 });
 
 test("no switch applies to a provider's call into the page (Polar's ping after the start): it waits for the person's", async () => {

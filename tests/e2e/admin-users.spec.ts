@@ -240,3 +240,34 @@ test('an admin action appears in the audit trail, which can be downloaded', asyn
   const { rows } = (await found.json()) as { rows: { id: number }[] };
   expect((await request.delete(`/api/users/${rows[0]!.id}`, { headers: { authorization: `Bearer ${accessToken}` } })).status()).toBe(204);
 });
+
+test("on a phone the admin's workouts table says that more columns are a swipe away, until the last one is in view", async ({ page, request }) => {
+  const ines = await signUpEmployee(request, 'Inês', 'Aaltonen-Sideways');
+  // A title of one long word (an 'Other' activity, as a German speaker names it) does not wrap: with the
+  // spec's four columns a short title fits a 375 px screen, and then rightly no hint shows.
+  const title = 'Wettkampfvorbereitungsschwimmtraining';
+  await post(request, ines.accessToken, '/api/user/activity/log', { name: 'Other', otherName: title, movingTime: 42, startTime: `${today()}T06:00:00.000Z` });
+  const admin = await request.post('/api/auth/signin', { data: { email: E2E.admin.email, password: E2E.admin.password } });
+  const headers = { authorization: `Bearer ${((await admin.json()) as { accessToken: string }).accessToken}` };
+  const { rows } = (await (await request.get(`/api/users?search=${encodeURIComponent(ines.email)}`, { headers })).json()) as { rows: { id: number }[] };
+
+  await signInAsAdmin(page);
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.goto(`/admin/users/${rows[0]!.id}/workouts`);
+  const activities = page.getByRole('table', { name: 'Activities' });
+  await expect(activities.getByRole('row').nth(1)).toContainText(title);
+  const hint = page.getByTestId('more-columns');
+  await expect(hint).toHaveText('More columns to the right: swipe or scroll sideways →');
+  await page.screenshot({ path: 'test-results/screens/admin-user-workouts-hint-375.png', fullPage: true });
+
+  // Scrolled to its end, the table has nothing more to the right: the hint goes.
+  await page.getByRole('region', { name: 'Activities table' }).evaluate((scroller) => scroller.scrollTo({ left: scroller.scrollWidth }));
+  await expect(hint).toBeHidden();
+  await expect(activities.getByRole('columnheader', { name: 'Date' })).toBeInViewport();
+
+  // At 1280 px every column fits: no hint.
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await expect(activities.getByRole('columnheader', { name: 'Date' })).toBeVisible();
+  await expect(hint).toBeHidden();
+  await page.screenshot({ path: 'test-results/screens/admin-user-workouts-hint-1280.png', fullPage: true });
+});

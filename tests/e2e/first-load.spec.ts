@@ -10,8 +10,12 @@ import { signUpThroughApi, uniqueEmail } from './helpers';
  * first load beyond the budget fails here and must be split off.
  */
 const LOGIN_JS_BUDGET_BYTES = 150_000;
-/** What the employee dashboard's route adds after the sign-in click (FullCalendar is most of it). */
-const DASHBOARD_JS_BUDGET_BYTES = 150_000;
+/**
+ * What the employee dashboard's route adds after the sign-in click (FullCalendar is most of it), with
+ * what it fetches right after the month is drawn so that a connection lost before the service worker
+ * holds the app loses nothing: the list of waiting writes and the 'Add new activity' form (about 10 kB).
+ */
+const DASHBOARD_JS_BUDGET_BYTES = 165_000;
 const PASSWORD = 'First-Load-Check-2026';
 
 type Script = { gzipBytes: number; registersServiceWorker: boolean };

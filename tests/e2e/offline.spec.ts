@@ -84,3 +84,29 @@ test('offline right after the first sign-in: the page is taken over by the worke
   await expect(page.getByText('Total month: 0 mins')).toBeVisible();
   await context.setOffline(false);
 });
+
+test.describe('before the service worker holds the app', () => {
+  // The worker's precache would answer from the device; this is the moment before it is complete
+  // (it fetches one file at a time), so the page must already have what its dialogs need.
+  test.use({ serviceWorkers: 'block' });
+
+  test("offline as soon as 'Total month' shows on the first visit: 'Add new activity' still opens its form", async ({ page, context, request }) => {
+    const email = uniqueEmail('soon');
+    await signUpThroughApi(request, { firstName: 'Sonja', lastName: 'Soon', dateOfBirth: '1991-03-04', gender: 'female', email, password: PASSWORD, levelOfCompetition: 'Beginner' });
+
+    await signInWithForm(page, email, PASSWORD, /\/employee\/dashboard$/);
+    await expect(page.getByText('Total month: 0 mins')).toBeVisible();
+    // What the dashboard fetches right after its first paint (never the form itself: nobody opened it).
+    await page.waitForLoadState('networkidle');
+    await context.setOffline(true);
+
+    await page.getByRole('button', { name: `Add new activity on ${todayLabel}` }).click();
+    const add = page.getByRole('dialog', { name: 'Add new activity' });
+    await expect(add.getByRole('combobox', { name: 'Title' })).toBeVisible();
+    await expect(add.getByLabel('Moving time (minutes)')).toHaveValue('1');
+    await expect(add.getByRole('button', { name: 'Save' })).toBeEnabled();
+    await page.keyboard.press('Escape');
+    await expect(add).toBeHidden();
+    await context.setOffline(false);
+  });
+});

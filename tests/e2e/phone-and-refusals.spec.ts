@@ -81,3 +81,27 @@ test('one admin edit is one audit entry in words, naming the admin and the emplo
   await screenshotBoth(page, 'audit-trail');
   expect((await request.delete(`/api/users/${id}`, { headers })).status()).toBe(204);
 });
+
+test('a header icon link takes the click that lands as the pointer arrives, and its tooltip shows from that first hover', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  const tooltip = (label: string) => page.getByRole('tooltip').filter({ hasText: label });
+  // A fresh page: the tooltip's file is not loaded yet. The pointer comes from elsewhere and clicks as it arrives.
+  await page.mouse.move(4, 600);
+  await page.getByRole('link', { name: 'Leaders' }).click();
+  await expect(page).toHaveURL(/\/admin\/leaders$/);
+  // The pointer stays on the link: its tooltip shows without the pointer leaving first.
+  await expect(tooltip('Leaders')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/nav-tooltip-1280.png' });
+
+  // Away, and onto another icon: that one's tooltip shows, and Escape hides it.
+  await page.mouse.move(4, 600);
+  await expect(tooltip('Leaders')).toBeHidden();
+  await page.getByRole('link', { name: 'Teams' }).hover();
+  await expect(tooltip('Teams')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tooltip('Teams')).toBeHidden();
+  // And back on the first: it shows again.
+  await page.getByRole('link', { name: 'Leaders' }).hover();
+  await expect(tooltip('Leaders')).toBeVisible();
+});

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors';
 import { shouldToastError } from '../../src/api/query-client';
-import { categoryOfMethod, toastTexts } from '../../src/api/toasts';
+import { toastTexts } from '../../src/api/toast-texts';
+import { categoryOfMethod } from '../../src/api/toasts';
 
 describe('default toast texts (product rules: Toasts and errors, letter for letter)', () => {
   it('has the loading texts', () => {

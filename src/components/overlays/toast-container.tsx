@@ -1,6 +1,6 @@
 import '@mantine/notifications/styles.css';
 import { Notifications } from '@mantine/notifications';
-import { AUTO_CLOSE_MS } from '../../api/toasts';
+import { AUTO_CLOSE_MS } from '../../api/toast-texts';
 
 /**
  * Toasts sit at the bottom right (full width on phones), so they never cover the navigation bar;

@@ -1,4 +1,5 @@
 import { onlineManager, type UseMutationResult } from '@tanstack/react-query';
+import { carrySentByForm } from '../../../api/form-sent';
 import { newIdempotencyKey, type Keyed } from '../../../api/offline/queued-writes';
 
 type Callbacks<TData> = { onSuccess?: (data: TData) => void; onError?: (error: Error) => void; onSettled?: () => void };
@@ -13,6 +14,7 @@ export const useQueuedWrite = <TData, TInput, TVars extends Keyed>(mutation: Use
   isPending: mutation.isPending && !mutation.isPaused,
   mutate: (input: TInput, callbacks?: Callbacks<TData | undefined>) => {
     const variables = toVariables(input, newIdempotencyKey());
+    carrySentByForm(input, variables);
     if (onlineManager.isOnline()) return mutation.mutate(variables, callbacks);
     mutation.mutate(variables);
     callbacks?.onSuccess?.(undefined);

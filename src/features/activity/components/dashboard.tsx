@@ -23,14 +23,16 @@ import { QUEUED_WRITES_HEADING_ID } from './queued-writes-heading';
 import { formValuesOfWrite } from '../queued-form-values';
 import { useGridFocusReturn, useMonthGridKeys } from './use-month-grid-keys';
 
-// The activity form (with its number input) comes with the first 'Add' or click on an activity: the
-// month shows without it (the service worker precaches it, so it opens offline too). The list of
-// waiting writes is small and fetched right after the first paint: a write made offline before the
-// precache is complete must not take the dashboard down with a file that cannot load.
+// The activity form (with its number input) and the list of waiting writes are not needed for the
+// month's first paint, and both are fetched right after it: the service worker precaches them too,
+// but one file at a time, and a connection lost soon after the first visit (before that precache is
+// complete) must not leave 'Add new activity' or a write made offline with a file that cannot load.
 const loadQueuedWritesPanel = () => import('./queued-writes-panel');
-const ActivityModal = lazy(() => import('./activity-modal').then((module) => ({ default: module.ActivityModal })));
+const loadActivityModal = () => import('./activity-modal');
+const ActivityModal = lazy(() => loadActivityModal().then((module) => ({ default: module.ActivityModal })));
 const QueuedWritesPanel = lazy(() => loadQueuedWritesPanel().then((module) => ({ default: module.QueuedWritesPanel })));
 const warmQueuedWritesPanel = () => void loadQueuedWritesPanel().catch(() => undefined);
+const warmActivityModal = () => void loadActivityModal().catch(() => undefined);
 
 /** The employee dashboard: month calendar, its modals and the totals below. */
 export function EmployeeDashboard() {
@@ -52,6 +54,7 @@ export function EmployeeDashboard() {
   const monthQuery = useKeptSuspenseQuery(activityQueries.month(month));
   const toggleSteps = useToggleDailySteps();
   useEffect(warmQueuedWritesPanel, []);
+  useEffect(warmActivityModal, []);
   const queuedWrites = useQueuedWrites();
   // Kept while the month's fetch comes and goes (the refetch of a stored month answers the same data):
   // the calendar redraws only when what it shows changes.
