@@ -37,5 +37,9 @@ export const normaliseError = async (error: unknown, method: HttpMethod | null =
     // The server answered with a shape the contract does not know: treat it as a server fault.
     return new ApiError({ message: NO_RESPONSE_MESSAGE, statusCode: 500, serverCode: 'INTERNAL_ERROR', method });
   }
+  // In a page the service worker serves, no answer may mean the connection is gone though the browser says otherwise (connection-check.ts).
+  if (!(error instanceof DOMException && error.name === 'AbortError') && globalThis.navigator?.serviceWorker?.controller) {
+    void import('./offline/connection-check').then((check) => check.checkConnection()).catch(() => undefined);
+  }
   return new ApiError({ message: NO_RESPONSE_MESSAGE, statusCode: 500, method, noResponse: true });
 };

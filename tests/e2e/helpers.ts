@@ -133,5 +133,5 @@ export const waitForServiceWorker = async (page: Page) => {
     { timeout: 30_000, polling: 250 },
   );
   // The first install claims the open page.
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 10_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 30_000 });
 };
