@@ -24,7 +24,7 @@ const dist = join(process.cwd(), 'dist');
 /** Slow 4G as Lighthouse and the issue define it; bytes per second for CDP. */
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1_000_000) / 8, uploadThroughput: (750 * 1_000) / 8 };
 
-const TARGETS = { loginJsKb: 150, transferredKiB: 300, lcpMs: 600, slowLcpMs: 2500, dashboardJsKb: 150 };
+const TARGETS = { loginJsKb: 150, transferredKiB: 300, lcpMs: 600, slowLcpMs: 2500, dashboardJsKb: 165 };
 
 
 const waitReady = async (base: string) => {
