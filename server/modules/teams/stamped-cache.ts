@@ -4,7 +4,7 @@
  * with and used only while a reader reads the same stamp again. Every change of a team's
  * team_months rows gives the team a new random stamp in the writer's own transaction
  * (team_scores_changed, server/db/functions/teams.sql), and a reader reads the stamp before what it
- * keeps, so a caller still sees every write committed before it asked, on every process. It serves
+ * keeps, so a caller still sees every write committed before it asked, whichever process answers. It serves
  * the figure "the team leaderboard and a team's page at >= 25 % of /api/health" (docs/load-model.md).
  * At most `limit` entries are kept (the least recently stored go first).
  */
