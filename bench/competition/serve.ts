@@ -1,13 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../../server/app';
-import { signedInToken } from '../../tests/support/signed-in-token';
-import { testConfig } from '../../server/config';
 import { openPglite, openPostgres } from '../../server/db/client';
-import { memoryMailer } from '@/domain/mail';
 import { rebuildScores } from '../../server/modules/scoring/repo';
 import { systemClock } from '@/domain/clock';
 import { currentCompetitionYear } from '@/domain/competition';
 import { seedCompetitionYear } from './seed';
+import { serveBenchApi } from '../lib/bench-api';
 import { toIsoDay } from '@/domain/days';
 
 /**
@@ -33,19 +30,11 @@ const main = async () => {
   // tables are vacuumed as autovacuum would after a bulk load (index-only scans need the visibility map).
   await database.db.execute(sql`vacuum analyze`);
 
-  const config = testConfig({ logLevel: 'silent' });
-  const app = await buildApp({ db: database.db, clock: systemClock, config, mailer: memoryMailer(), ping: database.ping });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const token = (id: number, role: 'admin' | 'user') => signedInToken(database.db, config, { id, role }, now, 3600);
+  const { address, token: signIn } = await serveBenchApi(database, systemClock);
+  const token = (id: number, role: 'admin' | 'user') => signIn(id, role, now);
   // Fifty employees spread over the ids (and so over the four levels), one per connection of a load.
   const employeeTokens = await Promise.all(Array.from({ length: 50 }, (_, index) => token(seeded.employeeId + ((index * 199) % seeded.users), 'user')));
   process.send?.({ kind: 'ready', address, kindOfDb: database.kind, seeded, seedMs, scoreMs, adminToken: await token(seeded.adminId, 'admin'), userToken: await token(seeded.employeeId, 'user'), employeeTokens });
-  process.on('message', async (message) => {
-    if (message !== 'stop') return;
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
 };
 
 main().catch((error: unknown) => {

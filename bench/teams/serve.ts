@@ -1,8 +1,5 @@
-import { buildApp } from '../../server/app';
-import { testConfig } from '../../server/config';
 import { openPostgres } from '../../server/db/client';
-import { memoryMailer } from '@/domain/mail';
-import { signedInToken } from '../../tests/support/signed-in-token';
+import { serveBenchApi } from '../lib/bench-api';
 
 /**
  * The API over HTTP on the teams benchmark's seeded database, in its own process (forked by
@@ -12,18 +9,9 @@ import { signedInToken } from '../../tests/support/signed-in-token';
 const main = async () => {
   const now = new Date(process.env.BENCH_NOW!);
   const database = await openPostgres(process.env.BENCH_DATABASE_URL!, Number(process.env.BENCH_POOL ?? 10));
-  const config = testConfig({ logLevel: 'silent' });
-  const app = await buildApp({ db: database.db, clock: { now: () => now }, config, mailer: memoryMailer(), ping: database.ping });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const { address, token } = await serveBenchApi(database, { now: () => now });
   const employees = (process.env.BENCH_EMPLOYEES ?? '').split(',').map(Number);
-  const tokens = await Promise.all(employees.map((id) => signedInToken(database.db, config, { id, role: 'user' }, now, 3600)));
-  process.send?.({ address, tokens });
-  process.on('message', async (message) => {
-    if (message !== 'stop') return;
-    await app.close();
-    await database.close();
-    process.exit(0);
-  });
+  process.send?.({ address, tokens: await Promise.all(employees.map((id) => token(id, 'user', now))) });
 };
 
 main().catch((error: unknown) => {

@@ -43,9 +43,9 @@ export const derivedTables: readonly DerivedTable[] = [
   {
     table: 'team_months',
     sources: ['score_months', 'team_memberships', 'activities', 'daily_step_achievements', 'event_participations', 'quarterly_bonuses', 'scoring_rules', 'users'],
-    keeper: 'row triggers score_months_teams (a whole month), team_memberships_teams (a membership change) users_teams_leave (a deleted account) and users_teams_counted (an address confirmed), team_months_refresh() in rescore_user_months() (a split month), team_months_rebuild() in rebuild_scores() (server/db/functions/teams.sql)',
+    keeper: 'row triggers score_months_teams (a whole month), team_memberships_teams (a membership change) users_teams_leave (a deleted account) and users_teams_counted (an address confirmed), team_months_refresh() in rescore_user_months() (a split month), team_months_rebuild() in rebuild_scores(), team_months_clear() on a truncate of its sources (server/db/functions/teams.sql); each change also gives the team a new teams.scores_stamp (team_scores_changed), which the API\'s kept member points and standings pages are checked against (server/modules/teams/stamped-cache.ts)',
     recomputationTest: 'tests/server/teams/team-scores-property.test.ts',
-    serves: 'the team leaderboard of 1,000 teams, a team\'s page and the participation view at 100,000 memberships',
+    serves: 'the team leaderboard of 1,000 teams, a team\'s page and the participation view at 100,000 memberships; the stamp: each caller\'s rank in their team (about 100 probes a team) at the leaderboard\'s rate',
   },
 ];
 

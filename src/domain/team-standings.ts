@@ -1,10 +1,7 @@
 /**
- * The average points of a team and the participation view's merging of small groups
- * (docs/product-rules.md#teams); the leaderboard's order is the database's (server/modules/teams/repo.ts).
+ * The participation view's merging of small groups (docs/product-rules.md#teams); the
+ * leaderboard's averages and order are the database's (server/modules/teams/repo.ts).
  */
-
-/** Total points per member, to one decimal; a team without members has 0 (the test's recomputation of the board). */
-export const averagePointsOf = (totalPoints: number, members: number) => (members === 0 ? 0 : Math.round((totalPoints / members) * 10) / 10);
 
 const byName = (a: { name: string; teamId: number }, b: { name: string; teamId: number }) =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.teamId - b.teamId;

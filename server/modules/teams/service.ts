@@ -16,7 +16,7 @@ import { usersRepo } from '../users/repo';
 import { placeInTeam } from './membership';
 import { rankIn, teamPointsFrom, type TeamPoints } from './member-points';
 import { stampedCache } from './stamped-cache';
-import { teamsRepo, type MonthWindow, type StandingsPage } from './repo';
+import { teamsRepo, type MemberPointsRow, type MonthWindow, type StandingsPage } from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;
 type Reads = ReturnType<typeof teamsRepo>;
@@ -64,9 +64,10 @@ const teamPointsOf = async (reads: Reads, kept: Kept, stamps: ReadonlyMap<number
     else missing.push(teamId);
   }
   if (missing.length > 0) {
-    const rows = await reads.findMemberPoints(missing, yearOf(year), referenceDay);
+    const byTeam = new Map<number, MemberPointsRow[]>(missing.map((teamId) => [teamId, []]));
+    for (const row of await reads.findMemberPoints(missing, yearOf(year), referenceDay)) byTeam.get(row.teamId)!.push(row);
     for (const teamId of missing) {
-      const team = teamPointsFrom(rows.filter((row) => row.teamId === teamId));
+      const team = teamPointsFrom(byTeam.get(teamId)!);
       kept.set(keyOf(teamId, year, referenceDay), stamps.get(teamId)!, team);
       found.set(teamId, team);
     }

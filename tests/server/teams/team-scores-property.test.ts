@@ -8,7 +8,6 @@ import { scoringService } from '../../../server/modules/scoring/service';
 import { hasQuarterStarted, quarterlyBonusYear, quarters } from '@/domain/competition';
 import { quarterEndDays } from '@/domain/scoring-points';
 import { defaultScoringRules as rules } from '@/domain/scoring-rules';
-import { averagePointsOf } from '@/domain/team-standings';
 import { teamMonthKey, teamMonthRange, teamMonthsToDate } from '@/domain/team-year';
 import { toIsoDay } from '@/domain/days';
 import { addUser, authHeader } from '../helpers/competition-seed';
@@ -25,6 +24,9 @@ import { teamAdmin } from './team-helpers';
  * rows, each day's points given to the team the person was in that day; and team_months, as the
  * writes kept it, must equal what rebuild_scores() computes from scratch.
  */
+
+/** Total points per member, to one decimal; a team without members has 0 (docs/product-rules.md#teams). */
+const averagePointsOf = (totalPoints: number, members: number) => (members === 0 ? 0 : Math.round((totalPoints / members) * 10) / 10);
 
 const PEOPLE = 4;
 const TEAMS = 3;
