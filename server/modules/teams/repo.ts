@@ -144,27 +144,49 @@ export type CallerTeamRow = { userId: number; teamId: number; stamp: string };
 export const findCallerTeams = async (db: DbOrTx, userIds: readonly number[], day: string): Promise<CallerTeamRow[]> =>
   (await callerTeamsStatement(db, { users: `{${userIds.join(',')}}`, day })).map(([userId, teamId, stamp]) => ({ userId, teamId, stamp }) as CallerTeamRow);
 
-export type TeamMemberRow = { userId: number; firstName: string; lastName: string; profilePicture: string | null; points: number };
-
-/** The members `userIds` with their `points`, in the page's order: points, then last and first name. */
-const memberNamesStatement = rawStatement(
-  'teams_member_names',
-  sql`select u.id, u.first_name, u.last_name, case when u.profile_picture is null then null else ${sql.placeholder('uploads')}::text || u.profile_picture end, p.points
-        from unnest(${sql.placeholder('users')}::int[], ${sql.placeholder('points')}::int[]) as p(user_id, points) join users u on u.id = p.user_id
-       order by p.points desc, u.last_name, u.first_name, u.id`,
+/**
+ * A team's page as the contract's TeamPage JSON, in one statement: the team, its members `users`
+ * with their `points` in the page's order (points, then last and first name) and rank (ties share
+ * the better place), and its points in each of the months `months` (keys `monthKeys`). The team's
+ * scores stamp comes with it from the same snapshot, so the caller knows whether the points it
+ * passed (kept under a stamp) were still current. No row: no such team.
+ */
+const teamPageStatement = rawStatement(
+  'teams_page',
+  sql`with members as (
+        select u.id, u.first_name, u.last_name, case when u.profile_picture is null then null else ${sql.placeholder('uploads')}::text || u.profile_picture end as picture,
+               p.points, rank() over (order by p.points desc)::int as rank
+          from unnest(${sql.placeholder('users')}::int[], ${sql.placeholder('points')}::int[]) as p(user_id, points) join users u on u.id = p.user_id
+      )
+      select t.scores_stamp::text,
+             json_build_object(
+               'team', json_build_object('id', t.id, 'name', t.name, 'archived', t.archived_at is not null),
+               'competitionYear', ${sql.placeholder('year')}::int,
+               'members', coalesce((select json_agg(json_build_object('userId', m.id, 'firstName', m.first_name, 'lastName', m.last_name, 'profilePicture', m.picture,
+                                                                      'points', m.points, 'rank', m.rank) order by m.points desc, m.last_name, m.first_name, m.id)
+                                      from members m), '[]'),
+               'months', (select json_agg(json_build_object('month', k.key, 'points', coalesce(tm.points, 0)) order by k.n)
+                            from unnest(${sql.placeholder('monthKeys')}::text[], ${sql.placeholder('months')}::int[]) with ordinality as k(key, month, n)
+                            left join team_months tm on tm.competition_year = ${sql.placeholder('year')}::int and tm.team_id = t.id and tm.month = k.month)
+             )::text
+        from teams t where t.id = ${sql.placeholder('team')}::int`,
 );
 
-export const findMemberNames = async (db: DbOrTx, points: ReadonlyMap<number, number>): Promise<TeamMemberRow[]> =>
-  (await memberNamesStatement(db, { users: `{${[...points.keys()].join(',')}}`, points: `{${[...points.values()].join(',')}}`, uploads: UPLOADS_PATH })).map(
-    ([userId, firstName, lastName, profilePicture, points]) => ({ userId, firstName, lastName, profilePicture, points }) as TeamMemberRow,
-  );
+export type TeamPageRead = { stamp: string; json: string };
+export type TeamPageCall = { teamId: number; year: number; months: readonly { key: string; month: number }[]; points: ReadonlyMap<number, number> };
 
-/** The team's points per calendar month of the year (months without points are absent). */
-export const findTeamMonths = async (db: DbOrTx, teamId: number, year: number): Promise<{ month: number; points: number }[]> =>
-  rowsOf<{ month: number; points: number }>(
-    await db.execute(sql`select tm.month::int as month, tm.points from team_months tm
-       where tm.competition_year = ${year} and tm.team_id = ${teamId} and tm.month > 0 and tm.points <> 0`),
-  );
+export const findTeamPage = async (db: DbOrTx, call: TeamPageCall): Promise<TeamPageRead | null> => {
+  const [row] = (await teamPageStatement(db, {
+    team: call.teamId,
+    year: call.year,
+    users: `{${[...call.points.keys()].join(',')}}`,
+    points: `{${[...call.points.values()].join(',')}}`,
+    monthKeys: `{${call.months.map((month) => month.key).join(',')}}`,
+    months: `{${call.months.map((month) => month.month).join(',')}}`,
+    uploads: UPLOADS_PATH,
+  })) as [string, string][];
+  return row ? { stamp: row[0], json: row[1] } : null;
+};
 
 export type GroupCountRow = { teamId: number; name: string; members: number; activeMembers: number };
 
@@ -187,12 +209,6 @@ export const findMonthParticipation = async (db: DbOrTx, window: MonthWindow): P
 export type TeamRow = { id: number; name: string; archived: boolean };
 
 const teamColumns = sql`id, name, archived_at is not null as archived`;
-
-/** The team with its scores stamp (stamped-cache.ts). */
-export const findTeamWithStamp = async (db: DbOrTx, id: number): Promise<(TeamRow & { stamp: string }) | null> => {
-  const [row] = rowsOf<TeamRow & { stamp: string }>(await db.execute(sql`select ${teamColumns}, scores_stamp::text as stamp from teams where id = ${id}`));
-  return row ?? null;
-};
 
 export const findTeam = async (db: DbOrTx, id: number, forUpdate = false): Promise<TeamRow | null> => {
   const [row] = rowsOf<TeamRow>(await db.execute(sql`select ${teamColumns} from teams where id = ${id} ${forUpdate ? sql`for update` : sql``}`));
@@ -254,9 +270,7 @@ export const teamsRepo = repoOf({
   findStandingsStamp,
   findMemberPoints,
   findCallerTeams,
-  findMemberNames,
-  findTeamWithStamp,
-  findTeamMonths,
+  findTeamPage,
   findMonthParticipation,
   findTeam,
   findTeamByName,

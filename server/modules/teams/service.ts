@@ -1,4 +1,4 @@
-import type { Membership, MembershipBody, Participation, Team, TeamAdminRow, TeamLeaderboard, TeamPage, teamsEndpoints } from '@/contract/teams';
+import type { Membership, MembershipBody, Participation, Team, TeamAdminRow, TeamLeaderboard, teamsEndpoints } from '@/contract/teams';
 import { toIsoDay } from '@/domain/competition';
 import { csvFileName, type CsvExport } from '@/domain/csv';
 import { badRequest, conflict, notFound } from '@/domain/errors';
@@ -97,6 +97,7 @@ const callerRankReads = (reads: Reads, kept: Kept) =>
   });
 
 type LeaderboardEndpoint = (typeof teamsEndpoints)['leaderboard'];
+type PageEndpoint = (typeof teamsEndpoints)['page'];
 export type LeaderboardPage = { offset: number; limit: number };
 
 export const teamsService = ({ db, clock, config }: Deps) => {
@@ -124,23 +125,28 @@ export const teamsService = ({ db, clock, config }: Deps) => {
     );
   };
 
-  /** A team's page is the same for every caller: the reads of one turn share it (tick-batch.ts). */
-  const readPage = tickShared<{ teamId: number; year: number; referenceDay: string; now: Date }, TeamPage>(
+  /**
+   * A team's page is the same for every caller: the reads of one turn share it (tick-batch.ts). It
+   * is one statement while the member points kept here are current (the team's stamp did not move);
+   * otherwise the points are read again, then the page with them. Points read after a stamp are at
+   * least as new as it, so they may be kept under it (stamped-cache.ts).
+   */
+  const readPage = tickShared<{ teamId: number; year: number; referenceDay: string; now: Date }, PreSerialized<PageEndpoint>>(
     (call) => keyOf(call.teamId, call.year, call.referenceDay),
     async ({ teamId, year, referenceDay, now }) => {
-      const [team, monthRows] = await Promise.all([reads.findTeamWithStamp(teamId), reads.findTeamMonths(teamId, year)]);
-      if (!team) throw notFound('Team not found');
-      const { stamp, ...shown } = team;
-      const points = (await teamPointsOf(reads, kept, new Map([[teamId, stamp]]), year, referenceDay)).get(teamId)!;
-      const rows = points.points.size === 0 ? [] : await reads.findMemberNames(points.points);
-      const members = rows.map((member) => ({ ...member, rank: rankIn(points, member.userId)! }));
-      const byMonth = new Map(monthRows.map((row) => [row.month, row.points]));
-      const months = teamMonthsToDate(year, now).map((month) => ({ month: teamMonthKey(year, month), points: byMonth.get(month) ?? 0 }));
-      return { team: shown, competitionYear: year, members, months };
+      const months = teamMonthsToDate(year, now).map((month) => ({ key: teamMonthKey(year, month), month }));
+      const keptPoints = kept.latest(keyOf(teamId, year, referenceDay));
+      const first = await reads.findTeamPage({ teamId, year, months, points: keptPoints?.value.points ?? new Map() });
+      if (!first) throw notFound('Team not found');
+      if (keptPoints?.stamp === first.stamp) return new PreSerialized<PageEndpoint>(first.json);
+      const points = (await teamPointsOf(reads, kept, new Map([[teamId, first.stamp]]), year, referenceDay)).get(teamId)!;
+      const fresh = await reads.findTeamPage({ teamId, year, months, points: points.points });
+      if (!fresh) throw notFound('Team not found');
+      return new PreSerialized<PageEndpoint>(fresh.json);
     },
   );
 
-  const page = (teamId: number, requestedYear: number | undefined): Promise<TeamPage> => {
+  const page = (teamId: number, requestedYear: number | undefined): Promise<PreSerialized<PageEndpoint>> => {
     const now = clock.now();
     const year = resolveCompetitionYear(requestedYear, now);
     return readPage({ teamId, year, referenceDay: teamReferenceDay(year, now), now });

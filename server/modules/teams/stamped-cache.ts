@@ -15,6 +15,8 @@ export const stampedCache = <T>(limit: number) => {
       const hit = kept.get(key);
       return hit?.stamp === stamp ? hit.value : undefined;
     },
+    /** What is kept under `key` with the stamp it was read with, current or not. */
+    latest: (key: string): { stamp: string; value: T } | undefined => kept.get(key),
     set: (key: string, stamp: string, value: T) => {
       kept.delete(key);
       kept.set(key, { stamp, value });
