@@ -10,10 +10,14 @@ export default defineConfig({
   // Mock mode's specs run on static builds, with their own servers (playwright.mock.config.ts).
   testIgnore: /mock-.*\.spec\.ts$/,
   outputDir: 'test-results/e2e',
-  timeout: 60_000,
+  // A whole scenario (sign-ups, screenshots in both schemes at two widths, axe) under two workers on 2 cores.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two spec files at a time: a browser test mostly waits (the page, the server, a poll), so one
+  // worker left a 2-core machine half idle. Every spec signs up its own people (uniqueEmail) and reads
+  // its own mail, so files do not see each other's data. E2E_WORKERS=1 runs them one by one.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   use: {

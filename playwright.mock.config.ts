@@ -13,6 +13,8 @@ export default defineConfig({
   ...base,
   testMatch: /mock-.*\.spec\.ts$/,
   testIgnore: [],
+  // Its own folder: `npm run test:e2e` runs both suites at once, and each empties its output folder at start.
+  outputDir: 'test-results/e2e-mock',
   use: { ...base.use, baseURL: MOCK_DB_PAGE_URL },
   webServer: [
     {

@@ -14,7 +14,8 @@ export const useUrlSearchBox = (committed: string | undefined, commit: (search: 
   const [shown, setShown] = useState(committed);
   if (shown !== committed) {
     setShown(committed);
-    setText(committed ?? '');
+    // The box's own commit coming back keeps what was typed: a pause after "Zoë " must not eat the space.
+    if ((text.trim() || undefined) !== committed) setText(committed ?? '');
   }
   const commitLater = useDebouncedCallback((value: string) => commit(value.trim() || undefined), SEARCH_DEBOUNCE_MS);
   useHotkeys([['/', () => inputRef.current?.focus()]], ['INPUT', 'TEXTAREA', 'SELECT']);

@@ -33,6 +33,18 @@ describe('admin users search, filter and sort', () => {
     expect(app.router.state.location.search).toMatchObject({ search: 'mari' });
   });
 
+  it('a pause after a space keeps the space: the search committed without it does not rewrite the box', async () => {
+    const app = await renderApp('/admin/dashboard', { signedInAs: 'admin' });
+    await screen.findByRole('table', { name: 'Users' });
+    const box = screen.getByRole('textbox', { name: 'Search employees' });
+    await app.user.type(box, 'maria ');
+    await waitFor(() => expect(app.router.state.location.search).toMatchObject({ search: 'maria' }));
+    expect(box).toHaveValue('maria ');
+    await app.user.type(box, 'lop');
+    expect(box).toHaveValue('maria lop');
+    await waitFor(() => expect(lastNames()).toEqual(['López']));
+  });
+
   it('a shared link shows the same view: search, level and sort from the URL', async () => {
     await renderApp('/admin/dashboard?search=%22mar%22&level=%22Beginner%22', { signedInAs: 'admin' });
     await waitFor(() => expect(lastNames()).toEqual(['López']));
