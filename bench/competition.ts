@@ -9,7 +9,8 @@
  *                                    BENCH_SEARCH=0 (leave out the admin search calls) BENCH_ONLY=<regexp of labels>
  *                                    BENCH_USERS=100000 (employees; default 10,000) BENCH_BACKGROUND_WRITES=14 (paced writes per second
  *                                    running while the reads are measured: the load model's 10 logging + 4 tracker writes)
- *   DATABASE_URL=postgres://...      uses that (empty) database instead of a scratch one
+ *   DATABASE_URL=postgres://...      uses that (empty) database instead of a scratch one; with BENCH_REUSE=1 it keeps the seeded
+ *                                    company for the next run of the same size (bench/competition/serve.ts)
  */
 import { startForkedServer, stopForkedServer } from './lib/forked-server';
 import { measureAlternating, type LoadCall, type LoadFigures } from './lib/load';
