@@ -10,7 +10,10 @@ import { UPLOADS_PATH } from '../users/serialize';
 /**
  * The year's TopLeaders JSON (docs/product-rules.md#leaderboard): per level, the ten employees
  * (with a confirmed e-mail address) with the most points (ties: the earlier last scoring day first), each level one range of
- * score_years_year_level_points_idx stopped after ten rows, names and pictures by primary key.
+ * score_years_year_level_points_idx stopped after ten rows, names and pictures by primary key. The
+ * order names `nulls last` as the index does (points are never null): with `points desc` alone
+ * (nulls first) PostgreSQL could not read the index in order, and at 100,000 employees it walked
+ * the year's points index, filtered the level and sorted: 6.4 ms a level instead of 0.5 ms.
  */
 const topLeaders = rawStatement(
   'leaders_top',
@@ -23,7 +26,7 @@ const topLeaders = rawStatement(
           from (select sy.user_id, sy.points, sy.last_scored_on from score_years sy
                  where sy.competition_year = ${sql.placeholder('year')}::int and sy.level_of_competition = l.level and sy.points > 0
                    and exists (select 1 from users e where e.id = sy.user_id and e.role = 'user' and e.email_confirmed_at is not null)
-                 order by sy.points desc, sy.last_scored_on asc nulls last, sy.user_id limit 10) top
+                 order by sy.points desc nulls last, sy.last_scored_on asc nulls last, sy.user_id limit 10) top
           join users u on u.id = top.user_id) t on true`,
 );
 
