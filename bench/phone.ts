@@ -11,9 +11,11 @@
  * worker and its caches, as a first visit after signing in on the phone would.
  *
  *   npm run bench:phone     PHONE_RUNS=3 PHONE_SKIP_BUILD=1 PHONE_PAGES=login,dashboard,leaderboard,feed
+ *                           PHONE_LHR_DIR=/tmp/lhr (each run's Lighthouse report as JSON: its long tasks,
+ *                           bootup time, main-thread breakdown and unused JavaScript, to see where time goes)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
@@ -28,6 +30,7 @@ import { seedCompetitionYear } from './competition/seed';
 import { freePort } from './lib/server-process';
 
 const runs = Number(process.env.PHONE_RUNS ?? 3);
+const reportDir = process.env.PHONE_LHR_DIR;
 const pages = (process.env.PHONE_PAGES ?? 'login,dashboard,leaderboard,feed').split(',');
 const PASSWORD = 'Phone-Bench-2026';
 const EMAIL = 'bench1@example.com';
@@ -59,9 +62,13 @@ const waitReady = async (base: string) => {
 type Scores = { performance: number; accessibility: number; bestPractices: number; tbtMs: number; cls: number; failing: string[] };
 
 /** One Lighthouse run in the browser on `port` (a new tab of its default profile, so it has the session cookies). */
-const lighthouseRun = async (url: string, port: number, keepSession: boolean): Promise<Scores> => {
+const lighthouseRun = async (url: string, port: number, keepSession: boolean, reportName: string): Promise<Scores> => {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: keepSession });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, `${reportName}.json`), JSON.stringify(result.lhr));
+  }
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   // What cost points outside performance (where every point is a reason to look).
@@ -169,7 +176,7 @@ const main = async () => {
           if (!signin.ok()) throw new Error(`sign-in failed: ${signin.status()} ${await signin.text()}`);
           await forgetCaches(context, page, base);
         } else await context.clearCookies();
-        results[name].push(await lighthouseRun(`${base}${PATHS[name]}`, debuggingPort, signedIn));
+        results[name].push(await lighthouseRun(`${base}${PATHS[name]}`, debuggingPort, signedIn, `${name}-${run + 1}`));
         const last = results[name].at(-1)!;
         console.info(`[phone] ${name} run ${run + 1}: performance ${last.performance}, accessibility ${last.accessibility}, best practices ${last.bestPractices}, TBT ${last.tbtMs} ms, CLS ${last.cls}${last.failing.length ? `; points lost: ${last.failing.join(', ')}` : ''}`);
       }

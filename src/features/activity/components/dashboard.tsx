@@ -38,7 +38,9 @@ const warmActivityModal = () => void loadActivityModal().catch(() => undefined);
 export function EmployeeDashboard() {
   const today = useToday();
   const isEditable = useIsEditableDay();
-  const compact = useMediaQuery('(max-width: 48em)') ?? false;
+  // Read during the first render: a phone's grid drawn for a desktop, then redrawn compact, costs a
+  // second full FullCalendar draw (and a layout shift) at start-up.
+  const compact = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const calendarRef = useRef<FullCalendar>(null);
   const [month, setMonth] = useState(() => monthStartOf(today));
   const shownMonth = useRef(month);

@@ -1,0 +1,98 @@
+import FullCalendar from '@fullcalendar/react';
+import { screen, waitFor } from '@testing-library/react';
+import { mockClock } from '../../../mocks/clock';
+import { fixtureId } from '../../../mocks/fixtures';
+import { renderApp } from '../render-app';
+import { seedActivity } from '../competition-seed';
+
+/**
+ * A FullCalendar redraw (every cell and entry drawn again) is the dashboard's costliest work on a
+ * phone (docs/performance.md#on-a-mid-range-phone): the grid is drawn once when it mounts and again
+ * only when what it shows changes; not when a month's refetch starts or ends with the same data,
+ * not when the month kept on the device is read again, not for the phone's layout found after mount.
+ */
+vi.setConfig({ testTimeout: 45_000 });
+
+const bea = 'bea@wellness.test';
+const storeOf = (id: number) => localStorage.getItem(`wellness.cache.${id}`);
+
+/** Mounts of FullCalendar, and its updates from new props (its own state updates are not redraws of ours). */
+const countCalendarDraws = () => {
+  const counts = { mounts: 0, propUpdates: 0 };
+  const mount = FullCalendar.prototype.componentDidMount;
+  const update = FullCalendar.prototype.componentDidUpdate;
+  vi.spyOn(FullCalendar.prototype, 'componentDidMount').mockImplementation(function (this: FullCalendar) {
+    counts.mounts += 1;
+    mount.call(this);
+  });
+  vi.spyOn(FullCalendar.prototype, 'componentDidUpdate').mockImplementation(function (this: FullCalendar, previous: FullCalendar['props']) {
+    // React 19 hands a class a copy of its props (without `ref`) on every update: compare the values.
+    const props = this.props as Record<string, unknown>;
+    if (Object.keys(props).some((key) => (previous as Record<string, unknown>)[key] !== props[key])) counts.propUpdates += 1;
+    update.call(this);
+  });
+  return counts;
+};
+
+/** A phone's screen: Mantine's `(max-width: 48em)` matches. */
+const onPhone = () => {
+  const stub = window.matchMedia as unknown as ReturnType<typeof vi.fn>;
+  const desktop = stub.getMockImplementation()!;
+  stub.mockImplementation((query: string) => ({ ...desktop(query), matches: query.includes('max-width: 48em') }));
+  return () => stub.mockImplementation(desktop);
+};
+
+const settled = async (app: Awaited<ReturnType<typeof renderApp>>) => {
+  await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
+  // The refetch's answer reaches the screen after the fetch count drops: one more turn.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+};
+
+describe('the month grid is drawn again only when what it shows changes', () => {
+  beforeEach(() => mockClock.set('2026-11-22T10:00:00Z'));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('the month kept on the device is drawn once: its refetch starting and ending with the same data draws nothing', async () => {
+    await seedActivity(bea, '2026-11-03', 45, 'Running');
+    const first = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
+    expect(await screen.findByText('Total month: 45 mins')).toBeInTheDocument();
+    await waitFor(() => expect(storeOf(fixtureId(bea))).toContain('"month"'));
+    first.unmount();
+
+    const draws = countCalendarDraws();
+    const reload = await renderApp('/employee/dashboard', { clock: mockClock });
+    expect(await screen.findByText('Running')).toBeInTheDocument();
+    await settled(reload);
+    expect(screen.getByText('Total month: 45 mins')).toBeInTheDocument();
+    expect(draws).toEqual({ mounts: 1, propUpdates: 0 });
+  });
+
+  it('on a phone the compact grid is the first one drawn, not the desktop one redrawn after mount', async () => {
+    const desktop = onPhone();
+    try {
+      const draws = countCalendarDraws();
+      const app = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
+      await screen.findByText('Total month: 0 mins');
+      await settled(app);
+      expect(screen.getByRole('button', { name: 'Open Sunday, November 22, 2026' })).toBeInTheDocument();
+      expect(draws).toEqual({ mounts: 1, propUpdates: 0 });
+    } finally {
+      desktop();
+    }
+  });
+
+  it('a new activity from the server draws the grid again (the count sees real redraws)', async () => {
+    const first = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
+    await screen.findByText('Total month: 0 mins');
+    await waitFor(() => expect(storeOf(fixtureId(bea))).toContain('"month"'));
+    first.unmount();
+
+    await seedActivity(bea, '2026-11-20', 60, 'Cycling');
+    const draws = countCalendarDraws();
+    const reload = await renderApp('/employee/dashboard', { clock: mockClock });
+    expect(await screen.findByText('Cycling')).toBeInTheDocument();
+    await settled(reload);
+    expect(draws.mounts).toBe(1);
+    expect(draws.propUpdates).toBeGreaterThanOrEqual(1);
+  });
+});
