@@ -4,6 +4,7 @@ import { mockClock } from '../../../mocks/clock';
 import { fixtureId } from '../../../mocks/fixtures';
 import { renderApp } from '../render-app';
 import { seedActivity } from '../competition-seed';
+import { holdRequests } from '../route-states';
 
 /**
  * A FullCalendar redraw (every cell and entry drawn again) is the dashboard's costliest work on a
@@ -25,7 +26,9 @@ const countCalendarDraws = () => {
     counts.mounts += 1;
     mount.call(this);
   });
-  vi.spyOn(FullCalendar.prototype, 'componentDidUpdate').mockImplementation(function (this: FullCalendar, previous: FullCalendar['props']) {
+  // Its typings leave out the arguments React passes: the previous props come first.
+  const withPrevious = FullCalendar.prototype as unknown as { componentDidUpdate: (previous: FullCalendar['props']) => void };
+  vi.spyOn(withPrevious, 'componentDidUpdate').mockImplementation(function (this: FullCalendar, previous: FullCalendar['props']) {
     // React 19 hands a class a copy of its props (without `ref`) on every update: compare the values.
     const props = this.props as Record<string, unknown>;
     if (Object.keys(props).some((key) => (previous as Record<string, unknown>)[key] !== props[key])) counts.propUpdates += 1;
@@ -36,7 +39,7 @@ const countCalendarDraws = () => {
 
 /** A phone's screen: Mantine's `(max-width: 48em)` matches. */
 const onPhone = () => {
-  const stub = window.matchMedia as unknown as ReturnType<typeof vi.fn>;
+  const stub = vi.mocked(window.matchMedia);
   const desktop = stub.getMockImplementation()!;
   stub.mockImplementation((query: string) => ({ ...desktop(query), matches: query.includes('max-width: 48em') }));
   return () => stub.mockImplementation(desktop);
@@ -94,5 +97,24 @@ describe('the month grid is drawn again only when what it shows changes', () => 
     await settled(reload);
     expect(draws.mounts).toBe(1);
     expect(draws.propUpdates).toBeGreaterThanOrEqual(1);
+  });
+
+  it("another month's days are drawn once (FullCalendar's own move), and again only when its data comes", async () => {
+    await seedActivity(bea, '2026-10-07', 25, 'Rowing');
+    const app = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
+    await screen.findByText('Total month: 0 mins');
+    await settled(app);
+    const draws = countCalendarDraws();
+    const release = holdRequests('*/api/user/activity');
+    await app.user.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(await screen.findByRole('heading', { name: 'October 2026' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Loading month')).toBeInTheDocument();
+    expect(draws.propUpdates).toBe(0);
+
+    release();
+    expect(await screen.findByText('Rowing')).toBeInTheDocument();
+    await settled(app);
+    expect(screen.getByText('Total month: 25 mins')).toBeInTheDocument();
+    expect(draws.propUpdates).toBe(1);
   });
 });

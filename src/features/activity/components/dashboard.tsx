@@ -60,11 +60,14 @@ export function EmployeeDashboard() {
   const queuedWrites = useQueuedWrites();
   // Kept while the month's fetch comes and goes (the refetch of a stored month answers the same data):
   // the calendar redraws only when what it shows changes.
-  const data = useMemo(
-    () => (monthQuery.isStale ? undefined : withQueuedWrites(monthQuery.data, queuedWrites, month)),
-    [monthQuery.isStale, monthQuery.data, queuedWrites, month],
-  );
+  const gridData = useMemo(() => withQueuedWrites(monthQuery.data, queuedWrites, month), [monthQuery.data, queuedWrites, month]);
   const monthLoading = monthQuery.isStale;
+  // The totals and a day's sheet show nothing of the previous month while the next one loads.
+  const data = monthLoading ? undefined : gridData;
+  // The grid keeps the previous month's data meanwhile: FullCalendar has already drawn the new month's
+  // days itself, and that data's entries and markers lie outside them (other days are not drawn), so
+  // dropping it would cost a whole redraw inside the click that changes nothing on screen.
+  const [initialMonth] = useState(month);
 
   // The month is the one holding the midpoint of the visible range (docs/product-rules.md#dashboard-and-calendar).
   // Every change of month reads that month again, even one shown a moment ago (kept data shows meanwhile).
@@ -135,8 +138,8 @@ export function EmployeeDashboard() {
           <div ref={gridRef}>
             <ActivityCalendar
               ref={calendarRef}
-              month={month}
-              data={data}
+              initialMonth={initialMonth}
+              data={gridData}
               compact={compact}
               isEditable={isEditable}
               pendingStarDay={pendingStarDay}
