@@ -42,7 +42,8 @@ const whereOf = ({ url, functionName, lineNumber, columnNumber }: Node['callFram
   if (!map) return { module: url.replace(/^https?:\/\/[^/]+/, ''), fn: functionName || '(anonymous)' };
   const original = map.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
   const file = url.split('/').at(-1);
-  if (!original.source) return { module: `${file} (unmapped)`, fn: `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}:${columnNumber}` };
+  if (!original.source)
+    return { module: `${file} (unmapped)`, fn: `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}:${columnNumber}` };
   const source = original.source.replace(/^(\.\.\/)+/, '');
   const packageName = /node_modules\/((@[^/]+\/)?[^/]+)/.exec(source)?.[1];
   const module = packageName ? `node_modules/${packageName}` : source;
@@ -73,16 +74,26 @@ const main = async () => {
   if (!existsSync(join(dataDir, 'db'))) await seedPhoneData(dataDir);
   const port = await freePort();
   const server = startServer({ PORT: String(port), DATA_DIR: dataDir, SIGNUP_MODE: 'open' });
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const byModule = new Map<string, number>();
   const byFunction = new Map<string, number>();
   let total = 0;
   try {
     await waitReady(server);
     for (let run = 0; run < runs; run += 1) {
-      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+      const context = await browser.newContext({
+        viewport: { width: 412, height: 823 },
+        isMobile: true,
+        hasTouch: true,
+        serviceWorkers: 'block',
+      });
       if (path !== '/') {
-        const signin = await context.request.post(`${server.base}/api/auth/signin`, { data: { email: PHONE_EMAIL, password: PHONE_PASSWORD } });
+        const signin = await context.request.post(`${server.base}/api/auth/signin`, {
+          data: { email: PHONE_EMAIL, password: PHONE_PASSWORD },
+        });
         if (!signin.ok()) throw new Error(`sign-in failed: ${signin.status()}`);
       }
       const page = await context.newPage();
@@ -109,7 +120,8 @@ const main = async () => {
     total = [...byModule.values()].reduce((sum, ms) => sum + ms, 0);
     const print = (title: string, table: Map<string, number>) => {
       console.info(`\n${title} (self time, ms per run at 4x CPU; all: ${(total / runs).toFixed(0)} ms)`);
-      for (const [name, ms] of [...table].sort((a, b) => b[1] - a[1]).slice(0, top)) console.info(`${(ms / runs).toFixed(1).padStart(8)}  ${name}`);
+      for (const [name, ms] of [...table].sort((a, b) => b[1] - a[1]).slice(0, top))
+        console.info(`${(ms / runs).toFixed(1).padStart(8)}  ${name}`);
     };
     print(`By package or file: ${action ?? 'load'} ${path}`, byModule);
     print('By function', byFunction);

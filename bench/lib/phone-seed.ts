@@ -16,7 +16,12 @@ export const seedPhoneData = async (dataDir: string) => {
   const database = await openPglite(join(dataDir, 'db'));
   await database.migrate();
   const now = new Date();
-  const seeded = await seedCompetitionYear(database.db, { users: 300, activities: 60_000, today: toIsoDay(now), year: currentCompetitionYear(now) });
+  const seeded = await seedCompetitionYear(database.db, {
+    users: 300,
+    activities: 60_000,
+    today: toIsoDay(now),
+    year: currentCompetitionYear(now),
+  });
   await rebuildScores(database.db, 2000, 2100);
   await database.db.execute(sql`update users set password_hash = ${await hashPassword(PHONE_PASSWORD)} where id = ${seeded.employeeId}`);
   await database.db.execute(sql`vacuum analyze`);
