@@ -6,7 +6,6 @@ import { existsSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './build/precompress.ts';
-import { routePreloads } from './build/route-preloads.ts';
 import { pwaManifest } from './build/pwa-manifest.ts';
 import { mockDatabasePlugin } from './scripts/mock-db/vite-plugin.ts';
 
@@ -72,7 +71,6 @@ export default defineConfig(({ mode }) => ({
         clientsClaim: true,
       },
     }),
-    routePreloads(),
     precompress(),
     // Mock mode's database file (scripts/mock-db): served by dev:mock, emitted by build:mock.
     ...(mode === 'mock' ? [mockDatabasePlugin()] : []),

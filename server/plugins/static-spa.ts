@@ -2,8 +2,6 @@ import { existsSync, statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { SESSION_HINT_COOKIE } from '@/contract/session-hint';
-import { pagePreloads } from './page-preloads';
 
 const isFile = (path: string) => {
   try {
@@ -22,11 +20,9 @@ const isAssetPath = (pathname: string) => pathname.startsWith('/assets/') || /\.
  * does a missing asset (a stale tab after a deploy must not get HTML for JavaScript).
  * Hashed assets are cached for a year, index.html never. The build's `.br`/`.gz` copies are sent
  * to clients that accept them (`Vary: Accept-Encoding`); source maps only with `serveSourceMaps`.
- * A signed-in page (the session hint cookie is there) gets index.html naming its files to preload.
  */
 export const registerStaticSpa = async (app: FastifyInstance, staticDir: string, options: { serveSourceMaps?: boolean } = {}) => {
   if (!existsSync(join(staticDir, 'index.html'))) return; // dev and API-only runs
-  const preloadedPage = pagePreloads(staticDir);
   // Encapsulated, so @fastify/static's reply.sendFile does not clash with Swagger UI's copy.
   await app.register(async (scope) => {
     await scope.register(fastifyStatic, { root: staticDir, serve: false, preCompressed: true });
@@ -42,9 +38,6 @@ export const registerStaticSpa = async (app: FastifyInstance, staticDir: string,
       }
       if (isAssetPath(pathname)) return reply.callNotFound();
       reply.header('cache-control', 'no-cache');
-      // A guest asking for a signed-in page is sent to the login page: nothing to preload for them.
-      const preloaded = request.cookies[SESSION_HINT_COOKIE] ? preloadedPage(pathname) : null;
-      if (preloaded) return reply.header('vary', 'Cookie').type('text/html; charset=utf-8').send(preloaded);
       return reply.sendFile('index.html', { cacheControl: false });
     });
   });
