@@ -4,7 +4,7 @@
  * traced back through dist/'s source maps to its package or source file and its function.
  * Lighthouse says how long the tasks were; this says whose code ran in them.
  *
- *   npx tsx bench/phone-profile.ts        PROFILE_PAGE=/employee/dashboard (or /leaderboard, /employee/activity-feed, / signed out)
+ *   npm run bench:phone-profile           PROFILE_PAGE=/employee/dashboard (or /leaderboard, /employee/activity-feed, / signed out)
  *                                         PROFILE_ACTION=next-month|add-activity (profile that click instead of the load)
  *                                         PROFILE_DATA_DIR=/tmp/wc-phone-profile (seeded once, kept between runs)
  *                                         PROFILE_RUNS=3 (profiles summed), PROFILE_TOP=25
