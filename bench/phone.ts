@@ -11,42 +11,26 @@
  * worker and its caches, as a first visit after signing in on the phone would.
  *
  *   npm run bench:phone     PHONE_RUNS=3 PHONE_SKIP_BUILD=1 PHONE_PAGES=login,dashboard,leaderboard,feed
+ *                           PHONE_LHR_DIR=/tmp/lhr (each run's Lighthouse report and trace as JSON: its long
+ *                           tasks, bootup time, main-thread breakdown and unused JavaScript, to see where time goes)
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import lighthouse from 'lighthouse';
-import { sql } from 'drizzle-orm';
-import { openPglite } from '../server/db/client';
-import { hashPassword } from '../server/passwords/argon2';
-import { rebuildScores } from '../server/modules/scoring/repo';
-import { currentCompetitionYear } from '@/domain/competition';
-import { toIsoDay } from '@/domain/days';
-import { seedCompetitionYear } from './competition/seed';
 import { freePort } from './lib/server-process';
+import { PHONE_EMAIL as EMAIL, PHONE_PASSWORD as PASSWORD, seedPhoneData } from './lib/phone-seed';
 
 const runs = Number(process.env.PHONE_RUNS ?? 3);
+const reportDir = process.env.PHONE_LHR_DIR;
 const pages = (process.env.PHONE_PAGES ?? 'login,dashboard,leaderboard,feed').split(',');
-const PASSWORD = 'Phone-Bench-2026';
-const EMAIL = 'bench1@example.com';
 const PATHS: Record<string, string> = { login: '/', dashboard: '/employee/dashboard', leaderboard: '/leaderboard', feed: '/employee/activity-feed' };
 const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, tbtMs: 150, cls: 0.05, interactionMs: 100 };
 const CHROME_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-const seed = async (dataDir: string) => {
-  const database = await openPglite(join(dataDir, 'db'));
-  await database.migrate();
-  const now = new Date();
-  const seeded = await seedCompetitionYear(database.db, { users: 300, activities: 60_000, today: toIsoDay(now), year: currentCompetitionYear(now) });
-  await rebuildScores(database.db, 2000, 2100);
-  await database.db.execute(sql`update users set password_hash = ${await hashPassword(PASSWORD)} where id = ${seeded.employeeId}`);
-  await database.db.execute(sql`vacuum analyze`);
-  await database.close();
-};
 
 const waitReady = async (base: string) => {
   for (let attempt = 0; attempt < 600; attempt += 1) {
@@ -59,9 +43,14 @@ const waitReady = async (base: string) => {
 type Scores = { performance: number; accessibility: number; bestPractices: number; tbtMs: number; cls: number; failing: string[] };
 
 /** One Lighthouse run in the browser on `port` (a new tab of its default profile, so it has the session cookies). */
-const lighthouseRun = async (url: string, port: number, keepSession: boolean): Promise<Scores> => {
+const lighthouseRun = async (url: string, port: number, keepSession: boolean, reportName: string): Promise<Scores> => {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: keepSession });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  if (reportDir) {
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, `${reportName}.json`), JSON.stringify(result.lhr));
+    writeFileSync(join(reportDir, `${reportName}.trace.json`), JSON.stringify(result.artifacts.Trace));
+  }
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   // What cost points outside performance (where every point is a reason to look).
@@ -144,7 +133,7 @@ const main = async () => {
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'wc-phone-'));
   const profileDir = mkdtempSync(join(tmpdir(), 'wc-phone-chrome-'));
-  await seed(dataDir);
+  await seedPhoneData(dataDir);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
@@ -169,7 +158,7 @@ const main = async () => {
           if (!signin.ok()) throw new Error(`sign-in failed: ${signin.status()} ${await signin.text()}`);
           await forgetCaches(context, page, base);
         } else await context.clearCookies();
-        results[name].push(await lighthouseRun(`${base}${PATHS[name]}`, debuggingPort, signedIn));
+        results[name].push(await lighthouseRun(`${base}${PATHS[name]}`, debuggingPort, signedIn, `${name}-${run + 1}`));
         const last = results[name].at(-1)!;
         console.info(`[phone] ${name} run ${run + 1}: performance ${last.performance}, accessibility ${last.accessibility}, best practices ${last.bestPractices}, TBT ${last.tbtMs} ms, CLS ${last.cls}${last.failing.length ? `; points lost: ${last.failing.join(', ')}` : ''}`);
       }

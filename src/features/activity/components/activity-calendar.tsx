@@ -23,7 +23,8 @@ export const CALENDAR_HEIGHT = 800;
 export const CALENDAR_HEIGHT_PHONE = 640;
 
 type Props = DayActions & {
-  month: string;
+  /** The month drawn at mount; FullCalendar moves itself from there (toolbar, `datesSet`). */
+  initialMonth: string;
   /** The month with the queued writes laid over it (queued-overlay.ts). */
   data: CalendarMonth | undefined;
   compact: boolean;
@@ -46,7 +47,7 @@ const ONLY_OUR_MODAL = true as unknown as MoreLinkSimpleAction;
  */
 export const ActivityCalendar = memo(
   forwardRef<FullCalendar, Props>(function ActivityCalendar(props, ref) {
-    const { month, data, compact, isEditable, pendingStarDay, onDatesSet, onOpenActivity, ...actions } = props;
+    const { initialMonth, data, compact, isEditable, pendingStarDay, onDatesSet, onOpenActivity, ...actions } = props;
     const steps = new Set(data?.dailyStepsAchievements.map((step) => step.date));
     const eventDays = new Set(data?.eventParticipationDates);
     const activityDays = new Set(data?.activities.map((activity) => activity.startDate));
@@ -102,7 +103,7 @@ export const ActivityCalendar = memo(
         ref={ref}
         plugins={[dayGridPlugin, interactionPlugin]}
         initialView="dayGridMonth"
-        initialDate={month}
+        initialDate={initialMonth}
         timeZone="UTC"
         headerToolbar={false}
         height={compact ? CALENDAR_HEIGHT_PHONE : CALENDAR_HEIGHT}

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueuedWrites, type QueuedWrite } from '../../../api/offline/queued-writes';
 import { AppErrorBoundary } from '../../../components/app-error-boundary';
+import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { useStableHandlers } from '../../../lib/use-stable-handlers';
 import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { activityQueries } from '../api/activity-queries';
@@ -13,7 +14,7 @@ import { useToggleDailySteps } from '../api/use-toggle-daily-steps';
 import { useIsEditableDay, useToday } from '../dashboard-clock';
 import { monthOfRange, monthStartOf } from '../month';
 import { ActivitiesListModal } from './activities-list-modal';
-import { ActivityCalendar } from './activity-calendar';
+import { ActivityCalendar, CALENDAR_HEIGHT, CALENDAR_HEIGHT_PHONE } from './activity-calendar';
 import type { ActivityTarget } from './activity-modal';
 import { CalendarToolbar } from './calendar-toolbar';
 import { MonthTotals } from './month-totals';
@@ -38,7 +39,9 @@ const warmActivityModal = () => void loadActivityModal().catch(() => undefined);
 export function EmployeeDashboard() {
   const today = useToday();
   const isEditable = useIsEditableDay();
-  const compact = useMediaQuery('(max-width: 48em)') ?? false;
+  // Read during the first render: a phone's grid drawn for a desktop, then redrawn compact, costs a
+  // second full FullCalendar draw (and a layout shift) at start-up.
+  const compact = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
   const calendarRef = useRef<FullCalendar>(null);
   const [month, setMonth] = useState(() => monthStartOf(today));
   const shownMonth = useRef(month);
@@ -58,11 +61,17 @@ export function EmployeeDashboard() {
   const queuedWrites = useQueuedWrites();
   // Kept while the month's fetch comes and goes (the refetch of a stored month answers the same data):
   // the calendar redraws only when what it shows changes.
-  const data = useMemo(
-    () => (monthQuery.isStale ? undefined : withQueuedWrites(monthQuery.data, queuedWrites, month)),
-    [monthQuery.isStale, monthQuery.data, queuedWrites, month],
-  );
+  const gridData = useMemo(() => withQueuedWrites(monthQuery.data, queuedWrites, month), [monthQuery.data, queuedWrites, month]);
   const monthLoading = monthQuery.isStale;
+  // The totals and a day's sheet show nothing of the previous month while the next one loads.
+  const data = monthLoading ? undefined : gridData;
+  // The grid keeps the previous month's data meanwhile: FullCalendar has already drawn the new month's
+  // days itself, and that data's entries and markers lie outside them (other days are not drawn), so
+  // dropping it would cost a whole redraw inside the click that changes nothing on screen.
+  const [initialMonth] = useState(month);
+  // The grid (and the totals, which read with it) is drawn after the page's first paint, in its own
+  // task: on a phone the frame and title show first, and the longest task of the load is halved.
+  const gridShown = useAfterFirstPaint();
 
   // The month is the one holding the midpoint of the visible range (docs/product-rules.md#dashboard-and-calendar).
   // Every change of month reads that month again, even one shown a moment ago (kept data shows meanwhile).
@@ -130,20 +139,23 @@ export function EmployeeDashboard() {
             onNext={() => api()?.next()}
             onToday={() => api()?.gotoDate(today)}
           />
-          <div ref={gridRef}>
-            <ActivityCalendar
-              ref={calendarRef}
-              month={month}
-              data={data}
-              compact={compact}
-              isEditable={isEditable}
-              pendingStarDay={pendingStarDay}
-              {...calendarHandlers}
-            />
+          {/* Until the grid is drawn its place is kept at its height: nothing below moves. */}
+          <div ref={gridRef} style={gridShown ? undefined : { height: compact ? CALENDAR_HEIGHT_PHONE : CALENDAR_HEIGHT }}>
+            {gridShown && (
+              <ActivityCalendar
+                ref={calendarRef}
+                initialMonth={initialMonth}
+                data={gridData}
+                compact={compact}
+                isEditable={isEditable}
+                pendingStarDay={pendingStarDay}
+                {...calendarHandlers}
+              />
+            )}
           </div>
         </Stack>
       </Paper>
-      <MonthTotals totals={data?.movingAnalytics} fetching={monthQuery.isFetching} />
+      <MonthTotals totals={gridShown ? data?.movingAnalytics : undefined} fetching={monthQuery.isFetching} />
 
       <ActivitiesListModal
         day={listDay}

@@ -1,4 +1,4 @@
-import { ActionIcon, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconFlagFilled, IconPlus, IconStarFilled } from '@tabler/icons-react';
 import { useToday } from '../dashboard-clock';
 import { dayTitle } from '../month';
@@ -28,14 +28,16 @@ export function DayCellHeader({ state, actions, compact }: { state: DayState; ac
   if (compact) {
     // Phones: one tap target for the whole header; the day sheet holds every action.
     return (
-      <UnstyledButton className="wc-day-compact" data-day-tool="open" aria-label={`Open ${dayTitle(day)}`} onClick={() => actions.onOpenDay(day)}>
+      // A plain button (styled as Mantine's UnstyledButton in activity-calendar.css): the grid draws 35
+      // of these on every month, and a Mantine Box with its style hooks each is a phone's month-switch time.
+      <button type="button" className="mantine-focus-auto wc-day-compact" data-day-tool="open" aria-label={`Open ${dayTitle(day)}`} onClick={() => actions.onOpenDay(day)}>
         <span className="wc-day-number">{dayNumber}</span>
         <span className="wc-day-marks" aria-hidden>
           {achieved && <IconStarFilled size={11} color="var(--mantine-color-yellow-6)" />}
           {hasEvents && <IconFlagFilled size={11} color="var(--mantine-color-grape-6)" />}
         </span>
         {editable && !hasActivities && <IconPlus className="wc-day-add-hint" size={16} aria-hidden />}
-      </UnstyledButton>
+      </button>
     );
   }
   return (

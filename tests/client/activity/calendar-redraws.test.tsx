@@ -1,0 +1,122 @@
+import FullCalendar from '@fullcalendar/react';
+import { screen, waitFor } from '@testing-library/react';
+import { mockClock } from '../../../mocks/clock';
+import { fixtureId } from '../../../mocks/fixtures';
+import { renderApp } from '../render-app';
+import { seedActivity } from '../competition-seed';
+import { holdRequests } from '../route-states';
+
+/**
+ * A FullCalendar redraw (every cell and entry drawn again) is the dashboard's costliest work on a
+ * phone (docs/performance.md#on-a-mid-range-phone): the grid is drawn once when it mounts and again
+ * only when what it shows changes; not when a month's refetch starts or ends with the same data,
+ * not when the month kept on the device is read again, not for the phone's layout found after mount.
+ */
+vi.setConfig({ testTimeout: 45_000 });
+
+const bea = 'bea@wellness.test';
+const storeOf = (id: number) => localStorage.getItem(`wellness.cache.${id}`);
+
+/** Mounts of FullCalendar, and its updates from new props (its own state updates are not redraws of ours). */
+const countCalendarDraws = () => {
+  const counts = { mounts: 0, propUpdates: 0 };
+  const mount = FullCalendar.prototype.componentDidMount;
+  const update = FullCalendar.prototype.componentDidUpdate;
+  vi.spyOn(FullCalendar.prototype, 'componentDidMount').mockImplementation(function (this: FullCalendar) {
+    counts.mounts += 1;
+    mount.call(this);
+  });
+  // Its typings leave out the arguments React passes: the previous props come first.
+  const withPrevious = FullCalendar.prototype as unknown as { componentDidUpdate: (previous: FullCalendar['props']) => void };
+  vi.spyOn(withPrevious, 'componentDidUpdate').mockImplementation(function (this: FullCalendar, previous: FullCalendar['props']) {
+    // React 19 hands a class a copy of its props (without `ref`) on every update: compare the values.
+    const props = this.props as Record<string, unknown>;
+    if (Object.keys(props).some((key) => (previous as Record<string, unknown>)[key] !== props[key])) counts.propUpdates += 1;
+    update.call(this);
+  });
+  return counts;
+};
+
+/** A phone's screen: Mantine's `(max-width: 48em)` matches. */
+const onPhone = () => {
+  const stub = vi.mocked(window.matchMedia);
+  const desktop = stub.getMockImplementation()!;
+  stub.mockImplementation((query: string) => ({ ...desktop(query), matches: query.includes('max-width: 48em') }));
+  return () => stub.mockImplementation(desktop);
+};
+
+const settled = async (app: Awaited<ReturnType<typeof renderApp>>) => {
+  await waitFor(() => expect(app.queryClient.isFetching()).toBe(0));
+  // The refetch's answer reaches the screen after the fetch count drops: one more turn.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+};
+
+describe('the month grid is drawn again only when what it shows changes', () => {
+  beforeEach(() => mockClock.set('2026-11-22T10:00:00Z'));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('the month kept on the device is drawn once: its refetch starting and ending with the same data draws nothing', async () => {
+    await seedActivity(bea, '2026-11-03', 45, 'Running');
+    const first = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
+    expect(await screen.findByText('Total month: 45 mins')).toBeInTheDocument();
+    await waitFor(() => expect(storeOf(fixtureId(bea))).toContain('"month"'));
+    first.unmount();
+
+    const draws = countCalendarDraws();
+    // The refetch answers once the kept month is on screen, as on a slow network.
+    const release = holdRequests('*/api/user/activity');
+    const reload = await renderApp('/employee/dashboard', { clock: mockClock });
+    expect(await screen.findByText('Running')).toBeInTheDocument();
+    release();
+    await settled(reload);
+    expect(screen.getByText('Total month: 45 mins')).toBeInTheDocument();
+    expect(draws).toEqual({ mounts: 1, propUpdates: 0 });
+  });
+
+  it('on a phone the compact grid is the first one drawn, not the desktop one redrawn after mount', async () => {
+    const desktop = onPhone();
+    try {
+      const draws = countCalendarDraws();
+      const app = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
+      await screen.findByText('Total month: 0 mins');
+      await settled(app);
+      expect(screen.getByRole('button', { name: 'Open Sunday, November 22, 2026' })).toBeInTheDocument();
+      expect(draws).toEqual({ mounts: 1, propUpdates: 0 });
+    } finally {
+      desktop();
+    }
+  });
+
+  it('a new activity from the server draws the grid again (the count sees real redraws)', async () => {
+    const app = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
+    await screen.findByText('Total month: 0 mins');
+    await settled(app);
+    const draws = countCalendarDraws();
+    // Logged elsewhere, then read again (as after a write or a reload's refetch).
+    await seedActivity(bea, '2026-11-20', 60, 'Cycling');
+    await app.queryClient.invalidateQueries({ queryKey: ['activity'] });
+    expect(await screen.findByText('Cycling')).toBeInTheDocument();
+    await settled(app);
+    expect(draws.mounts).toBe(0);
+    expect(draws.propUpdates).toBeGreaterThanOrEqual(1);
+  });
+
+  it("another month's days are drawn once (FullCalendar's own move), and again only when its data comes", async () => {
+    await seedActivity(bea, '2026-10-07', 25, 'Rowing');
+    const app = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
+    await screen.findByText('Total month: 0 mins');
+    await settled(app);
+    const draws = countCalendarDraws();
+    const release = holdRequests('*/api/user/activity');
+    await app.user.click(screen.getByRole('button', { name: 'Previous month' }));
+    expect(await screen.findByRole('heading', { name: 'October 2026' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Loading month')).toBeInTheDocument();
+    expect(draws.propUpdates).toBe(0);
+
+    release();
+    expect(await screen.findByText('Rowing')).toBeInTheDocument();
+    await settled(app);
+    expect(screen.getByText('Total month: 25 mins')).toBeInTheDocument();
+    expect(draws.propUpdates).toBe(1);
+  });
+});
