@@ -65,8 +65,9 @@ describe('the month grid is drawn again only when what it shows changes', () => 
     const draws = countCalendarDraws();
     // The refetch answers once the kept month is on screen, as on a slow network.
     const release = holdRequests('*/api/user/activity');
-    const reload = await renderApp('/employee/dashboard', { clock: mockClock });
-    expect(await screen.findByText('Running')).toBeInTheDocument();
+    // Not waiting for the route to settle: its month request is the one held.
+    const reload = await renderApp('/employee/dashboard', { clock: mockClock, settle: false });
+    expect(await screen.findByText('Running', {}, { timeout: 15_000 })).toBeInTheDocument();
     release();
     await settled(reload);
     expect(screen.getByText('Total month: 45 mins')).toBeInTheDocument();
