@@ -1,7 +1,6 @@
 import FullCalendar from '@fullcalendar/react';
 import { screen, waitFor } from '@testing-library/react';
 import { mockClock } from '../../../mocks/clock';
-import { fixtureId } from '../../../mocks/fixtures';
 import { renderApp } from '../render-app';
 import { seedActivity } from '../competition-seed';
 import { holdRequests } from '../route-states';
@@ -10,12 +9,11 @@ import { holdRequests } from '../route-states';
  * A FullCalendar redraw (every cell and entry drawn again) is the dashboard's costliest work on a
  * phone (docs/performance.md#on-a-mid-range-phone): the grid is drawn once when it mounts and again
  * only when what it shows changes; not when a month's refetch starts or ends with the same data,
- * not when the month kept on the device is read again, not for the phone's layout found after mount.
+ * not for the phone's layout found after mount.
  */
 vi.setConfig({ testTimeout: 45_000 });
 
 const bea = 'bea@wellness.test';
-const storeOf = (id: number) => localStorage.getItem(`wellness.cache.${id}`);
 
 /** Mounts of FullCalendar, and its updates from new props (its own state updates are not redraws of ours). */
 const countCalendarDraws = () => {
@@ -54,25 +52,6 @@ const settled = async (app: Awaited<ReturnType<typeof renderApp>>) => {
 describe('the month grid is drawn again only when what it shows changes', () => {
   beforeEach(() => mockClock.set('2026-11-22T10:00:00Z'));
   afterEach(() => vi.restoreAllMocks());
-
-  it('the month kept on the device is drawn once: its refetch starting and ending with the same data draws nothing', async () => {
-    await seedActivity(bea, '2026-11-03', 45, 'Running');
-    const first = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
-    expect(await screen.findByText('Total month: 45 mins')).toBeInTheDocument();
-    await waitFor(() => expect(storeOf(fixtureId(bea))).toContain('"month"'));
-    first.unmount();
-
-    const draws = countCalendarDraws();
-    // The refetch answers once the kept month is on screen, as on a slow network.
-    const release = holdRequests('*/api/user/activity');
-    // Not waiting for the route to settle: its month request is the one held.
-    const reload = await renderApp('/employee/dashboard', { clock: mockClock, settle: false });
-    expect(await screen.findByText('Running', {}, { timeout: 15_000 })).toBeInTheDocument();
-    release();
-    await settled(reload);
-    expect(screen.getByText('Total month: 45 mins')).toBeInTheDocument();
-    expect(draws).toEqual({ mounts: 1, propUpdates: 0 });
-  });
 
   it('on a phone the compact grid is the first one drawn, not the desktop one redrawn after mount', async () => {
     const desktop = onPhone();
