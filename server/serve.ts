@@ -142,12 +142,25 @@ export const serve = async ({ config, database, releaseLock, startup }: Started)
   // let the event loop read them, pg-boss-queue.ts) wait for it (servingAfter), /api/ready too. A
   // queue that cannot start ends the process. Then the work that may wait until requests are served
   // (on PGlite it shares the one connection and thread with them).
-  await jobs.start();
-  engineStarted();
-  // Changed scoring values: the rescoring runs in the background either way.
-  await checkScoringAtStart({ db: database.db, clock: systemClock, config, jobs }, app.log);
-  await sweepPhotos().catch((error: unknown) => app.log.warn({ err: error }, 'photo sweep failed'));
-  await scheduleTrackerSync(jobs, config.trackerSyncEveryMinutes);
-  await scheduleBackups(jobs, config.backup);
-  await schedulePrivacyPurge(jobs);
+  try {
+    await jobs.start();
+    engineStarted();
+    const afterStart = [
+      // Changed scoring values: the rescoring runs in the background either way.
+      () => checkScoringAtStart({ db: database.db, clock: systemClock, config, jobs }, app.log),
+      () => sweepPhotos().catch((error: unknown) => app.log.warn({ err: error }, 'photo sweep failed')),
+      () => scheduleTrackerSync(jobs, config.trackerSyncEveryMinutes),
+      () => scheduleBackups(jobs, config.backup),
+      () => schedulePrivacyPurge(jobs),
+    ];
+    for (const step of afterStart) {
+      if (stopping) return;
+      await step();
+    }
+  } catch (error) {
+    // A SIGTERM right after ready stops the engine and closes the database under these steps: the
+    // stop, not their failure, decides the exit code (index.ts exits 1 on a failed start).
+    if (stopping) return;
+    throw error;
+  }
 };
