@@ -38,7 +38,7 @@ export const derivedTables: readonly DerivedTable[] = [
     sources: ['score_months'],
     keeper: 'row trigger score_months_insights, insight_months_rebuild() in rebuild_scores() (server/db/functions/insights.sql); scoringService().rescoreConfirmed() when an address is confirmed (only confirmed employees count)',
     recomputationTest: 'tests/server/insights/insights.test.ts',
-    serves: 'progress: rank and median among up to 25,000 employees of a level per month',
+    serves: 'progress: rank and median among up to 25,000 employees of a level per month; the overview\'s active employees per month (active)',
   },
   {
     table: 'team_months',
@@ -46,6 +46,20 @@ export const derivedTables: readonly DerivedTable[] = [
     keeper: 'row triggers score_months_teams (a whole month), team_memberships_teams (a membership change) users_teams_leave (a deleted account) and users_teams_counted (an address confirmed), team_months_refresh() in rescore_user_months() (a split month), team_months_rebuild() in rebuild_scores(), team_months_clear() on a truncate of its sources (server/db/functions/teams.sql); each change also gives the team a new teams.scores_stamp (team_scores_changed), which the API\'s kept member points and standings pages are checked against (server/modules/teams/stamped-cache.ts)',
     recomputationTest: 'tests/server/teams/team-scores-property.test.ts',
     serves: 'the team leaderboard of 1,000 teams, a team\'s page and the participation view at 100,000 memberships; the stamp: each caller\'s rank in their team (about 100 probes a team) at the leaderboard\'s rate',
+  },
+  {
+    table: 'employee_joins',
+    sources: ['users'],
+    keeper: 'row trigger users_employee_joins, cleared with users by users_employee_joins_truncate (server/db/functions/overview.sql)',
+    recomputationTest: 'tests/server/insights/overview-counts.test.ts',
+    serves: 'the admin overview\'s employees of a year at 100,000 employees (a count of every user per request before)',
+  },
+  {
+    table: 'tracker_counts',
+    sources: ['tracker_connections'],
+    keeper: 'statement triggers tracker_connections_inserted and tracker_connections_deleted under the employees\' write locks, cleared by tracker_connections_counts_truncate; tracker_connections_fixed refuses a connection moving to another employee or service (server/db/functions/overview.sql)',
+    recomputationTest: 'tests/server/insights/overview-counts.test.ts',
+    serves: 'the admin overview\'s tracker connections and connected employees at 50,000 connections (a distinct count per request before)',
   },
 ];
 
@@ -95,4 +109,10 @@ export const triggers: Readonly<Record<string, string>> = {
   team_memberships_teams_truncate: 'team_months is cleared with the memberships',
   users_teams_leave: 'a deleted account leaves its teams before its score rows go, so team_months can take back what they gave',
   users_teams_counted: 'team_months\' members follow a person joining or leaving the leaderboard\'s people (an address confirmed)',
+  users_employee_joins: 'employee_joins follows each employee added, removed, made admin or dated again',
+  users_employee_joins_truncate: 'employee_joins is cleared with users',
+  tracker_connections_inserted: 'tracker_counts follows the connections a statement adds (an employee newly connected counted once)',
+  tracker_connections_deleted: 'tracker_counts follows the connections a statement removes (an account\'s deletion removes them all at once)',
+  tracker_connections_fixed: 'a connection keeps its employee and service, which tracker_counts could not follow',
+  tracker_connections_counts_truncate: 'tracker_counts is cleared with tracker_connections',
 };

@@ -408,6 +408,8 @@ export const insightMonths = pgTable(
     steps: integer('steps').notNull(),
     events: integer('events').notNull(),
     sortedPoints: integer('sorted_points').array().notNull(),
+    /** Of the employees, those active that month: own minutes (not Strava imports), steps or events; a bonus alone is not activity (the admin overview). */
+    active: integer('active').notNull().default(0),
     /**
      * The median of sorted_points (the mean of the two middle ones for an even count), computed by
      * PostgreSQL when the row is written (migration 0023), so the progress read does not

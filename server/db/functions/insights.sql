@@ -5,6 +5,12 @@
 -- confirmation they were scored with (rescore_user_year), so a deleted row still names its group.
 -- A group counts the leaderboard's people: employees (role user) whose address is confirmed.
 
+-- Whether a scored month counts as active for the admin overview: own minutes (not Strava imports,
+-- which an admin never sees), steps or events; a quarterly bonus alone is not activity.
+CREATE OR REPLACE FUNCTION "insight_month_active"(p_row score_months) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
+  SELECT (p_row.minutes > p_row.strava_minutes OR p_row.steps > 0 OR p_row.events > 0)::integer
+$$;
+
 CREATE OR REPLACE FUNCTION "derived_table_clear"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   EXECUTE format('DELETE FROM %I', TG_ARGV[0]);
@@ -63,16 +69,17 @@ CREATE OR REPLACE FUNCTION "insight_months_move"(p_row score_months, p_sign inte
 BEGIN
   PERFORM insight_months_lock(ARRAY[p_row.competition_year]);
   IF p_sign > 0 THEN
-    INSERT INTO insight_months AS t (competition_year, level_of_competition, month, employees, points, minutes, steps, events, sorted_points)
-    VALUES (p_row.competition_year, p_row.level_of_competition, p_row.month, 1, p_row.points, p_row.minutes - p_row.strava_minutes, p_row.steps, p_row.events, ARRAY[p_row.points])
+    INSERT INTO insight_months AS t (competition_year, level_of_competition, month, employees, points, minutes, steps, events, sorted_points, active)
+    VALUES (p_row.competition_year, p_row.level_of_competition, p_row.month, 1, p_row.points, p_row.minutes - p_row.strava_minutes, p_row.steps, p_row.events, ARRAY[p_row.points],
+            insight_month_active(p_row))
     ON CONFLICT (competition_year, level_of_competition, month) DO UPDATE
        SET employees = t.employees + 1, points = t.points + excluded.points, minutes = t.minutes + excluded.minutes,
-           steps = t.steps + excluded.steps, events = t.events + excluded.events,
+           steps = t.steps + excluded.steps, events = t.events + excluded.events, active = t.active + excluded.active,
            sorted_points = insight_sorted_add(t.sorted_points, excluded.sorted_points);
   ELSE
     UPDATE insight_months t
        SET employees = t.employees - 1, points = t.points - p_row.points, minutes = t.minutes - (p_row.minutes - p_row.strava_minutes),
-           steps = t.steps - p_row.steps, events = t.events - p_row.events,
+           steps = t.steps - p_row.steps, events = t.events - p_row.events, active = t.active - insight_month_active(p_row),
            sorted_points = insight_sorted_remove(t.sorted_points, ARRAY[p_row.points])
      WHERE t.competition_year = p_row.competition_year AND t.level_of_competition = p_row.level_of_competition AND t.month = p_row.month;
     DELETE FROM insight_months t
@@ -108,6 +115,7 @@ BEGIN
     UPDATE insight_months t
        SET points = t.points - OLD.points + NEW.points, minutes = t.minutes - (OLD.minutes - OLD.strava_minutes) + (NEW.minutes - NEW.strava_minutes),
            steps = t.steps - OLD.steps + NEW.steps, events = t.events - OLD.events + NEW.events,
+           active = t.active - insight_month_active(OLD) + insight_month_active(NEW),
            sorted_points = insight_sorted_add(insight_sorted_remove(t.sorted_points, ARRAY[OLD.points]), ARRAY[NEW.points])
      WHERE t.competition_year = NEW.competition_year AND t.level_of_competition = NEW.level_of_competition AND t.month = NEW.month;
     RETURN NULL;
@@ -126,9 +134,9 @@ $$;
 CREATE OR REPLACE FUNCTION "insight_months_rebuild"(p_from integer, p_to integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM insight_months WHERE competition_year BETWEEN p_from AND p_to;
-  INSERT INTO insight_months (competition_year, level_of_competition, month, employees, points, minutes, steps, events, sorted_points)
+  INSERT INTO insight_months (competition_year, level_of_competition, month, employees, points, minutes, steps, events, sorted_points, active)
   SELECT sm.competition_year, sm.level_of_competition, sm.month, count(*), sum(sm.points), sum(sm.minutes - sm.strava_minutes), sum(sm.steps), sum(sm.events),
-         array_agg(sm.points ORDER BY sm.points)
+         array_agg(sm.points ORDER BY sm.points), sum(insight_month_active(sm))
     FROM score_months sm
    WHERE sm.competition_year BETWEEN p_from AND p_to AND sm.role = 'user' AND sm.confirmed AND sm.level_of_competition IS NOT NULL
    GROUP BY 1, 2, 3;

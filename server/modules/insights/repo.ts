@@ -57,38 +57,31 @@ export const findProgressJsons = async (db: DbOrTx, userIds: readonly number[], 
 };
 
 /**
- * The year's CompetitionOverview JSON, written whole by PostgreSQL in one round trip. Each chart
- * month (the parameters, in order) sums the levels' insight_months groups of that month (at most
- * four primary-key rows); tracker connections are counted now, employees are those (role user) who
- * existed in the year (joined before its end, or scored in it); the active employees of a month
- * are counted in its score_months rows (those who logged something, not a bonus alone): plain counts, as the overview is an admin read (docs/load-model.md);
- * the employees are two counts so the first reads the partial index on created_at alone.
+ * The year's CompetitionOverview JSON, written whole by PostgreSQL in one round trip from kept
+ * counts (docs/architecture.md#derived-state-and-its-keepers), as counting at request time read
+ * 100,000 users and a year's score_months at full size. Each chart month (the parameters, in order)
+ * sums the levels' insight_months groups of that month (at most four primary-key rows), their
+ * active employees included (those who logged something the admin may see, not a bonus alone).
+ * Tracker connections are the counts of now (tracker_counts; '*' is connected employees). Employees
+ * are those (role user) who existed in the year: joined before its end (employee_joins, by the year
+ * of joining, in UTC), or joined later and scored in it (few, and none in the current year).
  * Levels in the contract's order.
  */
 const overviewStatement = rawStatement(
   'insights_overview_json',
-  sql`with active_months as (
-        -- Active: logged something the admin may see that month (own minutes, steps or events). A
-        -- month with only a quarterly bonus or Strava imports (never shown to an admin) is not activity.
-        select sm.month, count(*) as active from score_months sm
-         where sm.competition_year = ${year}::int and sm.role = 'user' and sm.confirmed and sm.level_of_competition is not null
-           and (sm.minutes > sm.strava_minutes or sm.steps > 0 or sm.events > 0)
-         group by sm.month)
-      select '{"competitionYear":' || ${year}::int::text || ',"months":[' || (
+  sql`select '{"competitionYear":' || ${year}::int::text || ',"months":[' || (
         select string_agg(m.body, ',' order by m.ord) from (
-          select k.ord, '{"month":"' || k.key || '","activeEmployees":' || coalesce(max(a.active), 0)::text
+          select k.ord, '{"month":"' || k.key || '","activeEmployees":' || coalesce(sum(i.active), 0)::text
                  || ',"minutesByLevel":{' || ${sql.raw(levels.map((level) => `'"${level}":' || coalesce(sum(i.minutes) filter (where i.level_of_competition = '${level}'), 0)::text`).join(" || ',' || "))}
                  || '},"eventParticipations":' || coalesce(sum(i.events), 0)::text || ',"stepAchievements":' || coalesce(sum(i.steps), 0)::text || '}' as body
             from ${monthsOfChart}
             left join insight_months i on i.competition_year = ${year}::int and i.month = k.month
-            left join active_months a on a.month = k.month
            group by k.key, k.ord) m
-      ) || '],"trackers":{' || ${sql.raw(trackerProviders.map((provider) => `'"${provider.source}":' || t.${provider.source}::text || ','`).join(' || '))} || '"connectedEmployees":' || t.connected::text
-        || ',"employees":' || ((select count(*) from users u where u.role = 'user' and u.created_at < competition_year_first_day(${year}::int + 1))
-             + (select count(*) from users u where u.role = 'user' and u.created_at >= competition_year_first_day(${year}::int + 1)
-                  and exists (select 1 from score_years sy where sy.user_id = u.id and sy.competition_year = ${year}::int)))::text || '}}'
-      from (select ${sql.raw(trackerProviders.map((provider) => `count(*) filter (where c.service = '${provider.apiType}') as ${provider.source}, `).join(''))}
-                   count(distinct c.user_id) as connected from tracker_connections c) t`,
+      ) || '],"trackers":{' || ${sql.raw(trackerProviders.map((provider) => `'"${provider.source}":' || coalesce((select t.connections from tracker_counts t where t.service = '${provider.apiType}'), 0)::text || ','`).join(' || '))}
+        || '"connectedEmployees":' || coalesce((select t.connections from tracker_counts t where t.service = '*'), 0)::text
+        || ',"employees":' || ((select coalesce(sum(j.employees), 0) from employee_joins j where j.competition_year <= ${year}::int)
+             + (select count(*) from users u where u.role = 'user' and u.created_at >= (competition_year_first_day(${year}::int + 1)::timestamp at time zone 'UTC')
+                  and exists (select 1 from score_years sy where sy.user_id = u.id and sy.competition_year = ${year}::int)))::text || '}}'`,
 );
 
 export const findOverviewJson = async (db: DbOrTx, competitionYear: number, months: MonthParams): Promise<string> => {

@@ -121,7 +121,13 @@ test('the progress and overview JSON written by the database equal the answers b
     { userId: b1.id, service: 'FITBIT', accessToken: 'sealed' },
     { userId: i2.id, service: 'FITBIT', accessToken: 'sealed' },
   ]);
-  const employees = [b1, b2, b3, idle, i1, i2, e1, bonused];
+  // Around the end of competition year 2025 (UTC): the last second of it, and the first of 2026.
+  const lastNight = await addUser(db, { level: 'Beginner', createdAt: '2026-03-31T23:59:59Z' });
+  const newcomer = await addUser(db, { level: 'Beginner', createdAt: '2026-04-01T00:00:00Z' });
+  // Joined after competition year 2025 ended, with a backdated activity in it: an employee of 2025 too.
+  const late = await addUser(db, { level: 'Advanced', createdAt: '2026-05-01T09:00:00Z' });
+  await logActivity(db, late.id, '2026-02-11', 35);
+  const employees = [b1, b2, b3, idle, i1, i2, e1, bonused, lastNight, newcomer, late];
 
   const compare = async (now: Date) => {
     const rows = await readRows(db);
@@ -162,7 +168,9 @@ test('the progress and overview JSON written by the database equal the answers b
   const overview = expectedOverview(rows, 2026, now);
   expect(overview.months[0]).toMatchObject({ activeEmployees: 3, stepAchievements: 1 });
   expect(overview.months[2]!.activeEmployees).toBe(0);
-  expect(overview.trackers).toEqual({ strava: 1, fitbit: 2, polar: 0, connectedEmployees: 2, employees: 8 });
+  expect(overview.trackers).toEqual({ strava: 1, fitbit: 2, polar: 0, connectedEmployees: 2, employees: 11 });
+  // 2025: the eight, the one who joined on its last night and the late one who scored in it.
+  expect(expectedOverview(rows, 2025, now).trackers.employees).toBe(10);
   // September: the bonus alone scores (the Elite group has a member) but nobody was active.
   expect(rows.groups.find((group) => group.competitionYear === 2026 && group.month === 9)?.employees).toBe(1);
   expect(overview.months[5]).toMatchObject({ month: '2026-09', activeEmployees: 0 });
