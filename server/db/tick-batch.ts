@@ -16,29 +16,51 @@ export type TickBatchOptions<A, R> = {
   run: (calls: A[]) => Promise<R[]>;
   /** Keeps one statement's work and answer bounded when many requests arrive at once. */
   maxBatch: number;
+  /**
+   * Calls of one turn with the same key are read once and share that answer (DataLoader's
+   * deduplication): the same employee's month or feed page asked by several tabs or connections at
+   * once. The answer must not be changed by its receivers.
+   */
+  keyOf?: (call: A) => string;
 };
 
 type Waiting<A, R> = { call: A; resolve: (result: R) => void; reject: (error: unknown) => void };
 
-export const tickBatched = <A, R>({ groupOf, run, maxBatch }: TickBatchOptions<A, R>) => {
+export const tickBatched = <A, R>({ groupOf, run, maxBatch, keyOf }: TickBatchOptions<A, R>) => {
   let pending = new Map<string, Waiting<A, R>[]>();
 
-  const answer = async (batch: Waiting<A, R>[]) => {
+  /** Each entry of `batch` is one call to read and everyone waiting for its answer. */
+  const answer = async (batch: Waiting<A, R>[][]) => {
     try {
-      const results = await run(batch.map((waiting) => waiting.call));
+      const results = await run(batch.map((same) => same[0]!.call));
       if (results.length !== batch.length) throw new Error(`tick batch: ${results.length} results for ${batch.length} calls`);
-      batch.forEach((waiting, index) => waiting.resolve(results[index]!));
+      batch.forEach((same, index) => {
+        for (const waiting of same) waiting.resolve(results[index]!);
+      });
     } catch (error) {
       // A failed statement fails the calls it carried, and only those.
-      for (const waiting of batch) waiting.reject(error);
+      for (const same of batch) for (const waiting of same) waiting.reject(error);
     }
+  };
+
+  const distinct = (waiting: Waiting<A, R>[]): Waiting<A, R>[][] => {
+    if (!keyOf) return waiting.map((one) => [one]);
+    const byKey = new Map<string, Waiting<A, R>[]>();
+    for (const one of waiting) {
+      const key = keyOf(one.call);
+      const same = byKey.get(key);
+      if (same) same.push(one);
+      else byKey.set(key, [one]);
+    }
+    return [...byKey.values()];
   };
 
   const flush = () => {
     const groups = pending;
     pending = new Map();
     for (const waiting of groups.values()) {
-      for (let start = 0; start < waiting.length; start += maxBatch) void answer(waiting.slice(start, start + maxBatch));
+      const calls = distinct(waiting);
+      for (let start = 0; start < calls.length; start += maxBatch) void answer(calls.slice(start, start + maxBatch));
     }
   };
 

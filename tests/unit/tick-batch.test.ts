@@ -66,6 +66,49 @@ describe('tickBatched', () => {
   });
 });
 
+describe('tickBatched with keyOf', () => {
+  const deduplicating = (options: { maxBatch?: number; fail?: boolean } = {}) => {
+    const statements: number[][] = [];
+    let version = 0;
+    const read = tickBatched<Call, string>({
+      groupOf: (call) => call.group,
+      keyOf: (call) => String(call.value),
+      maxBatch: options.maxBatch ?? 100,
+      run: async (calls) => {
+        statements.push(calls.map((call) => call.value));
+        await Promise.resolve();
+        if (options.fail) throw new Error('statement failed');
+        return calls.map((call) => `${call.value}@${version}`);
+      },
+    });
+    return { read, statements, write: () => (version += 1) };
+  };
+
+  it('reads the same call of one turn once, and gives its answer to every caller', async () => {
+    const { read, statements } = deduplicating();
+    const values = [4, 5, 4, 4, 6, 5];
+    expect(await Promise.all(values.map((value) => read({ group: 'a', value })))).toEqual(['4@0', '5@0', '4@0', '4@0', '6@0', '5@0']);
+    expect(statements).toEqual([[4, 5, 6]]);
+  });
+
+  it('shares nothing between turns: a write between two turns is seen by the next', async () => {
+    const { read, statements, write } = deduplicating();
+    expect(await Promise.all([read({ group: 'a', value: 1 }), read({ group: 'a', value: 1 })])).toEqual(['1@0', '1@0']);
+    write();
+    expect(await read({ group: 'a', value: 1 })).toBe('1@1');
+    expect(statements).toEqual([[1], [1]]);
+  });
+
+  it('counts distinct calls against maxBatch, and fails every caller of a failed statement', async () => {
+    const { read, statements } = deduplicating({ maxBatch: 2 });
+    await Promise.all([1, 1, 2, 2, 3, 1].map((value) => read({ group: 'a', value })));
+    expect(statements).toEqual([[1, 2], [3]]);
+    const failing = deduplicating({ fail: true });
+    const settled = await Promise.allSettled([failing.read({ group: 'a', value: 7 }), failing.read({ group: 'a', value: 7 })]);
+    expect(settled.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+  });
+});
+
 describe('tickShared', () => {
   it('reads once per key and turn, however many callers ask; a later turn reads again', async () => {
     const reads: string[] = [];

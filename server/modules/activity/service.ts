@@ -19,7 +19,12 @@ type MonthRange = { startDate: string; endDate: string };
  * employee opening the dashboard is one such read.
  */
 const monthReads = (reads: ReturnType<typeof activityRepo>) =>
-  tickBatched<MonthCall, MonthRows>({ groupOf: () => 'month', run: (calls) => reads.loadMonths(calls), maxBatch: 64 });
+  tickBatched<MonthCall, MonthRows>({
+    groupOf: () => 'month',
+    keyOf: ({ userId, start, end, year }) => `${userId}:${start}:${end}:${year}`,
+    run: (calls) => reads.loadMonths(calls),
+    maxBatch: 64,
+  });
 
 const toMonthActivities = (rows: MonthRows): MonthActivities => ({
   activities: rows.activities.map(toActivity),

@@ -13,6 +13,7 @@ export const feedService = ({ db }: Deps) => {
   // The feed pages asked for in one event-loop turn, whoever asks, in one statement (tick-batch.ts).
   const readPage = tickBatched<FeedPageCall, string>({
     groupOf: () => 'feed',
+    keyOf: ({ viewerId, limit, offset }) => `${viewerId}:${limit}:${offset}`,
     run: (calls) => reads.findFeedJsons(calls),
     maxBatch: 64,
   });

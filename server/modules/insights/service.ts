@@ -26,6 +26,7 @@ type ProgressCall = { userId: number; year: number; months: MonthParams };
 const progressReads = (reads: Reads) =>
   tickBatched<ProgressCall, string>({
     groupOf: ({ year, months }) => `${year}:${months.keys}`,
+    keyOf: ({ userId }) => String(userId),
     run: (calls) => reads.findProgressJsons(calls.map((call) => call.userId), calls[0]!.year, calls[0]!.months),
     maxBatch: 64,
   });
