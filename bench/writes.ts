@@ -13,7 +13,8 @@
  *   npm run bench:writes     BENCH_TARGETS=postgres,pglite BENCH_ROUNDS=3 BENCH_SECONDS=10 BENCH_WARMUP=3
  *                            BENCH_CONNECTIONS=50 BENCH_PAIRS=300 BENCH_PG_PORT=55446
  *                            BENCH_PG_STATEMENTS=1 (PostgreSQL: the serial writes' statements by time, from pg_stat_statements)
- *   DATABASE_URL=postgres://...   uses that (emptied!) database instead of a scratch cluster
+ *   DATABASE_URL=postgres://...   uses that (emptied!) database instead of a scratch cluster; with BENCH_KEEP=1 it writes to the
+ *                                 company bench/competition.ts kept there (BENCH_REUSE=1), e.g. the load model's full size, unchanged
  */
 import { loadavg } from 'node:os';
 import { startForkedServer, stopForkedServer } from './lib/forked-server';

@@ -22,13 +22,22 @@ export type CpuSoFar = { kind: 'cpu'; node: number; postgres: Record<number, num
 
 export type WritesReady = { kind: 'ready'; address: string; database: string; activities: number; employeeId: number; fullYearToken: string; tokens: string[] };
 
-const main = async () => {
-  const url = process.env.BENCH_DATABASE_URL;
-  const dataDir = url ? undefined : mkdtempSync(join(tmpdir(), 'bench-writes-'));
-  const database = await openDatabase({ databaseUrl: url, dataDir });
-  await database.migrate();
+type Company = { employeeId: number; activities: number };
+
+/**
+ * BENCH_KEEP=1 with DATABASE_URL: the company bench/competition.ts seeded and kept there
+ * (BENCH_REUSE=1, table bench_seed), e.g. the load model's full size, written to as it is.
+ */
+const keptCompany = async (database: Awaited<ReturnType<typeof openDatabase>>): Promise<Company> => {
+  const [row] = rowsOf<{ employee_id: number; activities: number }>(
+    await database.db.execute(sql`select (figures->'seeded'->>'employeeId')::int as employee_id, (figures->'seeded'->>'activities')::int as activities from bench_seed limit 1`),
+  );
+  if (!row) throw new Error('BENCH_KEEP=1: the database holds no company kept by bench/competition.ts (bench_seed)');
+  return { employeeId: row.employee_id, activities: row.activities };
+};
+
+const seedCompany = async (database: Awaited<ReturnType<typeof openDatabase>>, now: Date): Promise<Company> => {
   await database.db.execute(sql`truncate users restart identity cascade`);
-  const now = systemClock.now();
   const seeded = await seedBenchData(database.db, { users: Number(process.env.BENCH_USERS ?? 1000), today: now.toISOString().slice(0, 10), everyDays: Number(process.env.BENCH_EVERY_DAYS ?? 3) });
   // Everyone in a team of BENCH_TEAM_SIZE (default 100; 0: no teams) since before the seeded year, so
   // each write also keeps team_months (server/db/functions/teams.sql). Before the rebuild: the
@@ -47,6 +56,16 @@ const main = async () => {
   }
   await rebuildScores(database.db, 2000, 2100);
   await database.db.execute(sql`vacuum analyze`);
+  return seeded;
+};
+
+const main = async () => {
+  const url = process.env.BENCH_DATABASE_URL;
+  const dataDir = url ? undefined : mkdtempSync(join(tmpdir(), 'bench-writes-'));
+  const database = await openDatabase({ databaseUrl: url, dataDir });
+  await database.migrate();
+  const now = systemClock.now();
+  const seeded = url && process.env.BENCH_KEEP === '1' ? await keptCompany(database) : await seedCompany(database, now);
 
   const config = testConfig({ logLevel: 'silent' });
   const app = await buildApp({ db: database.db, clock: systemClock, config, mailer: memoryMailer(), ping: database.ping });
