@@ -46,7 +46,6 @@ describe('the provider registry (docs/architecture.md "Add a provider")', () => 
       'server/db/derived-state.ts',
       'server/db/schema.ts',
       'server/modules/feed/repo.ts',
-      'server/modules/insights/repo.ts',
       'server/modules/users/admin-repo.ts',
       'server/modules/users/admin-service.ts',
       'server/modules/users/export-service.ts',
