@@ -48,11 +48,25 @@ $$;
 -- Statement triggers on tracker_connections, one per event (transition tables allow one event per
 -- trigger): a statement may add or remove several connections of one employee (an account's
 -- deletion removes all of its connections at once), and "connected employees" counts each once.
--- The employees' write locks, taken in id order, order two writers of one employee's connections,
--- and each query after them sees what the other committed (read committed).
+-- After tracker_counts_lock, each query sees what another writer of the same employee committed
+-- (read committed).
+-- What orders the counting of two transactions writing one employee's connections: the employees'
+-- write locks in id order, or, for a statement of more than 32 employees (a seed, a bulk import),
+-- the table itself (every other writer of connections committed before, none until this commits),
+-- as one advisory lock per employee would overflow PostgreSQL's lock table (53,000 of them did).
+CREATE OR REPLACE FUNCTION "tracker_counts_lock"(p_users integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF cardinality(p_users) > 32 THEN
+    LOCK TABLE tracker_connections IN SHARE ROW EXCLUSIVE MODE;
+  ELSE
+    PERFORM user_write_lock(u.id) FROM unnest(p_users) u(id) ORDER BY u.id;
+  END IF;
+END
+$$;
+
 CREATE OR REPLACE FUNCTION "tracker_counts_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM user_write_lock(n.user_id) FROM (SELECT DISTINCT user_id FROM new_connections) n ORDER BY n.user_id;
+  PERFORM tracker_counts_lock(array(SELECT DISTINCT user_id FROM new_connections));
   PERFORM tracker_counts_add(n.service, n.added) FROM (SELECT service, count(*)::integer AS added FROM new_connections GROUP BY 1 ORDER BY 1) n;
   -- Service rows before '*', each in name order: one lock order for every writer.
   -- Newly connected: every connection the employee has now came with this statement.
@@ -65,7 +79,7 @@ $$;
 
 CREATE OR REPLACE FUNCTION "tracker_counts_deleted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM user_write_lock(o.user_id) FROM (SELECT DISTINCT user_id FROM old_connections) o ORDER BY o.user_id;
+  PERFORM tracker_counts_lock(array(SELECT DISTINCT user_id FROM old_connections));
   PERFORM tracker_counts_add(o.service, -o.removed) FROM (SELECT service, count(*)::integer AS removed FROM old_connections GROUP BY 1 ORDER BY 1) o;
   -- No longer connected: the employee has no connection left.
   PERFORM tracker_counts_add('*', -count(*)::integer)

@@ -126,14 +126,18 @@ test('parallel transactions connecting and disconnecting one employee count the 
   const ctx = await createTestApp({ now: '2026-11-22T10:00:00Z' });
   const { db } = ctx;
   const person = await addUser(db, {});
+  const others = await Promise.all(Array.from({ length: 40 }, () => addUser(db, {})));
   // On PostgreSQL the pool runs these at once; on PGlite one after the other (one connection).
-  const connect = (service: (typeof services)[number]) =>
+  const connect = (service: (typeof services)[number], also: number[] = []) =>
     db.transaction(async (tx) => {
-      await tx.insert(trackerConnections).values({ userId: person.id, service, accessToken: 'sealed' });
+      await tx.insert(trackerConnections).values([person.id, ...also].map((userId) => ({ userId, service, accessToken: 'sealed' })));
       await tx.execute(sql`select pg_sleep(0.05)`);
     });
-  await Promise.all(services.map(connect));
+  // Two services of the person alone, the third in a bulk statement of 41 employees (the table lock).
+  await Promise.all([connect('STRAVA'), connect('FITBIT'), connect('POLAR', others.map((other) => other.id))]);
   expect(await keptCounts(db)).toEqual(await countedFromRows(db));
+  expect((await keptCounts(db)).trackers['*']).toBe(41);
+  await db.delete(trackerConnections).where(inArray(trackerConnections.userId, others.map((other) => other.id)));
   expect((await keptCounts(db)).trackers['*']).toBe(1);
   const disconnect = (service: (typeof services)[number]) =>
     db.transaction(async (tx) => {
@@ -143,5 +147,29 @@ test('parallel transactions connecting and disconnecting one employee count the 
   await Promise.all(services.map(disconnect));
   expect(await keptCounts(db)).toEqual(await countedFromRows(db));
   expect((await keptCounts(db)).trackers['*']).toBeUndefined();
+  await ctx.app.close();
+});
+
+test('a statement adding or removing a thousand connections at once (a seed, an import) is counted without a lock per employee', async () => {
+  const ctx = await createTestApp({ now: '2026-11-22T10:00:00Z' });
+  const { db } = ctx;
+  await db.execute(sql`insert into users (email, password_hash, first_name, last_name, gender, level_of_competition)
+    select 'many' || g || '@example.com', 'x', 'Many', 'P' || g, 'other', 'Beginner' from generate_series(1, 1000) g`);
+  // The advisory locks the statement's transaction holds: one per employee would be 1,000, and
+  // 53,000 of them (the full-size seed) overflowed PostgreSQL's lock table.
+  const advisoryLocksAfter = (statement: ReturnType<typeof sql>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(statement);
+      return rowsOf<{ locks: number }>(await tx.execute(sql`select count(*)::int as locks from pg_locks where locktype = 'advisory' and pid = pg_backend_pid()`))[0]!.locks;
+    });
+  expect(
+    await advisoryLocksAfter(sql`insert into tracker_connections (user_id, service, access_token)
+      select u.id, s.service, 'sealed' from users u cross join (values ('STRAVA'), ('FITBIT')) s(service) where u.id % 2 = 0 or s.service = 'STRAVA'`),
+  ).toBeLessThan(64);
+  expect(await keptCounts(db)).toEqual(await countedFromRows(db));
+  expect((await keptCounts(db)).trackers).toEqual({ '*': 1000, FITBIT: 500, STRAVA: 1000 });
+  expect(await advisoryLocksAfter(sql`delete from tracker_connections where service = 'STRAVA'`)).toBeLessThan(64);
+  expect(await keptCounts(db)).toEqual(await countedFromRows(db));
+  expect((await keptCounts(db)).trackers).toEqual({ '*': 500, FITBIT: 500 });
   await ctx.app.close();
 });
