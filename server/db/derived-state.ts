@@ -61,6 +61,13 @@ export const derivedTables: readonly DerivedTable[] = [
     recomputationTest: 'tests/server/insights/overview-counts.test.ts',
     serves: 'the admin overview\'s tracker connections and connected employees at 50,000 connections (a distinct count per request before)',
   },
+  {
+    table: 'score_year_counts',
+    sources: ['score_years'],
+    keeper: 'row trigger score_years_counts (a row inserted or deleted, or moved to another level), cleared with score_years by score_years_counts_truncate (server/db/functions/leaders.sql)',
+    recomputationTest: 'tests/server/leaders/score-year-counts.test.ts',
+    serves: 'the admin leaders list at 100,000 employees: its count and whether anyone of the year has no score row (a pass over the year\'s score rows per request before, 13 ms of a 40 ms call)',
+  },
 ];
 
 /** Tables that hold what people and providers gave us, or bookkeeping: never computed from other rows. */
@@ -108,6 +115,8 @@ export const triggers: Readonly<Record<string, string>> = {
   team_memberships_teams: 'team_months follows each membership change (a move, a join, a leave, an archived team)',
   team_memberships_teams_truncate: 'team_months is cleared with the memberships',
   users_teams_leave: 'a deleted account leaves its teams before its score rows go, so team_months can take back what they gave',
+  score_years_counts: 'score_year_counts follows each score row inserted, deleted or moved to another level',
+  score_years_counts_truncate: 'score_year_counts is cleared with score_years',
   users_teams_counted: 'team_months\' members follow a person joining or leaving the leaderboard\'s people (an address confirmed)',
   users_employee_joins: 'employee_joins follows each employee added, removed, made admin or dated again',
   users_employee_joins_truncate: 'employee_joins is cleared with users',

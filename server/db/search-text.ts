@@ -26,5 +26,8 @@ const MAX_TERMS = 10;
 export const foldedSearchTerms = async (db: DbOrTx, search: string | undefined): Promise<string[]> => {
   if (!search?.trim()) return [];
   const [row] = rowsOf<{ folded: string }>(await db.execute(sql`select search_text_of(${search}, '', '') as folded`));
-  return [...new Set((row?.folded ?? '').split(' ').filter(Boolean))].slice(0, MAX_TERMS);
+  return termsOfFolded(row?.folded ?? '');
 };
+
+/** The terms of a search folded by search_text_of (a statement of its own may fold it): distinct, at most MAX_TERMS. */
+export const termsOfFolded = (folded: string): string[] => [...new Set(folded.split(' ').filter(Boolean))].slice(0, MAX_TERMS);

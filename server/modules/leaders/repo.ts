@@ -4,7 +4,7 @@ import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
 import { repoOf } from '../../db/repo-of';
 import { rowsOf } from '../../db/rows';
-import { foldedSearchTerms, matchesEveryTerm } from '../../db/search-text';
+import { foldedSearchTerms, matchesEveryTerm, termsOfFolded } from '../../db/search-text';
 import { UPLOADS_PATH } from '../users/serialize';
 
 /**
@@ -45,19 +45,19 @@ export type LeaderListFilter = { year: number; month: number; level?: LevelOfCom
  *
  * The list is two runs. First the scored: the year's score_years rows (scoring.sql keeps a row only
  * for a year with a scoring day, so each has points above 0, and the level of that year). Then the
- * unscored (0 points) by name: the employees of the year without a row. A page reads the score
- * rows' points, not every employee joined to their names (docs/performance.md, "Hot reads at full size"):
- * - One statement counts the year's score rows by level and points (one pass over 100,000 index
- *   entries at full size, about 100 distinct points a level): the level's count, the points at the
- *   page's first and last rows and how many rows score more. The employees of the year are
- *   employee_joins' (kept by the overview's trigger) plus the later joiners with a row; the unscored
- *   run is read only when there is someone in it and the page reaches it.
- * - The page is then the rows between its first and last points (their ties, a few hundred rows),
- *   joined to their names and sorted.
- * - A search walks the points index in order, probing each row's person for the terms, while that
- *   walk is shorter than reading every match (`bench` matches everyone); a narrow search reads its
- *   matches from the trigram index and sorts them. When the year has no one unscored and no level is
- *   chosen, its count is one count of users.
+ * unscored (0 points) by name: the employees of the year without a row. A page reads the points
+ * index, not every employee joined to their names (docs/performance.md, "Hot reads at full size"):
+ * - The counts are kept: score_year_counts (the year's score rows by level, server/db/functions/leaders.sql)
+ *   less the few other accounts' rows, and the employees of the year are employee_joins' (the
+ *   overview's) plus the later joiners with a row. So the unscored run is read only when someone of
+ *   the year has no row and the page reaches it.
+ * - The page walks the level's points index to its offset (index entries only), takes the points
+ *   there and counts the rows above them, then sorts the rows between its first and last points
+ *   (their ties, a few hundred rows at full size) by name.
+ * - A search walks the same index probing each row's person for the terms, while that walk is
+ *   shorter than reading every match (`bench` matches everyone); a narrow search reads its matches
+ *   from the trigram index and sorts them. Its count: when the year has no one unscored and no
+ *   level is chosen, one count of users; else the matches joined to their score rows.
  */
 
 type Scope = { year: number; level?: LevelOfCompetition; terms: readonly string[] };
@@ -66,16 +66,23 @@ type Scope = { year: number; level?: LevelOfCompetition; terms: readonly string[
 const yearEnd = (year: number) => sql`(competition_year_first_day(${year}::int + 1)::timestamp at time zone 'UTC')`;
 
 /** score_years rows (alias sy) of the scope's year and level. */
-const scoredRows = ({ year, level }: Scope) => sql`sy.competition_year = ${year}::int and sy.points > 0${level ? sql` and sy.level_of_competition = ${level}::text` : sql``}`;
+const scoredRows = ({ year, level }: Scope) => sql`sy.competition_year = ${year}::int${level ? sql` and sy.level_of_competition = ${level}::text` : sql``}`;
 
 /** The order of the index that serves the scope: (year, level, points desc nulls last, ...), or (year, points) read backwards. */
 const indexOrder = ({ level }: Scope) => (level ? sql`sy.points desc nulls last` : sql`sy.points desc`);
 
-/** Not one of the few other accounts (admins), from the score row alone. */
-const ofAnEmployee = sql`sy.user_id <> all(array(select a.id from users a where a.role <> 'user'))`;
+/** The few accounts that are not employees (admins). */
+const nonEmployees = sql`array(select a.id from users a where a.role <> 'user')`;
 
-/** The row's person (a probe, as a scalar subquery: PostgreSQL walks the index in order and stops where the page is) is an employee who matches the terms. */
-const ofAMatch = (terms: readonly string[]) => sql`(select e.role = 'user' and ${matchesEveryTerm(sql.raw('e.search_text'), terms)} from users e where e.id = sy.user_id)`;
+/**
+ * The row's person is an employee who matches the terms. Without terms: not one of the other
+ * accounts, from the index entry alone. With terms: a probe of the person's row as a scalar
+ * subquery, so PostgreSQL walks the index in order and stops where the page is.
+ */
+const ofEmployee = ({ terms }: Scope) =>
+  terms.length === 0
+    ? sql`sy.user_id <> all(${nonEmployees})`
+    : sql`(select e.role = 'user' and ${matchesEveryTerm(sql.raw('e.search_text'), terms)} from users e where e.id = sy.user_id)`;
 
 const matches = (alias: string, terms: readonly string[]) => matchesEveryTerm(sql.raw(`${alias}.search_text`), terms);
 
@@ -96,59 +103,77 @@ const levelOfYear = (year: number) => sql`coalesce(sy.level_of_competition,
     u.level_of_competition)`;
 
 /**
- * matched: the scored rows of the scope (its terms included); scope: those of the level without
- * terms; unscored: the year's employees without a score row, over every level and without terms;
- * without terms, also the points at the page's first row (hi) and last row (lo), and the rows
- * above hi.
+ * scope: the employees' score rows of the year and level; matched: those matching the terms (scope
+ * without terms); unscored: the year's employees without a score row, over every level and
+ * without terms.
  */
-type Counts = { matched: number; scope: number; unscored: number; hi: number | null; lo: number | null; above: number };
+type Counts = { scope: number; matched: number; unscored: number };
 
-const countsOf = async (db: DbOrTx, scope: Scope, offset: number, limit: number): Promise<Counts> => {
+/**
+ * The kept counts of the year (and level) and the search's folded terms, in one named statement
+ * (planned once per connection): score_year_counts less the other accounts' rows; the employees of
+ * the year (employee_joins' joins up to it, and the later joiners with a row) less the score rows.
+ */
+const keptCounts = rawStatement(
+  'leaders_list_counts',
+  sql`with k as materialized (
+        select coalesce(sum(k.scored) filter (where ${sql.placeholder('level')}::text is null or k.level_of_competition = ${sql.placeholder('level')}::text), 0)::int as scope,
+               coalesce(sum(k.scored), 0)::int as scored
+          from score_year_counts k where k.competition_year = ${sql.placeholder('year')}::int),
+      o as materialized (
+        select count(*) filter (where ${sql.placeholder('level')}::text is null or sy.level_of_competition = ${sql.placeholder('level')}::text)::int as scope, count(*)::int as scored
+          from score_years sy where sy.competition_year = ${sql.placeholder('year')}::int and sy.user_id = any(array(select a.id from users a where a.role <> 'user')))
+    select k.scope - o.scope,
+           (select coalesce(sum(j.employees), 0)::int from employee_joins j where j.competition_year <= ${sql.placeholder('year')}::int)
+             + (select count(*)::int from users u where u.role = 'user' and u.created_at >= (competition_year_first_day(${sql.placeholder('year')}::int + 1)::timestamp at time zone 'UTC')
+                  and exists (select 1 from score_years sy where sy.user_id = u.id and sy.competition_year = ${sql.placeholder('year')}::int))
+             - (k.scored - o.scored),
+           search_text_of(${sql.placeholder('search')}::text, '', '')
+      from k, o`,
+);
+
+/**
+ * The scored rows matching the terms: when the year has no one unscored and no level is chosen, the
+ * matching users who joined before the year's end and the later joiners with a row; else the
+ * matches joined to their score rows. Written without parameters (the year a whole number, the level
+ * one of the four, the terms letters and digits), so PostgreSQL plans it for these values: a generic
+ * plan ANDed the trigram index with the index of every employee's join date (3-4 times slower).
+ */
+const matchedOf = async (db: DbOrTx, scope: Scope, unscored: number): Promise<number> => {
   const { year, level, terms } = scope;
-  const end = yearEnd(year);
-  const late = (search: readonly string[]) =>
-    sql`(select count(*)::int from users u where u.role = 'user' and u.created_at >= ${end} and ${matchesWritten('u', search)}
-           and exists (select 1 from score_years sy where sy.user_id = u.id and sy.competition_year = ${year}::int))`;
-  const employees = sql`(select coalesce(sum(j.employees), 0)::int from employee_joins j where j.competition_year <= ${year}::int) + ${late([])}`;
-  const joined = sql`(select count(*)::int from score_years sy join users u on u.id = sy.user_id where ${scoredRows(scope)} and u.role = 'user' and ${matchesWritten('u', terms)})`;
-  const everyMatch = sql`(select count(*)::int from users u where u.role = 'user' and u.created_at < ${end} and ${matchesWritten('u', terms)}) + ${late(terms)}`;
-  const matched = terms.length === 0 ? sql`c.scope` : level ? joined : sql`case when c.unscored = 0 then ${everyMatch} else ${joined} end`;
-  // Without terms the year's rows by level and points (the level's points give the page's edges); with terms only their count.
-  const rows = sql`from score_years sy where ${scoredRows({ year, terms: [] })} and ${ofAnEmployee}`;
-  const histogram = terms.length === 0 ? sql`select sy.level_of_competition as level, sy.points, count(*)::int as n ${rows} group by 1, 2` : sql`select null::text as level, 0 as points, count(*)::int as n ${rows}`;
-  const [row] = rowsOf<Record<keyof Counts, number | string | null>>(
-    await db.execute(sql`with h as materialized (${histogram}),
-        r as (select g.points, g.n, (sum(g.n) over (order by g.points desc) - g.n)::int as above
-                from (select h.points, sum(h.n)::int as n from h ${level ? sql`where h.level = ${level}::text` : sql``} group by h.points) g),
-        c as materialized (select ${terms.length === 0 || !level ? sql`coalesce((select sum(r.n) from r), 0)::int` : sql`(select count(*)::int ${rows} and sy.level_of_competition = ${level}::text)`} as scope,
-                                  ${employees} - coalesce((select sum(h.n) from h), 0)::int as unscored)
-      select c.scope, c.unscored, ${matched} as matched,
-             (select r.points from r where r.above <= ${offset}::int order by r.points limit 1) as hi,
-             (select r.above from r where r.above <= ${offset}::int order by r.points limit 1) as above,
-             (select r.points from r where r.above <= ${offset + limit - 1}::int order by r.points limit 1) as lo
-        from c`),
-  );
-  const number = (value: number | string | null | undefined) => (value === null || value === undefined ? null : Number(value));
-  return { matched: number(row!.matched)!, scope: number(row!.scope)!, unscored: number(row!.unscored)!, hi: number(row!.hi), lo: number(row!.lo), above: number(row!.above) ?? 0 };
+  if (!Number.isInteger(year) || (level && !levels.includes(level))) throw new Error('a year is a whole number and a level one of the four');
+  const end = sql.raw(`(competition_year_first_day(${year} + 1)::timestamp at time zone 'UTC')`);
+  const count =
+    unscored === 0 && !level
+      ? sql`(select count(*)::int from users u where u.role = 'user' and u.created_at < ${end} and ${matchesWritten('u', terms)})
+          + (select count(*)::int from users u where u.role = 'user' and u.created_at >= ${end} and ${matchesWritten('u', terms)}
+               and exists (select 1 from score_years sy where sy.user_id = u.id and sy.competition_year = ${sql.raw(String(year))}))`
+      : sql`(select count(*)::int from score_years sy join users u on u.id = sy.user_id
+              where sy.competition_year = ${sql.raw(String(year))}${level ? sql.raw(` and sy.level_of_competition = '${level}'`) : sql``}
+                and u.role = 'user' and ${matchesWritten('u', terms)})`;
+  const [row] = rowsOf<{ matched: number | string }>(await db.execute(sql`select ${count} as matched`));
+  return Number(row!.matched);
 };
 
-/** Ids of the scored run at [offset, offset + limit) without terms: the rows between the page's first and last points, sorted. */
-const scoredBetween = (scope: Scope, counts: Counts, offset: number, limit: number) =>
-  sql`array(select sy.user_id from score_years sy join users u on u.id = sy.user_id
-             where ${scoredRows(scope)} and u.role = 'user' and sy.points between ${counts.lo}::int and ${counts.hi}::int
-             order by sy.points desc, u.last_name, u.first_name, u.id offset ${offset - counts.above}::int limit ${limit}::int)`;
+const countsOf = async (db: DbOrTx, year: number, level: LevelOfCompetition | undefined, search: string | undefined): Promise<{ scope: Scope; counts: Counts }> => {
+  const [[scopeCount, unscored, folded]] = (await keptCounts(db, { year, level: level ?? null, search: search ?? '' })) as [[number | string, number | string, string]];
+  const scope: Scope = { year, level, terms: termsOfFolded(folded) };
+  const counts = { scope: Number(scopeCount), unscored: Number(unscored), matched: Number(scopeCount) };
+  if (scope.terms.length > 0) counts.matched = await matchedOf(db, scope, counts.unscored);
+  return { scope, counts };
+};
 
-/** Ids of the scored run at [offset, offset + limit) with terms, walking the points index (see above). */
+/** Ids of the scored run at [offset, offset + limit), walking the points index (see above). */
 const scoredWalk = (scope: Scope, offset: number, limit: number) => {
-  const rows = sql`score_years sy where ${scoredRows(scope)} and ${ofAMatch(scope.terms)}`;
+  const rows = sql`score_years sy where ${scoredRows(scope)} and ${ofEmployee(scope)}`;
   return sql`(with w as materialized (select sy.points from ${rows} order by ${indexOrder(scope)} limit ${offset + 1}::int),
       hi as materialized (select min(w.points) as points from w),
       above as materialized (select count(*)::int as n from w where w.points > (select hi.points from hi)),
       lo as materialized (select sy.points from ${rows} and sy.points <= (select hi.points from hi)
                            order by ${indexOrder(scope)} offset ${offset}::int - (select above.n from above) + ${limit}::int - 1 limit 1)
     select array(select sy.user_id from score_years sy join users u on u.id = sy.user_id
-                  where ${scoredRows(scope)} and u.role = 'user' and ${matches('u', scope.terms)}
-                    and sy.points <= (select hi.points from hi) and sy.points >= coalesce((select lo.points from lo), 1)
+                  where ${scoredRows(scope)} and ${ofEmployee(scope)}
+                    and sy.points <= (select hi.points from hi) and sy.points >= coalesce((select lo.points from lo), -2147483648)
                   order by sy.points desc, u.last_name, u.first_name, u.id
                  offset ${offset}::int - (select above.n from above) limit ${limit}::int))`;
 };
@@ -159,12 +184,11 @@ const scoredMatches = (scope: Scope, offset: number, limit: number) =>
              where u.role = 'user' and ${matches('u', scope.terms)} and ${scoredRows(scope)}
              order by sy.points desc, u.last_name, u.first_name, u.id offset ${offset}::int limit ${limit}::int)`;
 
-/** The unscored employees of the scope (id, names, points 0), for their count and pages. */
+/** The year's employees without a score row (0 points) in the scope: id and names, for their count and pages. */
 const unscoredRows = ({ year, level, terms }: Scope) =>
-  sql`select u.id, u.last_name, u.first_name, coalesce(sy.points, 0) as points
+  sql`select u.id, u.last_name, u.first_name, 0 as points
         from users u left join score_years sy on sy.user_id = u.id and sy.competition_year = ${year}::int
-       where u.role = 'user' and ${matches('u', terms)} and (u.created_at < ${yearEnd(year)} or sy.user_id is not null)
-         and not coalesce(sy.points > 0, false)${level ? sql` and ${levelOfYear(year)} = ${level}::text` : sql``}`;
+       where u.role = 'user' and ${matches('u', terms)} and u.created_at < ${yearEnd(year)} and sy.user_id is null${level ? sql` and ${levelOfYear(year)} = ${level}::text` : sql``}`;
 
 /** The LeaderList rows of `ids` (an int[] expression), in its order. */
 const rowsJson = (year: number, month: number, ids: SQL) =>
@@ -178,17 +202,14 @@ const rowsJson = (year: number, month: number, ids: SQL) =>
 
 export const findLeadersJson = async (db: DbOrTx, filter: LeaderListFilter): Promise<string> => {
   const { year, month, level, limit, offset } = filter;
-  const scope: Scope = { year, level, terms: await foldedSearchTerms(db, filter.search) };
-  const counts = await countsOf(db, scope, offset, limit);
+  const { scope, counts } = await countsOf(db, year, level, filter.search);
   // The scored part of the page; with terms, a walk of the index while it is shorter than reading every match.
   const scored =
     offset >= counts.matched
       ? sql`'{}'::int[]`
-      : scope.terms.length === 0
-        ? scoredBetween(scope, counts, offset, limit)
-        : (offset + limit) * counts.scope <= counts.matched * counts.matched
-          ? scoredWalk(scope, offset, limit)
-          : scoredMatches(scope, offset, limit);
+      : scope.terms.length === 0 || (offset + limit) * counts.scope <= counts.matched * counts.matched
+        ? scoredWalk(scope, offset, limit)
+        : scoredMatches(scope, offset, limit);
   const unscoredOffset = Math.max(0, offset - counts.matched);
   const unscoredLimit = offset + limit - Math.max(offset, counts.matched);
   const statement =
@@ -199,7 +220,7 @@ export const findLeadersJson = async (db: DbOrTx, filter: LeaderListFilter): Pro
             year,
             month,
             unscoredLimit > 0
-              ? sql`${scored} || array(select z.id from z order by z.points desc, z.last_name, z.first_name, z.id offset ${unscoredOffset}::int limit ${unscoredLimit}::int)`
+              ? sql`${scored} || array(select z.id from z order by z.last_name, z.first_name, z.id offset ${unscoredOffset}::int limit ${unscoredLimit}::int)`
               : scored,
           )} || ',"count":' || (${counts.matched}::int + (select count(*)::int from z)) || '}' as json`;
   const [row] = rowsOf<{ json: string }>(await db.execute(statement));
