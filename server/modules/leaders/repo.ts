@@ -51,7 +51,7 @@ export type LeaderListFilter = { year: number; month: number; level?: LevelOfCom
  *   less the few other accounts' rows, and the employees of the year are employee_joins' (the
  *   overview's) plus the later joiners with a row. So the unscored run is read only when someone of
  *   the year has no row and the page reaches it.
- * - The page walks the level's points index to its offset (index entries only), takes the points
+ * - The page walks the level's points index to its offset (index entries, no names), takes the points
  *   there and counts the rows above them, then sorts the rows between its first and last points
  *   (their ties, a few hundred rows at full size) by name.
  * - A search walks the same index probing each row's person for the terms, while that walk is
