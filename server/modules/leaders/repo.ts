@@ -166,9 +166,15 @@ const countsOf = async (db: DbOrTx, year: number, level: LevelOfCompetition | un
 /** Ids of the scored run at [offset, offset + limit), walking the points index (see above). */
 const scoredWalk = (scope: Scope, offset: number, limit: number) => {
   const rows = sql`score_years sy where ${scoredRows(scope)} and ${ofEmployee(scope)}`;
-  return sql`(with w as materialized (select sy.points from ${rows} order by ${indexOrder(scope)} limit ${offset + 1}::int),
+  // The points at the offset and the rows above them: without terms two index ranges (a skip, then a
+  // count); with terms the walk's rows are kept, so each person is probed once.
+  const edge = scope.terms.length === 0
+    ? sql`hi as materialized (select sy.points from ${rows} order by ${indexOrder(scope)} offset ${offset}::int limit 1),
+      above as materialized (select count(*)::int as n from ${rows} and sy.points > (select hi.points from hi)),`
+    : sql`w as materialized (select sy.points from ${rows} order by ${indexOrder(scope)} limit ${offset + 1}::int),
       hi as materialized (select min(w.points) as points from w),
-      above as materialized (select count(*)::int as n from w where w.points > (select hi.points from hi)),
+      above as materialized (select count(*)::int as n from w where w.points > (select hi.points from hi)),`;
+  return sql`(with ${edge}
       lo as materialized (select sy.points from ${rows} and sy.points <= (select hi.points from hi)
                            order by ${indexOrder(scope)} offset ${offset}::int - (select above.n from above) + ${limit}::int - 1 limit 1)
     select array(select sy.user_id from score_years sy join users u on u.id = sy.user_id
