@@ -3,7 +3,7 @@ import type { DatesSetArg } from '@fullcalendar/core';
 import { LoadingOverlay, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, memo, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueuedWrites, type QueuedWrite } from '../../../api/offline/queued-writes';
 import { AppErrorBoundary } from '../../../components/app-error-boundary';
 import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
@@ -13,12 +13,12 @@ import { activityQueries } from '../api/activity-queries';
 import { useToggleDailySteps } from '../api/use-toggle-daily-steps';
 import { useIsEditableDay, useToday } from '../dashboard-clock';
 import { monthOfRange, monthStartOf } from '../month';
-import { ActivitiesListModal } from './activities-list-modal';
+import { ActivitiesListModal as ActivitiesListModalView } from './activities-list-modal';
 import { ActivityCalendar, CALENDAR_HEIGHT, CALENDAR_HEIGHT_PHONE } from './activity-calendar';
 import type { ActivityTarget } from './activity-modal';
-import { CalendarToolbar } from './calendar-toolbar';
-import { MonthTotals } from './month-totals';
-import { ParticipatedEventsModal } from './participated-events-modal';
+import { CalendarToolbar as CalendarToolbarView } from './calendar-toolbar';
+import { MonthTotals as MonthTotalsView } from './month-totals';
+import { ParticipatedEventsModal as ParticipatedEventsModalView } from './participated-events-modal';
 import { withQueuedWrites, type CalendarActivity } from '../queued-overlay';
 import { QUEUED_WRITES_HEADING_ID } from './queued-writes-heading';
 import { formValuesOfWrite } from '../queued-form-values';
@@ -29,11 +29,28 @@ import { useGridFocusReturn, useMonthGridKeys } from './use-month-grid-keys';
 // but one file at a time, and a connection lost soon after the first visit (before that precache is
 // complete) must not leave 'Add new activity' or a write made offline with a file that cannot load.
 const loadQueuedWritesPanel = () => import('./queued-writes-panel');
-const loadActivityModal = () => import('./activity-modal');
-const ActivityModal = lazy(() => loadActivityModal().then((module) => ({ default: module.ActivityModal })));
+type ActivityModalComponent = typeof import('./activity-modal').ActivityModal;
+// Once its file is here the form opens without suspending first (a lazy component's first render
+// always does, even for a file already loaded: one more task and frame before the form shows).
+let loadedActivityModal: ActivityModalComponent | undefined;
+const loadActivityModal = () =>
+  import('./activity-modal').then((module) => {
+    loadedActivityModal = module.ActivityModal;
+    return module;
+  });
+const LazyActivityModal = lazy(() => loadActivityModal().then((module) => ({ default: module.ActivityModal })));
 const QueuedWritesPanel = lazy(() => loadQueuedWritesPanel().then((module) => ({ default: module.QueuedWritesPanel })));
 const warmQueuedWritesPanel = () => void loadQueuedWritesPanel().catch(() => undefined);
 const warmActivityModal = () => void loadActivityModal().catch(() => undefined);
+
+// What a click on the dashboard changes is drawn again, not the whole page: a month switch redraws the
+// toolbar, the totals and the overlay, not the closed dialogs; opening a day's sheet redraws the sheet.
+// Each takes stable handlers (useStableHandlers) for that.
+const CalendarToolbar = memo(CalendarToolbarView);
+const MonthTotals = memo(MonthTotalsView);
+const ActivitiesListModal = memo(ActivitiesListModalView);
+const ParticipatedEventsModal = memo(ParticipatedEventsModalView);
+const NO_ACTIVITIES: CalendarActivity[] = [];
 
 /** The employee dashboard: month calendar, its modals and the totals below. */
 export function EmployeeDashboard() {
@@ -115,7 +132,32 @@ export function EmployeeDashboard() {
     onAddActivity: fromGrid(addActivity),
     onOpenDay: fromGrid(setListDay),
   });
-  const listActivities = listDay ? (data?.activities ?? []).filter((activity) => activity.startDate === listDay) : [];
+  const listActivities = useMemo(
+    () => (listDay ? (data?.activities ?? NO_ACTIVITIES).filter((activity) => activity.startDate === listDay) : NO_ACTIVITIES),
+    [listDay, data?.activities],
+  );
+  const toolbarHandlers = useStableHandlers({
+    onPrev: () => api()?.prev(),
+    onNext: () => api()?.next(),
+    onToday: () => api()?.gotoDate(today),
+  });
+  const listHandlers = useStableHandlers({
+    onClose: closeWith(() => setListDay(null)),
+    onEdit: (activity: CalendarActivity) => {
+      setListDay(null);
+      openActivity(activity);
+    },
+    onAdd: (day: string) => {
+      setListDay(null);
+      addActivity(day);
+    },
+    onToggleSteps,
+    onOpenEvents: (day: string) => {
+      setListDay(null);
+      setEventsDay(day);
+    },
+  });
+  const eventsHandlers = useStableHandlers({ onClose: closeWith(() => setEventsDay(null)) });
 
   return (
     <Stack gap="md">
@@ -132,13 +174,7 @@ export function EmployeeDashboard() {
           loaderProps={{ 'aria-label': 'Loading month' }}
         />
         <Stack gap="sm">
-          <CalendarToolbar
-            month={month}
-            isCurrentMonth={month === monthStartOf(today)}
-            onPrev={() => api()?.prev()}
-            onNext={() => api()?.next()}
-            onToday={() => api()?.gotoDate(today)}
-          />
+          <CalendarToolbar month={month} isCurrentMonth={month === monthStartOf(today)} {...toolbarHandlers} />
           {/* Until the grid is drawn its place is kept at its height: nothing below moves. */}
           <div ref={gridRef} style={gridShown ? undefined : { height: compact ? CALENDAR_HEIGHT_PHONE : CALENDAR_HEIGHT }}>
             {gridShown && (
@@ -164,20 +200,7 @@ export function EmployeeDashboard() {
         hasEvents={listDay !== null && Boolean(data?.eventParticipationDates.includes(listDay))}
         editable={listDay !== null && isEditable(listDay)}
         starPending={pendingStarDay !== null && pendingStarDay === listDay}
-        onClose={closeWith(() => setListDay(null))}
-        onEdit={(activity: CalendarActivity) => {
-          setListDay(null);
-          openActivity(activity);
-        }}
-        onAdd={(day) => {
-          setListDay(null);
-          addActivity(day);
-        }}
-        onToggleSteps={onToggleSteps}
-        onOpenEvents={(day) => {
-          setListDay(null);
-          setEventsDay(day);
-        }}
+        {...listHandlers}
       />
       {activityTarget && (
         // Offline before the form's file reached this device: say so in place of the form, not a blank page.
@@ -187,9 +210,15 @@ export function EmployeeDashboard() {
           </Suspense>
         </AppErrorBoundary>
       )}
-      <ParticipatedEventsModal day={eventsDay} onClose={closeWith(() => setEventsDay(null))} />
+      <ParticipatedEventsModal day={eventsDay} {...eventsHandlers} />
     </Stack>
   );
+}
+
+/** The form's dialog: the loaded component when its file is here, else the lazy one (chosen once per opening: a switch would remount it). */
+function ActivityModal(props: { target: ActivityTarget; onClose: () => void }) {
+  const [Modal] = useState<ActivityModalComponent | typeof LazyActivityModal>(() => loadedActivityModal ?? LazyActivityModal);
+  return <Modal {...props} />;
 }
 
 /** In place of the activity form when its file cannot be fetched (offline on a first visit). */
