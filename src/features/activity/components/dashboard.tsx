@@ -15,7 +15,7 @@ import { useIsEditableDay, useToday } from '../dashboard-clock';
 import { monthOfRange, monthStartOf } from '../month';
 import { ActivitiesListModal as ActivitiesListModalView } from './activities-list-modal';
 import { ActivityCalendar, CALENDAR_HEIGHT, CALENDAR_HEIGHT_PHONE } from './activity-calendar';
-import type { ActivityTarget } from './activity-modal';
+import type { ActivityModal as ActivityModalView, ActivityTarget } from './activity-modal';
 import { CalendarToolbar as CalendarToolbarView } from './calendar-toolbar';
 import { MonthTotals as MonthTotalsView } from './month-totals';
 import { ParticipatedEventsModal as ParticipatedEventsModalView } from './participated-events-modal';
@@ -29,7 +29,7 @@ import { useGridFocusReturn, useMonthGridKeys } from './use-month-grid-keys';
 // but one file at a time, and a connection lost soon after the first visit (before that precache is
 // complete) must not leave 'Add new activity' or a write made offline with a file that cannot load.
 const loadQueuedWritesPanel = () => import('./queued-writes-panel');
-type ActivityModalComponent = typeof import('./activity-modal').ActivityModal;
+type ActivityModalComponent = typeof ActivityModalView;
 // Once its file is here the form opens without suspending first (a lazy component's first render
 // always does, even for a file already loaded: one more task and frame before the form shows).
 let loadedActivityModal: ActivityModalComponent | undefined;
