@@ -3,16 +3,16 @@ import type { DatesSetArg } from '@fullcalendar/core';
 import { LoadingOverlay, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, memo, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueuedWrites, type QueuedWrite } from '../../../api/offline/queued-writes';
 import { AppErrorBoundary } from '../../../components/app-error-boundary';
-import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
+import { afterNextPaint, useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { useStableHandlers } from '../../../lib/use-stable-handlers';
 import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { activityQueries } from '../api/activity-queries';
 import { useToggleDailySteps } from '../api/use-toggle-daily-steps';
 import { useIsEditableDay, useToday } from '../dashboard-clock';
-import { monthOfRange, monthStartOf } from '../month';
+import { monthOfRange, monthStartOf, shiftMonth } from '../month';
 import { ActivitiesListModal as ActivitiesListModalView } from './activities-list-modal';
 import { ActivityCalendar, CALENDAR_HEIGHT, CALENDAR_HEIGHT_PHONE } from './activity-calendar';
 import type { ActivityModal as ActivityModalView, ActivityTarget } from './activity-modal';
@@ -92,19 +92,37 @@ export function EmployeeDashboard() {
 
   // The month is the one holding the midpoint of the visible range (docs/product-rules.md#dashboard-and-calendar).
   // Every change of month reads that month again, even one shown a moment ago (kept data shows meanwhile).
-  const onDatesSet = (arg: DatesSetArg) => {
-    const next = monthOfRange(arg.start, arg.end);
+  const showMonth = (next: string) => {
     if (next === shownMonth.current) return;
     shownMonth.current = next;
     void queryClient.invalidateQueries({ queryKey: activityQueries.month(next).queryKey, exact: true, refetchType: 'none' });
     setMonth(next);
   };
+  const onDatesSet = (arg: DatesSetArg) => showMonth(monthOfRange(arg.start, arg.end));
   const api = () => calendarRef.current?.getApi();
+  // A click on Previous, Next or Today paints the new month's title and its loader in its own frame;
+  // FullCalendar draws the new days in a task of its own right after that paint (its `datesSet` then
+  // names the month already shown). Clicks before that draw move the grid once, to the last month asked.
+  const pendingMove = useRef<string | null>(null);
+  const moveTo = (next: string) => {
+    if (!api()) return;
+    showMonth(next);
+    if (pendingMove.current === null)
+      afterNextPaint(() => {
+        const target = pendingMove.current;
+        pendingMove.current = null;
+        if (target) api()?.gotoDate(target);
+      });
+    pendingMove.current = next;
+  };
   const onToggleSteps = (day: string, achieved: boolean) => toggleSteps.mutate({ date: day, achieved });
   const pendingStarDay = toggleSteps.isPending ? (toggleSteps.variables?.date ?? null) : null;
   // A queued entry is dealt with in the list of waiting changes (its Discard and Edit).
+  // The form's dialog is drawn in a transition: the click's own frame (the day sheet closing, the button
+  // pressed) paints at once, and the dialog's first render yields to the phone between its parts.
+  const openForm = (target: ActivityTarget) => startTransition(() => setActivityTarget(target));
   const openActivity = (activity: CalendarActivity) =>
-    activity.queued ? document.getElementById(QUEUED_WRITES_HEADING_ID)?.focus() : setActivityTarget({ kind: 'edit', activity });
+    activity.queued ? document.getElementById(QUEUED_WRITES_HEADING_ID)?.focus() : openForm({ kind: 'edit', activity });
   // Opened from the grid: the focus comes back to the opener when the dialog (or the dialog it led to) closes.
   const fromGrid =
     <A extends unknown[]>(open: (...args: A) => void) =>
@@ -121,9 +139,9 @@ export function EmployeeDashboard() {
     if (!form) return;
     // A closed day cannot take it again: the form opens on today instead.
     const day = isEditable(form.day) ? form.day : today;
-    setActivityTarget({ kind: 'add', day, initial: form.values, replaces: write.id });
+    openForm({ kind: 'add', day, initial: form.values, replaces: write.id });
   };
-  const addActivity = (day: string) => setActivityTarget({ kind: 'add', day });
+  const addActivity = (day: string) => openForm({ kind: 'add', day });
   const calendarHandlers = useStableHandlers({
     onDatesSet,
     onOpenActivity: fromGrid(openActivity),
@@ -137,9 +155,9 @@ export function EmployeeDashboard() {
     [listDay, data?.activities],
   );
   const toolbarHandlers = useStableHandlers({
-    onPrev: () => api()?.prev(),
-    onNext: () => api()?.next(),
-    onToday: () => api()?.gotoDate(today),
+    onPrev: () => moveTo(shiftMonth(shownMonth.current, -1)),
+    onNext: () => moveTo(shiftMonth(shownMonth.current, 1)),
+    onToday: () => moveTo(monthStartOf(today)),
   });
   const listHandlers = useStableHandlers({
     onClose: closeWith(() => setListDay(null)),
