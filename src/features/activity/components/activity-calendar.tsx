@@ -16,7 +16,6 @@ import { utcDay } from '../month';
 import type { CalendarActivity, CalendarMonth } from '../queued-overlay';
 import { DayCellHeader, type DayActions } from './day-cell';
 import { activityEntry, compactDayHeader, type H } from './grid-content';
-import './activity-calendar.css';
 
 /** docs/product-rules.md#dashboard-and-calendar: month view only, row limit 5, long press 250 ms, UTC. */
 export const CALENDAR_HEIGHT = 800;
