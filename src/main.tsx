@@ -3,12 +3,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startOnlineTracking } from './api/offline/online-status';
 import { createQueryClient } from './api/query-client';
-import { mayHoldSession } from './api/session';
 import { AppErrorBoundary } from './components/app-error-boundary';
 import type { Clock } from './domain/clock';
 import { makeZodJitless } from './lib/zod-jitless';
 import { Providers } from './providers';
-import { createAppRouter, warmRouteChunks } from './router';
+import { createAppRouter } from './router';
 
 // Before any zod schema exists (they come with the lazy chunks): the CSP allows no eval.
 makeZodJitless();
@@ -25,7 +24,6 @@ async function start() {
   startOnlineTracking();
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient, clock });
-  if (mayHoldSession()) warmRouteChunks(router);
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
   createRoot(container).render(

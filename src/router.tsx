@@ -31,18 +31,6 @@ export const createAppRouter = ({ queryClient, history = createBrowserHistory(),
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
-/**
- * The files of the page being opened, asked for at start: a signed-in page's route chunk (its loader
- * and component) otherwise waits for the guards (the session's restore, POST /auth/refresh, and the
- * device store), a round trip each on a phone, before its first request. Each file is evaluated as
- * it arrives, in a task of its own; the router renders once its loaders are done, as before.
- */
-export const warmRouteChunks = (router: AppRouter) => {
-  // A split route's component is a lazy one with `preload` (the route chunk); others have none.
-  const routes = router.routesById as unknown as Record<string, { options: { component?: { preload?: () => Promise<void> } } } | undefined>;
-  for (const match of router.matchRoutes(router.latestLocation)) routes[match.routeId]?.options.component?.preload?.().catch(() => undefined);
-};
-
 declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
