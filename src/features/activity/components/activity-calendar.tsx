@@ -14,8 +14,9 @@ import { forwardRef, memo, useMemo } from 'react';
 import type { Activity } from '../../../api/contract/activity';
 import { utcDay } from '../month';
 import type { CalendarActivity, CalendarMonth } from '../queued-overlay';
+import { queuedLabel } from './queued-label';
 import { DayCellHeader, type DayActions } from './day-cell';
-import { activityEntry, compactDayHeader, type H } from './grid-content';
+import './activity-calendar.css';
 
 /** docs/product-rules.md#dashboard-and-calendar: month view only, row limit 5, long press 250 ms, UTC. */
 export const CALENDAR_HEIGHT = 800;
@@ -66,24 +67,36 @@ export const ActivityCalendar = memo(
       [data?.activities],
     );
 
-    // Drawn by FullCalendar's own Preact in the grid's pass (grid-content.ts): a React element here is a
-    // React portal per cell or entry and a second layout of the grid. The desktop header keeps React
-    // for its Mantine buttons and tooltips.
-    const dayCellContent = (arg: DayCellContentArg, h: H) => {
+    const dayCellContent = (arg: DayCellContentArg) => {
       const day = utcDay(arg.date);
-      const state = {
-        day,
-        dayNumber: arg.date.getUTCDate(),
-        achieved: steps.has(day),
-        hasEvents: eventDays.has(day),
-        hasActivities: activityDays.has(day),
-        editable: isEditable(day),
-        starPending: pendingStarDay === day,
-      };
-      return compact ? compactDayHeader(h, state, actions) : <DayCellHeader actions={actions} state={state} />;
+      return (
+        <DayCellHeader
+          compact={compact}
+          actions={actions}
+          state={{
+            day,
+            dayNumber: arg.date.getUTCDate(),
+            achieved: steps.has(day),
+            hasEvents: eventDays.has(day),
+            hasActivities: activityDays.has(day),
+            editable: isEditable(day),
+            starPending: pendingStarDay === day,
+          }}
+        />
+      );
     };
 
-    const eventContent = (arg: EventContentArg, h: H) => activityEntry(h, arg.event.extendedProps.activity as CalendarActivity);
+    const eventContent = (arg: EventContentArg) => {
+      const activity = arg.event.extendedProps.activity as CalendarActivity;
+      // A queued entry says so in words (not colour alone): 'Pending', 'Pending delete', 'Not saved'.
+      const state = activity.queued ? queuedLabel(activity.queued) : null;
+      return (
+        <div className="wc-activity" title={`${activity.title}: ${activity.movingTime} min${state ? ` (${state})` : ''}`}>
+          <span className="wc-activity-title">{activity.title}</span>
+          {state ? <span className="wc-activity-state">{state}</span> : <span className="wc-activity-minutes">{activity.movingTime}m</span>}
+        </div>
+      );
+    };
 
     return (
       <FullCalendar
