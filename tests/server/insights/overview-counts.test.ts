@@ -4,6 +4,7 @@ import { trackerConnections, users } from '../../../server/db/schema';
 import type { Db } from '../../../server/db/client';
 import { competitionYearOf } from '@/domain/competition';
 import { createTestApp } from '../helpers/test-app';
+import { randomOf } from '../helpers/seeded-random';
 import { addUser } from '../helpers/competition-seed';
 
 /*
@@ -41,12 +42,6 @@ const countedFromRows = async (db: Db) => {
   const connected = new Set(connections.map((connection) => connection.userId)).size;
   if (connected) trackers['*'] = connected;
   return { joins, trackers: Object.fromEntries(Object.entries(trackers).sort(([a], [b]) => (a < b ? -1 : 1))) };
-};
-
-/** A small deterministic generator, so a failure repeats. */
-const randomOf = (seed: number) => () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
 };
 
 test('the overview counts equal counts made from the rows after every step of random writes', async () => {

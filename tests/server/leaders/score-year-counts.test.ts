@@ -6,6 +6,7 @@ import { rowsOf } from '../../../server/db/rows';
 import { activities, userLevels, users } from '../../../server/db/schema';
 import { rebuildScores, rescoreUserYear } from '../../../server/modules/scoring/repo';
 import { createTestApp } from '../helpers/test-app';
+import { randomOf } from '../helpers/seeded-random';
 import { addUser, logActivity, logSteps } from '../helpers/competition-seed';
 
 /*
@@ -27,12 +28,6 @@ const countedFromRows = async (db: Db) =>
   rowsOf<{ year: number; level: string; scored: number }>(
     await db.execute(sql`select competition_year as year, coalesce(level_of_competition, '') as level, count(*)::int as scored from score_years group by 1, 2 order by 1, 2`),
   );
-
-/** A small deterministic generator, so a failure repeats. */
-const randomOf = (seed: number) => () => {
-  seed = (seed * 1103515245 + 12345) % 2147483648;
-  return seed / 2147483648;
-};
 
 test('score_year_counts equals a count of score_years after every step of random writes', async () => {
   const ctx = await createTestApp({ now: '2026-11-22T10:00:00Z' });
