@@ -38,7 +38,8 @@ const mapOf = (url: string) => {
 /** `node_modules/<package>` or the source file; the function by its original name where the map has one. */
 const whereOf = ({ url, functionName, lineNumber, columnNumber }: Node['callFrame']) => {
   if (!url) return { module: functionName ? `(${functionName})` : '(browser)', fn: functionName || '(anonymous)' };
-  const map = url.includes('/assets/') ? mapOf(url) : null;
+  // A frame without a position (line -1: e.g. a module's top level as V8 names it) maps to nothing.
+  const map = url.includes('/assets/') && lineNumber >= 0 ? mapOf(url) : null;
   if (!map) return { module: url.replace(/^https?:\/\/[^/]+/, ''), fn: functionName || '(anonymous)' };
   const original = map.originalPositionFor({ line: lineNumber + 1, column: columnNumber });
   const file = url.split('/').at(-1);

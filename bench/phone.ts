@@ -11,6 +11,7 @@
  * worker and its caches, as a first visit after signing in on the phone would.
  *
  *   npm run bench:phone     PHONE_RUNS=3 PHONE_SKIP_BUILD=1 PHONE_PAGES=login,dashboard,leaderboard,feed
+ *                           (PHONE_PAGES= empty: the interactions only)
  *                           PHONE_LHR_DIR=/tmp/lhr (each run's Lighthouse report and trace as JSON: its long
  *                           tasks, bootup time, main-thread breakdown and unused JavaScript, to see where time goes)
  */
@@ -25,7 +26,7 @@ import { PHONE_EMAIL as EMAIL, PHONE_PASSWORD as PASSWORD, seedPhoneData } from 
 
 const runs = Number(process.env.PHONE_RUNS ?? 3);
 const reportDir = process.env.PHONE_LHR_DIR;
-const pages = (process.env.PHONE_PAGES ?? 'login,dashboard,leaderboard,feed').split(',');
+const pages = (process.env.PHONE_PAGES ?? 'login,dashboard,leaderboard,feed').split(',').filter(Boolean);
 const PATHS: Record<string, string> = { login: '/', dashboard: '/employee/dashboard', leaderboard: '/leaderboard', feed: '/employee/activity-feed' };
 const TARGETS = { performance: 95, accessibility: 100, bestPractices: 100, tbtMs: 150, cls: 0.05, interactionMs: 100 };
 const CHROME_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];

@@ -1,4 +1,7 @@
 import '@mantine/core/styles.css';
+// The month grid's styles (1 kB gzip) ride with the entry's stylesheet: as the dashboard chunk's own
+// CSS, its JavaScript was requested only once that file had arrived (a round trip on a phone).
+import './features/activity/components/activity-calendar.css';
 import { MantineProvider, type CSSVariablesResolver } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

@@ -20,3 +20,14 @@ export function useAfterFirstPaint() {
   }, []);
   return painted;
 }
+
+/**
+ * Runs `run` in a task of its own right after the next paint (a frame's callback runs just before
+ * its paint; a task queued from there runs after it): a click paints what it says at once (the
+ * month's title, its loader) and the costly part (the grid's draw) follows.
+ */
+export function afterNextPaint(run: () => void) {
+  requestAnimationFrame(() => {
+    setTimeout(run);
+  });
+}

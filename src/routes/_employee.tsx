@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { mayHoldSession } from '../api/session';
 import { OfflineBanner } from '../components/offline-banner';
 import { ConfirmEmailBanner } from '../features/access';
 import type { RouterContext } from '../router-context';
@@ -13,8 +14,12 @@ const guardEmployee = guardArea('employee');
  */
 export const Route = createFileRoute('/_employee')({
   beforeLoad: async ({ context }: { context: RouterContext }) => {
+    // Fetched while the guard restores the session, not after it (one round trip fewer on a phone);
+    // a guest (no session hint, nothing kept on the device) is sent to sign in without it.
+    const offlineSupport = mayHoldSession() ? import('../features/activity/offline-support') : undefined;
+    offlineSupport?.catch(() => undefined);
     await guardEmployee({ context });
-    const { startOfflineSupport } = await import('../features/activity/offline-support');
+    const { startOfflineSupport } = await (offlineSupport ?? import('../features/activity/offline-support'));
     await startOfflineSupport(context.queryClient, context.auth);
   },
   component: EmployeeArea,

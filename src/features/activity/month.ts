@@ -7,6 +7,12 @@ export { monthStartOf };
 /** First and last day of the month, both inclusive (the month query's range). */
 export const monthRange = (monthStart: string) => ({ startDate: monthStart, endDate: monthEndOf(monthStart) });
 
+/** The first day of the month `months` after (or before, negative) the month starting `monthStart`. */
+export const shiftMonth = (monthStart: string, months: number) => {
+  const [year, month] = monthStart.split('-').map(Number) as [number, number];
+  return toIsoDay(Date.UTC(year, month - 1 + months, 1));
+};
+
 /** The month a visible range belongs to: the one holding its midpoint (docs/product-rules.md#dashboard-and-calendar). */
 export const monthOfRange = (start: Date, end: Date) => monthStartOf(toIsoDay(new Date((start.getTime() + end.getTime()) / 2)));
 

@@ -1,5 +1,6 @@
 import FullCalendar from '@fullcalendar/react';
-import { screen, waitFor } from '@testing-library/react';
+import { Calendar } from '@fullcalendar/core';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockClock } from '../../../mocks/clock';
 import { renderApp } from '../render-app';
 import { seedActivity } from '../competition-seed';
@@ -60,8 +61,12 @@ describe('the month grid is drawn again only when what it shows changes', () => 
       const app = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
       await screen.findByText('Total month: 0 mins');
       await settled(app);
-      expect(screen.getByRole('button', { name: 'Open Sunday, November 22, 2026' })).toBeInTheDocument();
       expect(draws).toEqual({ mounts: 1, propUpdates: 0 });
+      // The phone's day header is drawn by FullCalendar's Preact (no React portal): it still opens the day's sheet.
+      await app.user.click(screen.getByRole('button', { name: 'Open Sunday, November 22, 2026' }));
+      const sheet = await screen.findByRole('dialog', { name: 'Activities list' });
+      await app.user.click(within(sheet).getByRole('button', { name: 'Add new activity' }));
+      expect(await screen.findByRole('dialog', { name: 'Add new activity' })).toBeInTheDocument();
     } finally {
       desktop();
     }
@@ -98,5 +103,34 @@ describe('the month grid is drawn again only when what it shows changes', () => 
     await settled(app);
     expect(screen.getByText('Total month: 25 mins')).toBeInTheDocument();
     expect(draws.propUpdates).toBe(1);
+  });
+});
+
+describe("a click on 'Next month' paints what it says first", () => {
+  beforeEach(() => mockClock.set('2026-11-22T10:00:00Z'));
+  afterEach(() => vi.restoreAllMocks());
+
+  it("shows the new month's title and loader in the click's own frame; the grid moves after that paint, once for quick clicks", async () => {
+    const app = await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock });
+    await screen.findByText('Total month: 0 mins');
+    await settled(app);
+    const moves = vi.spyOn(Calendar.prototype, 'gotoDate');
+    const release = holdRequests('*/api/user/activity');
+    const next = screen.getByRole('button', { name: 'Next month' });
+    fireEvent.click(next);
+    // Synchronously after the click: the title and the loader, over November's days still drawn.
+    expect(screen.getByRole('heading', { name: 'December 2026' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Loading month')).toBeInTheDocument();
+    expect(document.querySelector('[data-date="2026-11-22"]')).not.toBeNull();
+    expect(moves).not.toHaveBeenCalled();
+    // A second click before the grid moved: one move, to the last month asked.
+    fireEvent.click(next);
+    expect(screen.getByRole('heading', { name: 'January 2027' })).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('[data-date="2027-01-15"]')).not.toBeNull());
+    expect(moves).toHaveBeenCalledTimes(1);
+    expect(document.querySelector('[data-date="2026-11-22"]')).toBeNull();
+    release();
+    await settled(app);
+    expect(screen.getByRole('heading', { name: 'January 2027' })).toBeInTheDocument();
   });
 });

@@ -14,9 +14,8 @@ import { forwardRef, memo, useMemo } from 'react';
 import type { Activity } from '../../../api/contract/activity';
 import { utcDay } from '../month';
 import type { CalendarActivity, CalendarMonth } from '../queued-overlay';
-import { queuedLabel } from './queued-label';
 import { DayCellHeader, type DayActions } from './day-cell';
-import './activity-calendar.css';
+import { activityEntry, compactDayHeader, type H } from './grid-content';
 
 /** docs/product-rules.md#dashboard-and-calendar: month view only, row limit 5, long press 250 ms, UTC. */
 export const CALENDAR_HEIGHT = 800;
@@ -67,36 +66,24 @@ export const ActivityCalendar = memo(
       [data?.activities],
     );
 
-    const dayCellContent = (arg: DayCellContentArg) => {
+    // Drawn by FullCalendar's own Preact in the grid's pass (grid-content.ts): a React element here is a
+    // React portal per cell or entry and a second layout of the grid. The desktop header keeps React
+    // for its Mantine buttons and tooltips.
+    const dayCellContent = (arg: DayCellContentArg, h: H) => {
       const day = utcDay(arg.date);
-      return (
-        <DayCellHeader
-          compact={compact}
-          actions={actions}
-          state={{
-            day,
-            dayNumber: arg.date.getUTCDate(),
-            achieved: steps.has(day),
-            hasEvents: eventDays.has(day),
-            hasActivities: activityDays.has(day),
-            editable: isEditable(day),
-            starPending: pendingStarDay === day,
-          }}
-        />
-      );
+      const state = {
+        day,
+        dayNumber: arg.date.getUTCDate(),
+        achieved: steps.has(day),
+        hasEvents: eventDays.has(day),
+        hasActivities: activityDays.has(day),
+        editable: isEditable(day),
+        starPending: pendingStarDay === day,
+      };
+      return compact ? compactDayHeader(h, state, actions) : <DayCellHeader actions={actions} state={state} />;
     };
 
-    const eventContent = (arg: EventContentArg) => {
-      const activity = arg.event.extendedProps.activity as CalendarActivity;
-      // A queued entry says so in words (not colour alone): 'Pending', 'Pending delete', 'Not saved'.
-      const state = activity.queued ? queuedLabel(activity.queued) : null;
-      return (
-        <div className="wc-activity" title={`${activity.title}: ${activity.movingTime} min${state ? ` (${state})` : ''}`}>
-          <span className="wc-activity-title">{activity.title}</span>
-          {state ? <span className="wc-activity-state">{state}</span> : <span className="wc-activity-minutes">{activity.movingTime}m</span>}
-        </div>
-      );
-    };
+    const eventContent = (arg: EventContentArg, h: H) => activityEntry(h, arg.event.extendedProps.activity as CalendarActivity);
 
     return (
       <FullCalendar

@@ -3,22 +3,22 @@ import type { DatesSetArg } from '@fullcalendar/core';
 import { LoadingOverlay, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, lazy, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueuedWrites, type QueuedWrite } from '../../../api/offline/queued-writes';
 import { AppErrorBoundary } from '../../../components/app-error-boundary';
-import { useAfterFirstPaint } from '../../../lib/use-after-first-paint';
+import { afterNextPaint, useAfterFirstPaint } from '../../../lib/use-after-first-paint';
 import { useStableHandlers } from '../../../lib/use-stable-handlers';
 import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { activityQueries } from '../api/activity-queries';
 import { useToggleDailySteps } from '../api/use-toggle-daily-steps';
 import { useIsEditableDay, useToday } from '../dashboard-clock';
-import { monthOfRange, monthStartOf } from '../month';
-import { ActivitiesListModal } from './activities-list-modal';
+import { monthOfRange, monthStartOf, shiftMonth } from '../month';
+import { ActivitiesListModal as ActivitiesListModalView } from './activities-list-modal';
 import { ActivityCalendar, CALENDAR_HEIGHT, CALENDAR_HEIGHT_PHONE } from './activity-calendar';
-import type { ActivityTarget } from './activity-modal';
-import { CalendarToolbar } from './calendar-toolbar';
-import { MonthTotals } from './month-totals';
-import { ParticipatedEventsModal } from './participated-events-modal';
+import type { ActivityModal as ActivityModalView, ActivityTarget } from './activity-modal';
+import { CalendarToolbar as CalendarToolbarView } from './calendar-toolbar';
+import { MonthTotals as MonthTotalsView } from './month-totals';
+import { ParticipatedEventsModal as ParticipatedEventsModalView } from './participated-events-modal';
 import { withQueuedWrites, type CalendarActivity } from '../queued-overlay';
 import { QUEUED_WRITES_HEADING_ID } from './queued-writes-heading';
 import { formValuesOfWrite } from '../queued-form-values';
@@ -29,11 +29,28 @@ import { useGridFocusReturn, useMonthGridKeys } from './use-month-grid-keys';
 // but one file at a time, and a connection lost soon after the first visit (before that precache is
 // complete) must not leave 'Add new activity' or a write made offline with a file that cannot load.
 const loadQueuedWritesPanel = () => import('./queued-writes-panel');
-const loadActivityModal = () => import('./activity-modal');
-const ActivityModal = lazy(() => loadActivityModal().then((module) => ({ default: module.ActivityModal })));
+type ActivityModalComponent = typeof ActivityModalView;
+// Once its file is here the form opens without suspending first (a lazy component's first render
+// always does, even for a file already loaded: one more task and frame before the form shows).
+let loadedActivityModal: ActivityModalComponent | undefined;
+const loadActivityModal = () =>
+  import('./activity-modal').then((module) => {
+    loadedActivityModal = module.ActivityModal;
+    return module;
+  });
+const LazyActivityModal = lazy(() => loadActivityModal().then((module) => ({ default: module.ActivityModal })));
 const QueuedWritesPanel = lazy(() => loadQueuedWritesPanel().then((module) => ({ default: module.QueuedWritesPanel })));
 const warmQueuedWritesPanel = () => void loadQueuedWritesPanel().catch(() => undefined);
 const warmActivityModal = () => void loadActivityModal().catch(() => undefined);
+
+// What a click on the dashboard changes is drawn again, not the whole page: a month switch redraws the
+// toolbar, the totals and the overlay, not the closed dialogs; opening a day's sheet redraws the sheet.
+// Each takes stable handlers (useStableHandlers) for that.
+const CalendarToolbar = memo(CalendarToolbarView);
+const MonthTotals = memo(MonthTotalsView);
+const ActivitiesListModal = memo(ActivitiesListModalView);
+const ParticipatedEventsModal = memo(ParticipatedEventsModalView);
+const NO_ACTIVITIES: CalendarActivity[] = [];
 
 /** The employee dashboard: month calendar, its modals and the totals below. */
 export function EmployeeDashboard() {
@@ -75,19 +92,37 @@ export function EmployeeDashboard() {
 
   // The month is the one holding the midpoint of the visible range (docs/product-rules.md#dashboard-and-calendar).
   // Every change of month reads that month again, even one shown a moment ago (kept data shows meanwhile).
-  const onDatesSet = (arg: DatesSetArg) => {
-    const next = monthOfRange(arg.start, arg.end);
+  const showMonth = (next: string) => {
     if (next === shownMonth.current) return;
     shownMonth.current = next;
     void queryClient.invalidateQueries({ queryKey: activityQueries.month(next).queryKey, exact: true, refetchType: 'none' });
     setMonth(next);
   };
+  const onDatesSet = (arg: DatesSetArg) => showMonth(monthOfRange(arg.start, arg.end));
   const api = () => calendarRef.current?.getApi();
+  // A click on Previous, Next or Today paints the new month's title and its loader in its own frame;
+  // FullCalendar draws the new days in a task of its own right after that paint (its `datesSet` then
+  // names the month already shown). Clicks before that draw move the grid once, to the last month asked.
+  const pendingMove = useRef<string | null>(null);
+  const moveTo = (next: string) => {
+    if (!api()) return;
+    showMonth(next);
+    if (pendingMove.current === null)
+      afterNextPaint(() => {
+        const target = pendingMove.current;
+        pendingMove.current = null;
+        if (target) api()?.gotoDate(target);
+      });
+    pendingMove.current = next;
+  };
   const onToggleSteps = (day: string, achieved: boolean) => toggleSteps.mutate({ date: day, achieved });
   const pendingStarDay = toggleSteps.isPending ? (toggleSteps.variables?.date ?? null) : null;
   // A queued entry is dealt with in the list of waiting changes (its Discard and Edit).
+  // The form's dialog is drawn in a transition: the click's own frame (the day sheet closing, the button
+  // pressed) paints at once, and the dialog's first render yields to the phone between its parts.
+  const openForm = (target: ActivityTarget) => startTransition(() => setActivityTarget(target));
   const openActivity = (activity: CalendarActivity) =>
-    activity.queued ? document.getElementById(QUEUED_WRITES_HEADING_ID)?.focus() : setActivityTarget({ kind: 'edit', activity });
+    activity.queued ? document.getElementById(QUEUED_WRITES_HEADING_ID)?.focus() : openForm({ kind: 'edit', activity });
   // Opened from the grid: the focus comes back to the opener when the dialog (or the dialog it led to) closes.
   const fromGrid =
     <A extends unknown[]>(open: (...args: A) => void) =>
@@ -104,9 +139,9 @@ export function EmployeeDashboard() {
     if (!form) return;
     // A closed day cannot take it again: the form opens on today instead.
     const day = isEditable(form.day) ? form.day : today;
-    setActivityTarget({ kind: 'add', day, initial: form.values, replaces: write.id });
+    openForm({ kind: 'add', day, initial: form.values, replaces: write.id });
   };
-  const addActivity = (day: string) => setActivityTarget({ kind: 'add', day });
+  const addActivity = (day: string) => openForm({ kind: 'add', day });
   const calendarHandlers = useStableHandlers({
     onDatesSet,
     onOpenActivity: fromGrid(openActivity),
@@ -115,7 +150,32 @@ export function EmployeeDashboard() {
     onAddActivity: fromGrid(addActivity),
     onOpenDay: fromGrid(setListDay),
   });
-  const listActivities = listDay ? (data?.activities ?? []).filter((activity) => activity.startDate === listDay) : [];
+  const listActivities = useMemo(
+    () => (listDay ? (data?.activities ?? NO_ACTIVITIES).filter((activity) => activity.startDate === listDay) : NO_ACTIVITIES),
+    [listDay, data?.activities],
+  );
+  const toolbarHandlers = useStableHandlers({
+    onPrev: () => moveTo(shiftMonth(shownMonth.current, -1)),
+    onNext: () => moveTo(shiftMonth(shownMonth.current, 1)),
+    onToday: () => moveTo(monthStartOf(today)),
+  });
+  const listHandlers = useStableHandlers({
+    onClose: closeWith(() => setListDay(null)),
+    onEdit: (activity: CalendarActivity) => {
+      setListDay(null);
+      openActivity(activity);
+    },
+    onAdd: (day: string) => {
+      setListDay(null);
+      addActivity(day);
+    },
+    onToggleSteps,
+    onOpenEvents: (day: string) => {
+      setListDay(null);
+      setEventsDay(day);
+    },
+  });
+  const eventsHandlers = useStableHandlers({ onClose: closeWith(() => setEventsDay(null)) });
 
   return (
     <Stack gap="md">
@@ -132,13 +192,7 @@ export function EmployeeDashboard() {
           loaderProps={{ 'aria-label': 'Loading month' }}
         />
         <Stack gap="sm">
-          <CalendarToolbar
-            month={month}
-            isCurrentMonth={month === monthStartOf(today)}
-            onPrev={() => api()?.prev()}
-            onNext={() => api()?.next()}
-            onToday={() => api()?.gotoDate(today)}
-          />
+          <CalendarToolbar month={month} isCurrentMonth={month === monthStartOf(today)} {...toolbarHandlers} />
           {/* Until the grid is drawn its place is kept at its height: nothing below moves. */}
           <div ref={gridRef} style={gridShown ? undefined : { height: compact ? CALENDAR_HEIGHT_PHONE : CALENDAR_HEIGHT }}>
             {gridShown && (
@@ -164,20 +218,7 @@ export function EmployeeDashboard() {
         hasEvents={listDay !== null && Boolean(data?.eventParticipationDates.includes(listDay))}
         editable={listDay !== null && isEditable(listDay)}
         starPending={pendingStarDay !== null && pendingStarDay === listDay}
-        onClose={closeWith(() => setListDay(null))}
-        onEdit={(activity: CalendarActivity) => {
-          setListDay(null);
-          openActivity(activity);
-        }}
-        onAdd={(day) => {
-          setListDay(null);
-          addActivity(day);
-        }}
-        onToggleSteps={onToggleSteps}
-        onOpenEvents={(day) => {
-          setListDay(null);
-          setEventsDay(day);
-        }}
+        {...listHandlers}
       />
       {activityTarget && (
         // Offline before the form's file reached this device: say so in place of the form, not a blank page.
@@ -187,9 +228,15 @@ export function EmployeeDashboard() {
           </Suspense>
         </AppErrorBoundary>
       )}
-      <ParticipatedEventsModal day={eventsDay} onClose={closeWith(() => setEventsDay(null))} />
+      <ParticipatedEventsModal day={eventsDay} {...eventsHandlers} />
     </Stack>
   );
+}
+
+/** The form's dialog: the loaded component when its file is here, else the lazy one (chosen once per opening: a switch would remount it). */
+function ActivityModal(props: { target: ActivityTarget; onClose: () => void }) {
+  const [Modal] = useState<ActivityModalComponent | typeof LazyActivityModal>(() => loadedActivityModal ?? LazyActivityModal);
+  return <Modal {...props} />;
 }
 
 /** In place of the activity form when its file cannot be fetched (offline on a first visit). */

@@ -1,5 +1,5 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import { IconFlagFilled, IconPlus, IconStarFilled } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useToday } from '../dashboard-clock';
 import { dayTitle } from '../month';
 import { EventsIcon, StepsStar } from './day-markers';
@@ -21,25 +21,10 @@ export type DayActions = {
   onOpenDay: (day: string) => void;
 };
 
-/** Desktop header: star, event icon and (when the day has activities) a small '+'; the day number. */
-export function DayCellHeader({ state, actions, compact }: { state: DayState; actions: DayActions; compact: boolean }) {
+/** Desktop header: star, event icon and (when the day has activities) a small '+'; the day number. A phone's is grid-content.ts's. */
+export function DayCellHeader({ state, actions }: { state: DayState; actions: DayActions }) {
   const { day, dayNumber, achieved, hasEvents, hasActivities, editable, starPending } = state;
   const future = day > useToday();
-  if (compact) {
-    // Phones: one tap target for the whole header; the day sheet holds every action.
-    return (
-      // A plain button (styled as Mantine's UnstyledButton in activity-calendar.css): the grid draws 35
-      // of these on every month, and a Mantine Box with its style hooks each is a phone's month-switch time.
-      <button type="button" className="mantine-focus-auto wc-day-compact" data-day-tool="open" aria-label={`Open ${dayTitle(day)}`} onClick={() => actions.onOpenDay(day)}>
-        <span className="wc-day-number">{dayNumber}</span>
-        <span className="wc-day-marks" aria-hidden>
-          {achieved && <IconStarFilled size={11} color="var(--mantine-color-yellow-6)" />}
-          {hasEvents && <IconFlagFilled size={11} color="var(--mantine-color-grape-6)" />}
-        </span>
-        {editable && !hasActivities && <IconPlus className="wc-day-add-hint" size={16} aria-hidden />}
-      </button>
-    );
-  }
   return (
     <div className="wc-day-head">
       {/* Nothing can happen on a future day yet: keep its cell quiet. */}
