@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  * are applied again when their checksums (or the migration journal: a new migration may drop what
  * they create) differ from those recorded in replaceable_sql_applied, all in one transaction.
  */
-export const FUNCTION_FILES = ['scoring.sql', 'insights.sql', 'audit-trail.sql', 'teams.sql', 'overview.sql', 'leaders.sql'] as const;
+export const FUNCTION_FILES = ['scoring.sql', 'insights.sql', 'audit-trail.sql', 'teams.sql', 'overview.sql', 'leaders.sql', 'admin-search.sql'] as const;
 
 // Not `new URL('./functions/', import.meta.url)`: Vite rewrites that pattern into a web address for a
 // browser-side environment, and the client tests host the server's code under jsdom.

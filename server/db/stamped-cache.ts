@@ -1,11 +1,13 @@
 /**
- * What the teams API keeps between requests (docs/architecture.md#derived-state-and-its-keepers):
- * each team's member points, and the pages of the standings, each kept with the stamp it was read
- * with and used only while a reader reads the same stamp again. Every change of a team's
- * team_months rows gives the team a new random stamp in the writer's own transaction
- * (team_scores_changed, server/db/functions/teams.sql), and a reader reads the stamp before what it
- * keeps, so a caller still sees every write committed before it asked, whichever process answers. It serves
- * the figure "the team leaderboard and a team's page at >= 25 % of /api/health" (docs/load-model.md).
+ * What the API keeps between requests (docs/architecture.md#derived-state-and-its-keepers), each
+ * value kept with the stamp it was read with and used only while a reader reads the same stamp
+ * again. A writer gives its rows a new random stamp in its own transaction, and a reader reads the
+ * stamp in the same snapshot as what it keeps, so a caller still sees every write committed before
+ * it asked, whichever process answers. Used for:
+ * - the teams' member points and standings pages (teams.scores_stamp, server/db/functions/teams.sql):
+ *   "the team leaderboard and a team's page at >= 25 % of /api/health" (docs/load-model.md);
+ * - the admin users search's counts (users_search_stamp, server/db/functions/admin-search.sql):
+ *   "admin searches p99 < 50 ms at 2 connections" at full size.
  * At most `limit` entries are kept (the least recently stored go first).
  */
 export const stampedCache = <T>(limit: number) => {

@@ -14,7 +14,7 @@ export const teams = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
      * A new random value whenever the team's team_months rows change (server/db/functions/teams.sql):
-     * the readers' kept member points of the team are current while it is (server/modules/teams/stamped-cache.ts).
+     * the readers' kept member points of the team are current while it is (server/db/stamped-cache.ts).
      */
     scoresStamp: uuid('scores_stamp').notNull().defaultRandom(),
   },

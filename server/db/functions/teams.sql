@@ -38,7 +38,7 @@ $$;
 
 -- A change of a team's team_months rows gives the team a new random stamp: the API keeps each
 -- team's member points while the stamp it reads with them stays the same
--- (server/modules/teams/stamped-cache.ts). Random, not a counter: a database restored from
+-- (server/db/stamped-cache.ts). Random, not a counter: a database restored from
 -- a dump restores no counter a reader could mistake for its own.
 CREATE OR REPLACE FUNCTION "team_scores_changed"(p_team integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN

@@ -15,7 +15,7 @@ import { isUniqueViolation } from '../auth/service';
 import { usersRepo } from '../users/repo';
 import { placeInTeam } from './membership';
 import { rankIn, teamPointsFrom, type TeamPoints } from './member-points';
-import { stampedCache } from './stamped-cache';
+import { stampedCache } from '../../db/stamped-cache';
 import { teamsRepo, type MemberPointsRow, type MonthWindow, type StandingsPage } from './repo';
 
 type Deps = Pick<AppDeps, 'db' | 'clock' | 'config'>;

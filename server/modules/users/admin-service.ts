@@ -15,6 +15,7 @@ import { conflict, notFound } from '@/domain/errors';
 import { pageOf, type Page } from './page';
 import { PreSerialized } from '../../http/pre-serialized';
 import { usersRepo } from './repo';
+import { stampedCache } from '../../db/stamped-cache';
 
 /** Users management by an admin (docs/product-rules.md#users-management). Employees only; admins get 404. */
 
@@ -30,6 +31,9 @@ type Reads = ReturnType<typeof usersRepo>;
 
 export const adminUsersService = (deps: UsersDeps) => {
   const reads = usersRepo(deps.db);
+  // Each search's count while nobody changed what it counts: an admin paging through a search that
+  // matches everyone asks the same count on every page (docs/performance.md, admin searches at full size).
+  const searchCounts = stampedCache<number>(256);
 
   /** The three lists of /admin/users/:id/workouts; an unknown user is a 404, not an empty page. */
   const pagedOf =
@@ -41,10 +45,16 @@ export const adminUsersService = (deps: UsersDeps) => {
 
   return {
     /** The table's page as UserList JSON written by the database (employee-page.ts). */
-    list: async (query: UsersQuery) =>
-      new PreSerialized<(typeof usersEndpoints)['list']>(
-        await reads.employeesPageJson({ ...query, ...pageOf(query.currentPage, query.pageSize), bonusYear: quarterlyBonusYear(deps.clock.now()), quarterlyBonusPoints: deps.config.scoring.quarterlyBonus }),
-      ),
+    list: async (query: UsersQuery) => {
+      const key = JSON.stringify([query.search ?? '', query.level ?? '']);
+      const kept = searchCounts.latest(key);
+      const page = await reads.employeesPageJson(
+        { ...query, ...pageOf(query.currentPage, query.pageSize), bonusYear: quarterlyBonusYear(deps.clock.now()), quarterlyBonusPoints: deps.config.scoring.quarterlyBonus },
+        kept && { stamp: kept.stamp, count: kept.value },
+      );
+      if (page.stamp) searchCounts.set(key, page.stamp, page.count);
+      return new PreSerialized<(typeof usersEndpoints)['list']>(page.json);
+    },
 
     detail: async (id: number): Promise<User> => {
       if (!(await reads.findEmployeeRow(id))) throw userNotFound();
