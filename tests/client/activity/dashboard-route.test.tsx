@@ -5,7 +5,7 @@ import { renderApp } from '../render-app';
 import { seedActivity } from '../competition-seed';
 import { failFirstCalls, holdRequests } from '../route-states';
 
-/** The employee dashboard route: its loader brings the current month, the calendar reads it with suspense. */
+/** The employee dashboard route: its loader asks for the current month and the calendar's file, the calendar reads the month with suspense. */
 vi.setConfig({ testTimeout: 45_000 });
 
 const bea = 'bea@wellness.test';
@@ -14,12 +14,16 @@ const NOW = '2026-11-22T10:00:00Z';
 describe('dashboard route: loader, pending and error states', () => {
   beforeEach(() => mockClock.set(NOW));
 
-  it('shows the titled skeleton while the month loads, then the calendar with its data', async () => {
+  it("shows the page's title and the calendar's frame while the month loads, then the calendar with its data", async () => {
     await seedActivity(bea, '2026-11-03', 45, 'Running');
     const release = holdRequests('*/api/user/activity');
     await renderApp('/employee/dashboard', { signedInAs: 'user', clock: mockClock, settle: false });
     const pending = await screen.findByRole('status', { name: 'Loading your month' });
-    expect(within(pending).getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import workout files' })).toBeEnabled();
+    // The month's toolbar is there, waiting: its buttons do nothing until the calendar is.
+    expect(within(pending).getByRole('heading', { level: 2, name: 'November 2026' })).toBeInTheDocument();
+    expect(within(pending).getByRole('button', { name: 'Next month' })).toBeDisabled();
     expect(screen.queryByText(/Total month:/)).not.toBeInTheDocument();
 
     release();

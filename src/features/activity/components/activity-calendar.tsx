@@ -16,10 +16,7 @@ import { utcDay } from '../month';
 import type { CalendarActivity, CalendarMonth } from '../queued-overlay';
 import { DayCellHeader, type DayActions } from './day-cell';
 import { activityEntry, compactDayHeader, type H } from './grid-content';
-
-/** docs/product-rules.md#dashboard-and-calendar: month view only, row limit 5, long press 250 ms, UTC. */
-export const CALENDAR_HEIGHT = 800;
-export const CALENDAR_HEIGHT_PHONE = 640;
+import { CALENDAR_HEIGHT, CALENDAR_HEIGHT_PHONE } from './calendar-size';
 
 type Props = DayActions & {
   /** The month drawn at mount; FullCalendar moves itself from there (toolbar, `datesSet`). */
@@ -40,7 +37,8 @@ type Props = DayActions & {
 const ONLY_OUR_MODAL = true as unknown as MoreLinkSimpleAction;
 
 /**
- * The month grid; data comes in as props, every action goes out through callbacks. Memoised: a
+ * The month grid (docs/product-rules.md#dashboard-and-calendar: month view only, row limit 5, long
+ * press 250 ms, UTC); data comes in as props, every action goes out through callbacks. Memoised: a
  * FullCalendar redraw is the dashboard's costliest work on a phone, so it runs only when the data,
  * the layout or a pending star changes (the dashboard passes stable callbacks and a kept `data`).
  */

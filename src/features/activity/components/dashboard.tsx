@@ -14,7 +14,8 @@ import { useToggleDailySteps } from '../api/use-toggle-daily-steps';
 import { useIsEditableDay, useToday } from '../dashboard-clock';
 import { monthOfRange, monthStartOf, shiftMonth } from '../month';
 import { ActivitiesListModal as ActivitiesListModalView } from './activities-list-modal';
-import { ActivityCalendar, CALENDAR_HEIGHT, CALENDAR_HEIGHT_PHONE } from './activity-calendar';
+import { ActivityCalendar } from './activity-calendar';
+import { CALENDAR_HEIGHT, CALENDAR_HEIGHT_PHONE, COMPACT_CALENDAR_QUERY } from './calendar-size';
 import type { ActivityModal as ActivityModalView, ActivityTarget } from './activity-modal';
 import { CalendarToolbar as CalendarToolbarView } from './calendar-toolbar';
 import { MonthTotals as MonthTotalsView } from './month-totals';
@@ -58,7 +59,7 @@ export function EmployeeDashboard() {
   const isEditable = useIsEditableDay();
   // Read during the first render: a phone's grid drawn for a desktop, then redrawn compact, costs a
   // second full FullCalendar draw (and a layout shift) at start-up.
-  const compact = useMediaQuery('(max-width: 48em)', undefined, { getInitialValueInEffect: false });
+  const compact = useMediaQuery(COMPACT_CALENDAR_QUERY, undefined, { getInitialValueInEffect: false });
   const calendarRef = useRef<FullCalendar>(null);
   const [month, setMonth] = useState(() => monthStartOf(today));
   const shownMonth = useRef(month);
