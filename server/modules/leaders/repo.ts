@@ -4,7 +4,7 @@ import { rawStatement } from '../../db/raw-statement';
 import type { DbOrTx } from '../../db/client';
 import { repoOf } from '../../db/repo-of';
 import { rowsOf } from '../../db/rows';
-import { foldedSearchTerms, matchesEveryTerm, termsOfFolded } from '../../db/search-text';
+import { foldedSearchTerms, matchesEveryTerm, matchesEveryTermWritten, termsOfFolded } from '../../db/search-text';
 import { UPLOADS_PATH } from '../users/serialize';
 
 /**
@@ -86,15 +86,8 @@ const ofEmployee = ({ terms }: Scope) =>
 
 const matches = (alias: string, terms: readonly string[]) => matchesEveryTerm(sql.raw(`${alias}.search_text`), terms);
 
-/**
- * The same, with the terms written into the statement, so PostgreSQL plans a count with each term's
- * own share of the users (a seq scan for a term everyone matches, the trigram index for a rare one)
- * instead of a generic plan's guess. Folded terms are letters and digits only (search_text_of).
- */
-const matchesWritten = (alias: string, terms: readonly string[]) => {
-  if (!terms.every((term) => /^[a-z0-9]+$/.test(term))) throw new Error('a folded search term holds only a-z and 0-9');
-  return sql.raw(terms.length === 0 ? 'true' : terms.map((term) => `${alias}.search_text like '% ${term}%'`).join(' and '));
-};
+/** The same, written into the statement (search-text.ts): a count planned for the terms' own share of the users. */
+const matchesWritten = (alias: string, terms: readonly string[]) => matchesEveryTermWritten(sql.raw(`${alias}.search_text`), terms);
 
 /** The level of a listed person that year: their score row's, else user_levels', else today's. */
 const levelOfYear = (year: number) => sql`coalesce(sy.level_of_competition,

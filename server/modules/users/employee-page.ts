@@ -3,7 +3,7 @@ import type { LevelOfCompetition } from '@/contract/common';
 import type { UserSort } from '@/contract/users';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { foldedSearchTerms, matchesEveryTerm } from '../../db/search-text';
+import { foldedSearchTerms, matchesEveryTermWritten } from '../../db/search-text';
 import { UPLOADS_PATH } from './serialize';
 
 /**
@@ -38,7 +38,7 @@ export type KnownCount = { stamp: string; count: number };
 /** The page as the contract's UserList JSON (`{"rows":[...],"count":n,"quarterlyBonusPoints":p}`), and its count under its stamp. */
 export const employeesPageJson = async (db: DbOrTx, query: EmployeeQuery, known?: KnownCount): Promise<{ json: string; stamp: string | null; count: number }> => {
   const terms = await foldedSearchTerms(db, query.search);
-  const employees = sql`s.role = 'user' ${query.level ? sql`and s.level_of_competition = ${query.level}` : sql``} and ${matchesEveryTerm(sql.raw('s.search_text'), terms)}`;
+  const employees = sql`s.role = 'user' ${query.level ? sql`and s.level_of_competition = ${query.level}` : sql``} and ${matchesEveryTermWritten(sql.raw('s.search_text'), terms)}`;
   // The count's subquery runs only when the stamp moved (PostgreSQL evaluates the branch taken). No
   // stamp row (a truncated table, until the next write of users makes it again): always counted.
   const [row] = rowsOf<{ json: string; stamp: string | null; count: number }>(
