@@ -189,7 +189,7 @@ export function EmployeeDashboard() {
         <LoadingOverlay
           visible={monthLoading}
           zIndex={5}
-          overlayProps={{ blur: 1, backgroundOpacity: 0.35 }}
+          overlayProps={{ backgroundOpacity: 0.35 }}
           loaderProps={{ 'aria-label': 'Loading month' }}
         />
         <Stack gap="sm">
