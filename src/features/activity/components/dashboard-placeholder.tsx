@@ -1,8 +1,8 @@
-import { Paper, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Stack } from '@mantine/core';
 import { useToday } from '../dashboard-clock';
 import { monthStartOf } from '../month';
-import { CALENDAR_HEIGHT, CALENDAR_HEIGHT_PHONE, COMPACT_CALENDAR_QUERY } from './calendar-size';
+import { CALENDAR_HEIGHT, CALENDAR_HEIGHT_PHONE } from './calendar-size';
+import { CalendarFrame, useCompactCalendar } from './calendar-frame';
 import { CalendarToolbar } from './calendar-toolbar';
 import { MonthTotals } from './month-totals';
 
@@ -16,15 +16,15 @@ const nothing = () => undefined;
  */
 export function DashboardPlaceholder() {
   const today = useToday();
-  const compact = useMediaQuery(COMPACT_CALENDAR_QUERY, undefined, { getInitialValueInEffect: false });
+  const compact = useCompactCalendar();
   return (
     <Stack gap="md" role="status" aria-label="Loading your month" aria-busy="true">
-      <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }} shadow="xs" className="wc-calendar">
+      <CalendarFrame>
         <Stack gap="sm">
           <CalendarToolbar month={monthStartOf(today)} isCurrentMonth onPrev={nothing} onNext={nothing} onToday={nothing} disabled />
           <div style={{ height: compact ? CALENDAR_HEIGHT_PHONE : CALENDAR_HEIGHT }} />
         </Stack>
-      </Paper>
+      </CalendarFrame>
       <MonthTotals totals={undefined} fetching />
     </Stack>
   );

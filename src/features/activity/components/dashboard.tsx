@@ -1,7 +1,6 @@
 import type FullCalendar from '@fullcalendar/react';
 import type { DatesSetArg } from '@fullcalendar/core';
-import { LoadingOverlay, Modal, Paper, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, lazy, memo, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueuedWrites, type QueuedWrite } from '../../../api/offline/queued-writes';
@@ -15,7 +14,8 @@ import { useIsEditableDay, useToday } from '../dashboard-clock';
 import { monthOfRange, monthStartOf, shiftMonth } from '../month';
 import { ActivitiesListModal as ActivitiesListModalView } from './activities-list-modal';
 import { ActivityCalendar } from './activity-calendar';
-import { CALENDAR_HEIGHT, CALENDAR_HEIGHT_PHONE, COMPACT_CALENDAR_QUERY } from './calendar-size';
+import { CALENDAR_HEIGHT, CALENDAR_HEIGHT_PHONE } from './calendar-size';
+import { CalendarFrame, useCompactCalendar } from './calendar-frame';
 import type { ActivityModal as ActivityModalView, ActivityTarget } from './activity-modal';
 import { CalendarToolbar as CalendarToolbarView } from './calendar-toolbar';
 import { MonthTotals as MonthTotalsView } from './month-totals';
@@ -57,9 +57,7 @@ const NO_ACTIVITIES: CalendarActivity[] = [];
 export function EmployeeDashboard() {
   const today = useToday();
   const isEditable = useIsEditableDay();
-  // Read during the first render: a phone's grid drawn for a desktop, then redrawn compact, costs a
-  // second full FullCalendar draw (and a layout shift) at start-up.
-  const compact = useMediaQuery(COMPACT_CALENDAR_QUERY, undefined, { getInitialValueInEffect: false });
+  const compact = useCompactCalendar();
   const calendarRef = useRef<FullCalendar>(null);
   const [month, setMonth] = useState(() => monthStartOf(today));
   const shownMonth = useRef(month);
@@ -185,7 +183,7 @@ export function EmployeeDashboard() {
           <QueuedWritesPanel writes={queuedWrites} onEdit={editRefused} />
         </Suspense>
       )}
-      <Paper withBorder radius="lg" p={{ base: 'xs', sm: 'md' }} shadow="xs" className="wc-calendar" pos="relative">
+      <CalendarFrame>
         <LoadingOverlay
           visible={monthLoading}
           zIndex={5}
@@ -209,7 +207,7 @@ export function EmployeeDashboard() {
             )}
           </div>
         </Stack>
-      </Paper>
+      </CalendarFrame>
       <MonthTotals totals={gridShown ? data?.movingAnalytics : undefined} fetching={monthQuery.isFetching} />
 
       <ActivitiesListModal
