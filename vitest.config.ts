@@ -4,8 +4,8 @@ import { aliases } from './vite.config.ts';
 
 /** Test files that open PGlite start from one migrated cluster per run (tests/support/pglite-template-setup.ts). */
 const pgliteTemplate = 'tests/support/pglite-template-setup.ts';
-/** The worker's files share its database: a file's last test app stops taking jobs when the file ends. */
-const stopTestAppJobs = 'tests/support/stop-test-app-jobs.ts';
+/** The worker's files share its database: when a file ends, its last test app stops taking jobs, and a database a failed test may still write to is replaced. */
+const testFileBoundary = 'tests/support/test-file-boundary.ts';
 
 /** Five projects: pure rules, the SPA on jsdom + MSW, the real server, hostile input and abuse (security), and the contract suite. */
 export default defineConfig({
@@ -35,7 +35,7 @@ export default defineConfig({
         test: {
           name: 'server',
           globalSetup: [pgliteTemplate],
-          setupFiles: [stopTestAppJobs],
+          setupFiles: [testFileBoundary],
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -52,7 +52,7 @@ export default defineConfig({
         test: {
           name: 'security',
           globalSetup: [pgliteTemplate],
-          setupFiles: [stopTestAppJobs],
+          setupFiles: [testFileBoundary],
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -67,7 +67,7 @@ export default defineConfig({
         test: {
           name: 'contract',
           globalSetup: [pgliteTemplate],
-          setupFiles: [stopTestAppJobs],
+          setupFiles: [testFileBoundary],
           include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
           isolate: false,

@@ -73,11 +73,32 @@ export const resetDatabase = async (database: Database) => {
   await database.executeSql(`do $$ begin if to_regclass('pgboss.job') is not null then truncate pgboss.job, pgboss.archive, pgboss.schedule; end if; end $$`);
 };
 
+let fileDatabaseDistrusted = false;
+
+/** A test of this file failed: its body may still be running and writing (tests/support/test-file-boundary.ts). */
+export const distrustFileDatabase = () => {
+  fileDatabaseDistrusted = true;
+};
+
+/**
+ * At a file's end, after a failure: the next file opens a fresh database, and the old one is closed,
+ * so a body still running there fails at its next query instead of writing on.
+ */
+export const replaceDistrustedDatabase = async () => {
+  if (!fileDatabaseDistrusted || !shared) return;
+  fileDatabaseDistrusted = false;
+  const old = shared;
+  shared = undefined;
+  sharedUrl = undefined;
+  // Not awaited to the end: a query still in flight must not hold up the next file.
+  await Promise.race([old.then((database) => database.close()).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+};
+
 let previousJobs: AppJobQueue | undefined;
 
 /**
  * Stops the last test app's job queue. A worker's files share the database (isolate: false), so a
- * file's last app must not go on taking the next file's jobs (tests/support/stop-test-app-jobs.ts).
+ * file's last app must not go on taking the next file's jobs (tests/support/test-file-boundary.ts).
  */
 export const stopLastTestAppJobs = async () => {
   await previousJobs?.stop();
