@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Derived counts the admin leaders list reads instead of counting a year's score rows per request
@@ -6,13 +6,18 @@ import { integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-cor
  * Kept by the triggers of server/db/functions/leaders.sql.
  */
 
-/** The score_years rows of a competition year by their level ('' for none), whatever the person's role. */
+/**
+ * The score_years rows of a competition year by their level ('' for none), whatever the person's
+ * role; `stamp` changes with every row counted in or out, so the API can keep a search's count
+ * while its year's rows stay the same (server/db/stamped-cache.ts).
+ */
 export const scoreYearCounts = pgTable(
   'score_year_counts',
   {
     competitionYear: smallint('competition_year').notNull(),
     levelOfCompetition: text('level_of_competition').notNull(),
     scored: integer('scored').notNull(),
+    stamp: uuid('stamp').defaultRandom().notNull(),
   },
   (table) => [primaryKey({ columns: [table.competitionYear, table.levelOfCompetition] })],
 );

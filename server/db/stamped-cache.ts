@@ -7,7 +7,10 @@
  * - the teams' member points and standings pages (teams.scores_stamp, server/db/functions/teams.sql):
  *   "the team leaderboard and a team's page at >= 25 % of /api/health" (docs/load-model.md);
  * - the admin users search's counts (users_search_stamp, server/db/functions/admin-search.sql):
- *   "admin searches p99 < 50 ms at 2 connections" at full size.
+ *   "admin searches p99 < 50 ms at 2 connections" at full size;
+ * - the admin leaders list's search counts (users_search_stamp and the year's score_year_counts
+ *   stamps, server/db/functions/leaders.sql), for the same target. Read in the statement before the
+ *   count: a count at least as new as its stamp is never kept past a write.
  * At most `limit` entries are kept (the least recently stored go first).
  */
 export const stampedCache = <T>(limit: number) => {

@@ -4,11 +4,14 @@
 -- list's count and whether anyone of the year has no score row come from it instead of a pass over
 -- the year's 100,000 rows (docs/performance.md, "Hot reads at full size"). Migration 0042 filled it;
 -- tests/server/leaders/score-year-counts.test.ts compares it with a count of score_years.
+-- Each change of a count also gives its row a new stamp (migration 0044): the year's stamps and the
+-- users' (admin-search.sql) say whether a search's count the API keeps still holds
+-- (server/modules/leaders/service.ts; a broad search tests every employee: 35-50 ms at full size).
 
 CREATE OR REPLACE FUNCTION "score_year_counts_add"(p_year smallint, p_level text, p_delta integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO score_year_counts AS c (competition_year, level_of_competition, scored) VALUES (p_year, coalesce(p_level, ''), p_delta)
-  ON CONFLICT (competition_year, level_of_competition) DO UPDATE SET scored = c.scored + excluded.scored;
+  ON CONFLICT (competition_year, level_of_competition) DO UPDATE SET scored = c.scored + excluded.scored, stamp = gen_random_uuid();
 END
 $$;
 

@@ -121,7 +121,9 @@ const keptCounts = rawStatement(
              + (select count(*)::int from users u where u.role = 'user' and u.created_at >= (competition_year_first_day(${sql.placeholder('year')}::int + 1)::timestamp at time zone 'UTC')
                   and exists (select 1 from score_years sy where sy.user_id = u.id and sy.competition_year = ${sql.placeholder('year')}::int))
              - (k.scored - o.scored),
-           search_text_of(${sql.placeholder('search')}::text, '', '')
+           search_text_of(${sql.placeholder('search')}::text, '', ''),
+           (select s.stamp::text from users_search_stamp s) || ':'
+             || coalesce((select string_agg(c.stamp::text, ',' order by c.level_of_competition) from score_year_counts c where c.competition_year = ${sql.placeholder('year')}::int), '')
       from k, o`,
 );
 
@@ -148,12 +150,23 @@ const matchedOf = async (db: DbOrTx, scope: Scope, unscored: number): Promise<nu
   return Number(row!.matched);
 };
 
-const countsOf = async (db: DbOrTx, year: number, level: LevelOfCompetition | undefined, search: string | undefined): Promise<{ scope: Scope; counts: Counts }> => {
-  const [[scopeCount, unscored, folded]] = (await keptCounts(db, { year, level: level ?? null, search: search ?? '' })) as [[number | string, number | string, string]];
+/**
+ * A search's matched count as the API kept it, with the stamp it was read under: the users' search
+ * stamp and the year's score_year_counts stamps, which move with every person added, removed,
+ * renamed or given another role or level, and every score row of the year counted in or out
+ * (server/db/functions/admin-search.sql, leaders.sql). Null when a reset left no users stamp.
+ */
+export type KeptMatched = { stamp: string; matched: number };
+
+const countsOf = async (db: DbOrTx, filter: LeaderListFilter, kept: KeptMatched | undefined) => {
+  const { year, level, search } = filter;
+  const [[scopeCount, unscored, folded, stamp]] = (await keptCounts(db, { year, level: level ?? null, search: search ?? '' })) as [
+    [number | string, number | string, string, string | null],
+  ];
   const scope: Scope = { year, level, terms: termsOfFolded(folded) };
-  const counts = { scope: Number(scopeCount), unscored: Number(unscored), matched: Number(scopeCount) };
-  if (scope.terms.length > 0) counts.matched = await matchedOf(db, scope, counts.unscored);
-  return { scope, counts };
+  const counts: Counts = { scope: Number(scopeCount), unscored: Number(unscored), matched: Number(scopeCount) };
+  if (scope.terms.length > 0) counts.matched = kept && stamp !== null && kept.stamp === stamp ? kept.matched : await matchedOf(db, scope, counts.unscored);
+  return { scope, counts, stamp };
 };
 
 /** Ids of the scored run at [offset, offset + limit), walking the points index (see above). */
@@ -199,9 +212,10 @@ const rowsJson = (year: number, month: number, ids: SQL) =>
          cross join lateral (select u.id as "userId", u.first_name as "firstName", u.last_name as "lastName", u.email,
                                     ${levelOfYear(year)} as "levelOfCompetition", coalesce(sy.points, 0) as "annualPoints", coalesce(sm.points, 0) as "monthlyPoints") r)`;
 
-export const findLeadersJson = async (db: DbOrTx, filter: LeaderListFilter): Promise<string> => {
-  const { year, month, level, limit, offset } = filter;
-  const { scope, counts } = await countsOf(db, year, level, filter.search);
+/** The page as LeaderList JSON, and the matched count with its stamp for the caller to keep (null: nothing to keep). */
+export const findLeadersPage = async (db: DbOrTx, filter: LeaderListFilter, kept?: KeptMatched): Promise<{ json: string; matched: KeptMatched | null }> => {
+  const { year, month, limit, offset } = filter;
+  const { scope, counts, stamp } = await countsOf(db, filter, kept);
   // The scored part of the page; with terms, a walk of the index while it is shorter than reading every match.
   const scored =
     offset >= counts.matched
@@ -223,8 +237,10 @@ export const findLeadersJson = async (db: DbOrTx, filter: LeaderListFilter): Pro
               : scored,
           )} || ',"count":' || (${counts.matched}::int + (select count(*)::int from z)) || '}' as json`;
   const [row] = rowsOf<{ json: string }>(await db.execute(statement));
-  return row!.json;
+  return { json: row!.json, matched: scope.terms.length > 0 && stamp !== null ? { stamp, matched: counts.matched } : null };
 };
+
+export const findLeadersJson = async (db: DbOrTx, filter: LeaderListFilter): Promise<string> => (await findLeadersPage(db, filter)).json;
 
 /**
  * Every id of the list in its order, for the CSV export: one sort of the whole list, then its rows
@@ -249,4 +265,4 @@ export const findLeaderRowsJson = async (db: DbOrTx, year: number, month: number
   return row!.json;
 };
 
-export const leadersRepo = repoOf({ findTopLeadersJson, findLeadersJson, findLeaderIds, findLeaderRowsJson });
+export const leadersRepo = repoOf({ findTopLeadersJson, findLeadersPage, findLeaderIds, findLeaderRowsJson });

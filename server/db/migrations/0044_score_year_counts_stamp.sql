@@ -1,0 +1,1 @@
+ALTER TABLE "score_year_counts" ADD COLUMN "stamp" uuid DEFAULT gen_random_uuid() NOT NULL;
