@@ -6,10 +6,12 @@ import { createTestApp } from '../helpers/test-app';
 import { addUser, authHeader } from '../helpers/competition-seed';
 
 /*
- * Product rules: Admin search. The admin search reads its page in one of three shapes chosen from the counts (walk with
- * probes, walk with a hash table, collect and sort; search-plan.ts) and counts two narrowing terms
- * by collecting or hashing. With 400 employees every shape is chosen by some query below; each page
- * and count must equal the same search done in TypeScript over every employee.
+ * Product rules: Admin search. The page's statement is written with the search's own terms
+ * (server/modules/users/employee-page.ts, matchesEveryTermWritten), so PostgreSQL plans each search
+ * for its share of the employees: walking the sort order's index and testing each row for a term
+ * everyone matches, reading the trigram index and sorting for a rare one, narrowing by two terms.
+ * With 400 employees the searches below take each of those shapes; each page and count must equal
+ * the same search done in TypeScript over every employee.
  */
 
 type Ctx = Awaited<ReturnType<typeof createTestApp>>;
@@ -92,10 +94,9 @@ test('admin leaders list: every shape and offset equals the search done over the
 });
 
 /*
- * A lone term that all but a few employees match, on deep pages (search-plan.ts, ExceptPlan): the
- * few are found through a shorter start every employee matches ('last'). Some employees also have
- * a second word of that start ('-Last9...'): few of them (read, then kept out of the few), or so
- * many that the except read stops at its cap and the other plan answers.
+ * A lone term that all but a few employees match, on deep pages: a shorter start every employee
+ * matches ('last') leaves out only a few. Some employees also have a second word of that start
+ * ('-Last9...'), few or many of them, so a match on either word of a name is checked too.
  */
 const seedAllButFew = async (secondWordEvery: number) => {
   ctx = await createTestApp();
