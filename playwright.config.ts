@@ -1,5 +1,14 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { E2E } from './tests/e2e/env';
+
+/**
+ * Debian's old headless shell (`chromium-headless-shell`, what Playwright itself runs headless) when
+ * installed: the same engine without the full browser's UI and compositor work, so the two browser
+ * suites side by side took about a fifth less Chromium CPU on 2 cores (docs/testing.md); else Chromium.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const browserPath = process.env.CHROME_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 /**
  * Browser tests drive the real app (`npm start`: built SPA + API on an embedded PGlite in a
@@ -28,7 +37,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: browserPath,
       args: [
         '--headless',
         '--no-sandbox',
