@@ -24,6 +24,8 @@ describe('e-mail confirmation on the screens', () => {
     const before = mockOutbox.all().length;
     await user.click(within(banner).getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText('We sent a new confirmation link to your e-mail address')).toBeInTheDocument();
+    // The server mails from a job, after its answer (and its message).
+    await clientHost.idle();
     expect(mockOutbox.all()).toHaveLength(before + 1);
   });
 

@@ -81,6 +81,8 @@ describe('forgot password dialog', () => {
     expect(screen.getByText('Reset password mail is sending...')).toBeInTheDocument();
     expect(await screen.findByText('Reset password mail has been sent')).toBeInTheDocument();
     expect(requests()).toBe(1);
+    // The server mails from a job, after its answer (and its toast).
+    await clientHost.idle();
     expect(mockOutbox.latestTo(testAccounts.user.email)?.link).toContain('/reset-password?token=');
   });
 });

@@ -117,6 +117,8 @@ describe('profile screen', () => {
     const note = await screen.findByRole('region', { name: 'New e-mail address' });
     expect(note).toHaveTextContent(`We sent a link to bea.new@wellness.test. Your address changes when you open it; until then you sign in with ${bea.email}.`);
     expect(field('Email')).toHaveValue(bea.email);
+    // The server mails from a job, after its answer.
+    await clientHost.idle();
     expect(mockOutbox.latestTo('bea.new@wellness.test')?.link).toContain('/confirm-email?token=');
 
     await user.click(within(note).getByRole('button', { name: 'Keep my current address' }));

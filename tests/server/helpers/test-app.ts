@@ -31,7 +31,7 @@ export const createScratchDatabase = async (baseUrl: string) => {
 
 /**
  * One migrated database per worker, shared by its test files (PGlite in memory, or PostgreSQL when TEST_DATABASE_URL is set,
- * which CI uses for the second run); tables are emptied before each test by `resetDatabase`.
+ * which CI sets for its `npm test`); tables are emptied before each test by `resetDatabase`.
  */
 export const testDatabase = () => {
   shared ??= (async () => {

@@ -11,7 +11,7 @@ import { pngBytes } from '../auth/fixtures';
  * embedded database the server writes the archive on request; on PostgreSQL the command connects
  * itself), `npm run restore` into a new DATA_DIR and database (refused while a server runs on that
  * DATA_DIR or is connected to that PostgreSQL database, or when it holds accounts), and the restored
- * app signs in the same admin and serves the same photo. With TEST_DATABASE_URL (CI's second run) the servers and commands use PostgreSQL.
+ * app signs in the same admin and serves the same photo. With TEST_DATABASE_URL (as CI runs it) the servers and commands use PostgreSQL.
  */
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
