@@ -71,8 +71,9 @@ const installNodeByteClasses = () => {
 installJsdomStubs();
 installNodeByteClasses();
 await installNodeMultipartClasses();
-// Two shared cores run many suites at once: give findBy/waitFor room before calling it a failure.
-configure({ asyncUtilTimeout: 4000 });
+// Two shared cores run many suites at once (CI runs the server suites on PostgreSQL beside these): a
+// write's answer and the month read after it took over 4 s there once. Room before calling it a failure.
+configure({ asyncUtilTimeout: 8000 });
 
 const { server } = clientHost;
 
