@@ -8,6 +8,9 @@
  *                                         PROFILE_ACTION=next-month|add-activity (profile that click instead of the load)
  *                                         PROFILE_DATA_DIR=/tmp/wc-phone-profile (seeded once, kept between runs)
  *                                         PROFILE_RUNS=3 (profiles summed), PROFILE_TOP=25
+ *                                         PROFILE_FRAMES=1 (also every long animation frame of 50 ms or more, its
+ *                                         blocking and style-and-layout time and the scripts that ran in it:
+ *                                         which code made each long task)
  * Uses the current dist/ (build it first: `node scripts/start.mjs --build-only`).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -63,6 +66,36 @@ const selfTimes = (profile: Profile, byModule: Map<string, number>, byFunction: 
   });
 };
 
+/** Collects the page's long animation frames (Chromium's Long Animation Frames API) from its first script on. */
+const FRAME_OBSERVER = `window.__longFrames = [];
+new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longFrames.push(entry.toJSON()); }).observe({ type: 'long-animation-frame', buffered: true });`;
+
+type LongFrame = {
+  startTime: number;
+  duration: number;
+  blockingDuration: number;
+  styleAndLayoutStart: number;
+  scripts: { duration: number; invokerType: string; invoker: string; sourceURL: string; sourceCharPosition: number; forcedStyleAndLayoutDuration: number }[];
+};
+
+/** A script's place in the sources: its character offset in the built file, through that file's map. */
+const scriptSource = (url: string, charPosition: number) => {
+  const map = url.includes('/assets/') && charPosition >= 0 ? mapOf(url) : null;
+  if (!map) return url.replace(/^https?:\/\/[^/]+/, '');
+  const before = readFileSync(join('dist', new URL(url).pathname), 'utf8').slice(0, charPosition);
+  const original = map.originalPositionFor({ line: before.split('\n').length, column: charPosition - before.lastIndexOf('\n') - 1 });
+  return original.source ? `${original.source.replace(/^(\.\.\/)+/, '')}:${original.line}` : url.split('/').at(-1)!;
+};
+
+const printLongFrames = (frames: LongFrame[], run: number) => {
+  for (const frame of frames.filter((entry) => entry.duration >= 50)) {
+    const styleAndLayout = frame.styleAndLayoutStart ? frame.startTime + frame.duration - frame.styleAndLayoutStart : 0;
+    console.info(`[frames] run ${run + 1}: at ${frame.startTime.toFixed(0)} ms, ${frame.duration.toFixed(0)} ms (blocking ${frame.blockingDuration.toFixed(0)}, style and layout ${styleAndLayout.toFixed(0)})`);
+    for (const script of frame.scripts)
+      console.info(`[frames]     ${script.duration.toFixed(0)} ms ${script.invokerType} ${script.invoker} at ${scriptSource(script.sourceURL, script.sourceCharPosition)} (forced layout ${script.forcedStyleAndLayoutDuration.toFixed(0)} ms)`);
+  }
+};
+
 const clickAction = async (page: Page) => {
   if (action === 'next-month') return page.getByRole('button', { name: 'Next month' }).click();
   await page.locator('td.fc-day-today button.wc-day-compact').click();
@@ -97,6 +130,7 @@ const main = async () => {
         });
         if (!signin.ok()) throw new Error(`sign-in failed: ${signin.status()}`);
       }
+      if (process.env.PROFILE_FRAMES === '1') await context.addInitScript(FRAME_OBSERVER);
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -115,6 +149,7 @@ const main = async () => {
       await page.waitForTimeout(500);
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
       selfTimes(profile, byModule, byFunction);
+      if (process.env.PROFILE_FRAMES === '1') printLongFrames(await page.evaluate(() => (window as unknown as { __longFrames: LongFrame[] }).__longFrames), run);
       console.info(`[profile] run ${run + 1}: ${Date.now() - started} ms wall`);
       await context.close();
     }

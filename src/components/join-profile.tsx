@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Grid, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { Link, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { genders, type AuthSession } from '../api/contract';
@@ -9,6 +9,7 @@ import { FormAlert, type fieldStatus } from './form';
 import { PhotoFileInput } from './photo-file-input';
 import { USER_ENTRY_AFTER_SIGNUP } from '../lib/guard';
 import { toIsoDay } from '@/domain/days';
+import { useAuth } from '../api/use-auth';
 
 /*
  * The pieces of the screens a newcomer joins through (sign-up, an invitation link, a single sign-on
@@ -42,7 +43,7 @@ export function JoinPending({ label }: { label: string }) {
 
 /** The join call: on success the newcomer is signed in and lands where a new account starts. */
 export function useJoinChallenge<TVars>(call: (fields: TVars) => Promise<AuthSession>, toastId: string) {
-  const { auth } = useRouteContext({ from: '__root__' });
+  const auth = useAuth();
   const navigate = useNavigate();
   return useApiMutation({
     call,

@@ -1,11 +1,12 @@
 import { Box, Button } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
+import { useAuth } from '../api/use-auth';
 
 /** 'Sign out' (signed-in only, so it travels with the role's links, not with the login page). */
 export function SignOutButton() {
-  const { auth } = useRouteContext({ from: '__root__' });
+  const auth = useAuth();
   const navigate = useNavigate();
   const signOut = useMutation({
     mutationFn: () => auth.signOut(),

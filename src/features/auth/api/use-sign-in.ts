@@ -1,9 +1,10 @@
-import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import type { SigninBody } from '../../../api/contract';
 import { entryPage } from '../../../lib/guard';
 import { useApiMutation } from '../../../api/api-mutation';
 import { ApiError } from '../../../api/api-error';
 import { preloadAuthCalls } from './lazy-auth-calls';
+import { useAuth } from '../../../api/use-auth';
 
 /**
  * A refusal of the credentials themselves (a wrong password 401, too many attempts 429): the login
@@ -14,7 +15,7 @@ export const isSignInRefusal = (error: Error) => error instanceof ApiError && er
 
 /** POST /auth/signin, then straight to the role's entry page. A refusal shows on the form, other errors in a toast. */
 export function useSignIn() {
-  const { auth } = useRouteContext({ from: '__root__' });
+  const auth = useAuth();
   const navigate = useNavigate();
   return useApiMutation({
     call: async (body: SigninBody) => (await preloadAuthCalls()).signInCall(body),

@@ -1,8 +1,9 @@
-import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { callApi } from '../../../api/call-api';
 import { authEndpoints, type SignupForm } from '../../../api/contract';
 import { USER_ENTRY_AFTER_SIGNUP } from '../../../lib/guard';
 import { useApiMutation } from '../../../api/api-mutation';
+import { useAuth } from '../../../api/use-auth';
 
 export type SignupInput = { form: SignupForm; photo: File | null };
 
@@ -11,7 +12,7 @@ export type SignupInput = { form: SignupForm; photo: File | null };
  * then signed in with the afterSignUp flag: the entry page becomes fitness services.
  */
 export function useSignUp({ onSignedUp }: { onSignedUp?: () => void } = {}) {
-  const { auth } = useRouteContext({ from: '__root__' });
+  const auth = useAuth();
   const navigate = useNavigate();
   return useApiMutation({
     call: ({ form, photo }: SignupInput) => {

@@ -1,5 +1,5 @@
 import { Anchor, Button, Group, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { memo, useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useSchemaForm } from '../../../components/form';
 import { preloadAuthCalls } from '../api/lazy-auth-calls';
 import { isSignInRefusal, useSignIn } from '../api/use-sign-in';
@@ -10,8 +10,8 @@ export const LOGIN_FORM_MAX_WIDTH = 360;
 const loadSigninSchema = async () => (await preloadAuthCalls()).SigninBody;
 
 /** Email + password login (docs/product-rules.md#screens-and-navigation); 'Log in' reads 'Loading...' while the request runs. */
-/** `children`: more ways in below the button (single sign-on). */
-export function LoginForm({ onForgotPassword, children }: { onForgotPassword: (typedEmail: string) => void; children?: ReactNode }) {
+/** `children`: more ways in below the button (single sign-on). Memoised: the sign-up policy's arrival re-renders the screen around it. */
+export const LoginForm = memo(function LoginForm({ onForgotPassword, children }: { onForgotPassword: (typedEmail: string) => void; children?: ReactNode }) {
   const signIn = useSignIn();
   // A wrong password (or too many attempts) stays on the form, next to the fields, until the next try.
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -74,4 +74,4 @@ export function LoginForm({ onForgotPassword, children }: { onForgotPassword: (t
       </Stack>
     </Paper>
   );
-}
+});

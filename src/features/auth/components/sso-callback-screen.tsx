@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../../api/session';
 import { JoinLinkProblem, JoinPending } from '../../../components/join-profile';
 import { entryPage } from '../../../lib/guard';
 import { ssoCallbackCall, ssoQueries } from '../api/sso-calls';
+import { useAuth } from '../../../api/use-auth';
 
 /** One redemption per answer: the provider's code works once, and React may mount the page twice. */
 const redemptions = new Map<string, ReturnType<typeof ssoCallbackCall>>();
@@ -23,7 +24,7 @@ const redeemOnce = (search: string) => {
  * a signed-in employee who confirmed their identity back to 'Delete my account'.
  */
 export function SsoCallbackScreen() {
-  const { auth } = useRouteContext({ from: '__root__' });
+  const auth = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,13 +1,14 @@
-import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { callApi } from '../../../api/call-api';
 import { privacyEndpoints, type AccountDeletion } from '../../../api/contract/privacy';
 import { useApiMutation } from '../../../api/api-mutation';
+import { useAuth } from '../../../api/use-auth';
 
 export const ACCOUNT_DELETED_MESSAGE = 'Your account has been deleted';
 
 /** 'Delete my account': on success this tab forgets the session and goes to the start page. */
 export const useDeleteAccount = () => {
-  const { auth } = useRouteContext({ from: '__root__' });
+  const auth = useAuth();
   const navigate = useNavigate();
   return useApiMutation({
     call: (body: AccountDeletion) => callApi(privacyEndpoints.deleteAccount, { body }),
