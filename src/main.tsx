@@ -39,7 +39,8 @@ async function start() {
   // A guest's page needs no session call: its routes are resolved before the first render, so the
   // whole page renders in the transition below, in slices of a few milliseconds instead of one task
   // (on a phone's CPU that task blocked input for 400 ms: Total Blocking Time).
-  if (!mayHoldSession()) await router.load();
+  // A failed load renders anyway: the router loads again on mount and shows the route's error view.
+  if (!mayHoldSession()) await router.load().catch(() => undefined);
   startTransition(() =>
     root.render(
       <StrictMode>
