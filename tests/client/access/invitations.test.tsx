@@ -57,6 +57,7 @@ describe('invitations on the screens', () => {
 
   it("the mail's link opens 'Complete your profile' and joining signs the invitee in", async () => {
     await (await apiAs('admin@wellness.test'))(invitationEndpoints.invite, { body: { firstName: 'Nina', lastName: 'Invited', email: 'nina@acme.com', levelOfCompetition: 'Advanced' } });
+    await clientHost.idle(); // the server mails after its answer
     const token = mockOutbox.latestTo('nina@acme.com')!.token!;
     const { user, pathname } = await renderApp(`/signup?invitation=${encodeURIComponent(token)}`);
     const form = await screen.findByRole('form', { name: 'Complete your profile' });

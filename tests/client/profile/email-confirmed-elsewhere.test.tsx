@@ -6,6 +6,7 @@ import { callApi } from '../../../src/api/call-api';
 import { accessEndpoints } from '../../../src/api/contract';
 import { sessionKey, type Session } from '../../../src/api/session';
 import { renderApp } from '../render-app';
+import { clientHost } from '../support/host';
 
 const bea = fixtureEmployee('Beginner');
 const NEW_EMAIL = 'bea.new@wellness.test';
@@ -14,6 +15,7 @@ const emailField = () => within(form()).getByLabelText('Email');
 
 /** The mail's link opened in another tab: POST /access/confirm-email with its token, outside this tab's cache. */
 const openLinkElsewhere = async () => {
+  await clientHost.idle(); // the server mails after its answer
   const link = mockOutbox.latestTo(NEW_EMAIL)!.link!;
   const token = new URL(link).searchParams.get('token')!;
   await callApi(accessEndpoints.confirmEmail, { body: { token } });
