@@ -78,11 +78,17 @@ type LongFrame = {
   scripts: { duration: number; invokerType: string; invoker: string; sourceURL: string; sourceCharPosition: number; forcedStyleAndLayoutDuration: number }[];
 };
 
+const builtFiles = new Map<string, string>();
+const builtFile = (url: string) => {
+  if (!builtFiles.has(url)) builtFiles.set(url, readFileSync(join('dist', new URL(url).pathname), 'utf8'));
+  return builtFiles.get(url)!;
+};
+
 /** A script's place in the sources: its character offset in the built file, through that file's map. */
 const scriptSource = (url: string, charPosition: number) => {
   const map = url.includes('/assets/') && charPosition >= 0 ? mapOf(url) : null;
   if (!map) return url.replace(/^https?:\/\/[^/]+/, '');
-  const before = readFileSync(join('dist', new URL(url).pathname), 'utf8').slice(0, charPosition);
+  const before = builtFile(url).slice(0, charPosition);
   const original = map.originalPositionFor({ line: before.split('\n').length, column: charPosition - before.lastIndexOf('\n') - 1 });
   return original.source ? `${original.source.replace(/^(\.\.\/)+/, '')}:${original.line}` : url.split('/').at(-1)!;
 };

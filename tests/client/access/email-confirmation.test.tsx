@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockOutbox } from '../../../mocks/outbox';
 import { eq } from 'drizzle-orm';
 import { accessEndpoints } from '../../../src/api/contract/access';
 import { users } from '../../../server/db/schema';
-import { clientHost } from '../support/host';
+import { clientHost, sentMail } from '../support/host';
 import { accountRow, apiAs } from '../support/api-as';
 import { renderApp } from '../render-app';
 
@@ -12,7 +11,7 @@ import { renderApp } from '../render-app';
 const unconfirmBea = async () => {
   await (await clientHost.db()).update(users).set({ emailConfirmedAt: null }).where(eq(users.email, 'bea@wellness.test'));
   await (await apiAs('bea@wellness.test'))(accessEndpoints.resendConfirmation);
-  return mockOutbox.latestTo('bea@wellness.test')!.token!;
+  return (await sentMail()).latestTo('bea@wellness.test')!.token!;
 };
 
 describe('e-mail confirmation on the screens', () => {
@@ -21,12 +20,11 @@ describe('e-mail confirmation on the screens', () => {
     const { user } = await renderApp('/employee/dashboard', { signedInAs: 'user' });
     const banner = await screen.findByRole('region', { name: 'E-mail confirmation' });
     expect(within(banner).getByText('Please confirm your e-mail address')).toBeInTheDocument();
-    const before = mockOutbox.all().length;
+    const before = (await sentMail()).all().length;
     await user.click(within(banner).getByRole('button', { name: 'Send the link again' }));
     expect(await screen.findByText('We sent a new confirmation link to your e-mail address')).toBeInTheDocument();
     // The server mails from a job, after its answer (and its message).
-    await clientHost.idle();
-    expect(mockOutbox.all()).toHaveLength(before + 1);
+    expect((await sentMail()).all()).toHaveLength(before + 1);
   });
 
   it('a confirmed account sees no banner', async () => {

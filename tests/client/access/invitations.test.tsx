@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockOutbox } from '../../../mocks/outbox';
 import { invitationEndpoints } from '../../../src/api/contract/invitations';
 import { invitations } from '../../../server/db/access-schema';
-import { clientHost } from '../support/host';
+import { clientHost, sentMail } from '../support/host';
 import { accountRow, apiAs } from '../support/api-as';
 import { renderApp } from '../render-app';
 
@@ -20,8 +19,7 @@ describe('invitations on the screens', () => {
     expect(await within(table).findByText('nina@acme.com')).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Revoke the invitation of Nina Invited' })).toBeInTheDocument();
     // The real server mails from a job, after its answer.
-    await clientHost.idle();
-    expect(mockOutbox.latestTo('nina@acme.com')?.subject).toBe('You are invited to the Wellness Challenge');
+    expect((await sentMail()).latestTo('nina@acme.com')?.subject).toBe('You are invited to the Wellness Challenge');
   });
 
   it("the invite form's messages speak of the invitee, not of the admin", async () => {
@@ -57,8 +55,7 @@ describe('invitations on the screens', () => {
 
   it("the mail's link opens 'Complete your profile' and joining signs the invitee in", async () => {
     await (await apiAs('admin@wellness.test'))(invitationEndpoints.invite, { body: { firstName: 'Nina', lastName: 'Invited', email: 'nina@acme.com', levelOfCompetition: 'Advanced' } });
-    await clientHost.idle(); // the server mails after its answer
-    const token = mockOutbox.latestTo('nina@acme.com')!.token!;
+    const token = (await sentMail()).latestTo('nina@acme.com')!.token!;
     const { user, pathname } = await renderApp(`/signup?invitation=${encodeURIComponent(token)}`);
     const form = await screen.findByRole('form', { name: 'Complete your profile' });
     expect(within(form).getByLabelText('First name')).toHaveValue('Nina');

@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockOutbox } from '../../../mocks/outbox';
 import { mockScenario } from '../../../mocks/scenarios';
-import { clientHost } from '../support/host';
+import { clientHost, sentMail } from '../support/host';
 import { renderApp, testAccounts } from '../render-app';
 
 /** Counts the forgot-password requests that reach the mocks. */
@@ -57,7 +56,7 @@ describe('forgot password dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(requests()).toBe(0);
-    expect(mockOutbox.all()).toHaveLength(0);
+    expect((await sentMail()).all()).toHaveLength(0);
   });
 
   it('validates the email with the login messages', async () => {
@@ -82,7 +81,6 @@ describe('forgot password dialog', () => {
     expect(await screen.findByText('Reset password mail has been sent')).toBeInTheDocument();
     expect(requests()).toBe(1);
     // The server mails from a job, after its answer (and its toast).
-    await clientHost.idle();
-    expect(mockOutbox.latestTo(testAccounts.user.email)?.link).toContain('/reset-password?token=');
+    expect((await sentMail()).latestTo(testAccounts.user.email)?.link).toContain('/reset-password?token=');
   });
 });

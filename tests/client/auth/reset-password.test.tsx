@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockOutbox } from '../../../mocks/outbox';
-import { clientHost } from '../support/host';
+import { sentMail } from '../support/host';
 import { callApi } from '../../../src/api/call-api';
 import { authEndpoints } from '@/contract';
 import { renderApp, testAccounts } from '../render-app';
@@ -11,8 +10,7 @@ const INVALID_LINK = 'This password reset link is invalid or has expired';
 /** Asks the mock host for a reset mail and returns the token from its link. */
 const requestResetToken = async (email = testAccounts.user.email) => {
   await callApi(authEndpoints.forgotPassword, { body: { email } });
-  await clientHost.idle(); // the server mails after its answer
-  const token = mockOutbox.latestTo(email)?.token;
+  const token = (await sentMail()).latestTo(email)?.token;
   if (!token) throw new Error('no reset mail');
   return token;
 };

@@ -1,12 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fixtureEmployee } from '../../../mocks/fixtures';
-import { mockOutbox } from '../../../mocks/outbox';
 import { callApi } from '../../../src/api/call-api';
 import { accessEndpoints } from '../../../src/api/contract';
 import { sessionKey, type Session } from '../../../src/api/session';
 import { renderApp } from '../render-app';
-import { clientHost } from '../support/host';
+import { sentMail } from '../support/host';
 
 const bea = fixtureEmployee('Beginner');
 const NEW_EMAIL = 'bea.new@wellness.test';
@@ -15,8 +14,7 @@ const emailField = () => within(form()).getByLabelText('Email');
 
 /** The mail's link opened in another tab: POST /access/confirm-email with its token, outside this tab's cache. */
 const openLinkElsewhere = async () => {
-  await clientHost.idle(); // the server mails after its answer
-  const link = mockOutbox.latestTo(NEW_EMAIL)!.link!;
+  const link = (await sentMail()).latestTo(NEW_EMAIL)!.link!;
   const token = new URL(link).searchParams.get('token')!;
   await callApi(accessEndpoints.confirmEmail, { body: { token } });
 };

@@ -4,8 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixtureEmployee, fixtureId } from '../../../mocks/fixtures';
 import { mockAccess } from '../../../mocks/access/settings';
 import { mockClock } from '../../../mocks/clock';
-import { mockOutbox } from '../../../mocks/outbox';
-import { clientHost } from '../support/host';
+import { clientHost, sentMail } from '../support/host';
 import { and, eq } from 'drizzle-orm';
 import { userLevels } from '../../../server/db/schema';
 import { accountRow } from '../support/api-as';
@@ -118,8 +117,7 @@ describe('profile screen', () => {
     expect(note).toHaveTextContent(`We sent a link to bea.new@wellness.test. Your address changes when you open it; until then you sign in with ${bea.email}.`);
     expect(field('Email')).toHaveValue(bea.email);
     // The server mails from a job, after its answer.
-    await clientHost.idle();
-    expect(mockOutbox.latestTo('bea.new@wellness.test')?.link).toContain('/confirm-email?token=');
+    expect((await sentMail()).latestTo('bea.new@wellness.test')?.link).toContain('/confirm-email?token=');
 
     await user.click(within(note).getByRole('button', { name: 'Keep my current address' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'New e-mail address' })).not.toBeInTheDocument());
