@@ -12,12 +12,26 @@ export const useUrlSearchBox = (committed: string | undefined, commit: (search: 
   const inputRef = useRef<HTMLInputElement>(null);
   const [text, setText] = useState(committed ?? '');
   const [shown, setShown] = useState(committed);
+  // The box's own commits whose navigation has not come back yet, oldest first. On a slow device a
+  // commit can come back after more was typed: it must not put the box back to what it said then.
+  const [inFlight, setInFlight] = useState<(string | undefined)[]>([]);
   if (shown !== committed) {
     setShown(committed);
-    // The box's own commit coming back keeps what was typed: a pause after "Zoë " must not eat the space.
-    if ((text.trim() || undefined) !== committed) setText(committed ?? '');
+    const echo = inFlight.indexOf(committed);
+    if (echo >= 0) setInFlight(inFlight.slice(echo + 1));
+    else {
+      // Back/forward or a link: the URL's search wins. (The box's own commit of "Zoë " trimmed keeps
+      // the space typed.)
+      setInFlight([]);
+      if ((text.trim() || undefined) !== committed) setText(committed ?? '');
+    }
   }
-  const commitLater = useDebouncedCallback((value: string) => commit(value.trim() || undefined), SEARCH_DEBOUNCE_MS);
+  const commitLater = useDebouncedCallback((value: string) => {
+    const search = value.trim() || undefined;
+    if (search === committed) return;
+    setInFlight((pending) => [...pending, search]);
+    commit(search);
+  }, SEARCH_DEBOUNCE_MS);
   useHotkeys([['/', () => inputRef.current?.focus()]], ['INPUT', 'TEXTAREA', 'SELECT']);
   return {
     inputRef,
@@ -27,6 +41,9 @@ export const useUrlSearchBox = (committed: string | undefined, commit: (search: 
       commitLater(event.currentTarget.value);
     },
     /** Empties the box only: the caller commits the cleared search as it likes (e.g. as a new history entry). */
-    clear: () => setText(''),
+    clear: () => {
+      setText('');
+      setInFlight([]);
+    },
   };
 };
