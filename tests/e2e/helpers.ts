@@ -22,14 +22,21 @@ const setScheme = async (page: Page, scheme: 'light' | 'dark') => {
 };
 
 /**
- * Saves the page at 1280 and 375 px, in the light and the dark scheme, under test-results/screens
- * (CI keeps them as artefacts); axe checks the dark scheme too (contrast differs there).
+ * Whether the specs save their screenshots (test-results/screens), for a person to look at. CI sets
+ * `E2E_SCREENSHOTS=off`: nobody looks at them there, and the full-page captures at two widths were
+ * about a sixth of the browser suite's time on 2 cores (docs/testing.md). The checks stay.
+ */
+export const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
+
+/**
+ * Saves the page at 1280 and 375 px, in the light and the dark scheme, under test-results/screens;
+ * axe checks the dark scheme too (contrast differs there), also when screenshots are off.
  */
 export const screenshotBoth = async (page: Page, name: string) => {
   const original = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme') ?? 'light');
   for (const scheme of ['light', 'dark'] as const) {
     await setScheme(page, scheme);
-    for (const size of Object.values(VIEWPORTS)) {
+    for (const size of SAVE_SCREENSHOTS ? Object.values(VIEWPORTS) : []) {
       await page.setViewportSize(size);
       await page.waitForTimeout(150);
       await page.screenshot({ path: `test-results/screens/${name}-${size.width}${scheme === 'dark' ? '-dark' : ''}.png`, fullPage: true });
