@@ -28,7 +28,8 @@ export const useUrlSearchBox = (committed: string | undefined, commit: (search: 
   }
   const commitLater = useDebouncedCallback((value: string) => {
     const search = value.trim() || undefined;
-    if (search === committed) return;
+    // What the URL will say once the commits in flight are back: typing back to it commits nothing.
+    if (search === (inFlight.length > 0 ? inFlight[inFlight.length - 1] : committed)) return;
     setInFlight((pending) => [...pending, search]);
     commit(search);
   }, SEARCH_DEBOUNCE_MS);

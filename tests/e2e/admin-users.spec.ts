@@ -28,6 +28,23 @@ const signUpEmployee = async (request: APIRequestContext, firstName: string, las
   return { email, accessToken };
 };
 
+/** The seeded admin's authorization header, for set-up and clean-up through the API. */
+const adminHeaders = async (request: APIRequestContext) => {
+  const signin = await request.post('/api/auth/signin', { data: { email: E2E.admin.email, password: E2E.admin.password } });
+  expect(signin.status(), await signin.text()).toBe(200);
+  return { authorization: `Bearer ${((await signin.json()) as { accessToken: string }).accessToken}` };
+};
+
+/** Deletes, as the admin, every employee the users search finds for `search`. */
+const deleteEmployeesFound = async (request: APIRequestContext, search: string) => {
+  const headers = await adminHeaders(request);
+  const found = await request.get(`/api/users?search=${encodeURIComponent(search)}&pageSize=100`, { headers });
+  expect(found.status(), await found.text()).toBe(200);
+  for (const { id } of ((await found.json()) as { rows: { id: number }[] }).rows) {
+    expect((await request.delete(`/api/users/${id}`, { headers })).status()).toBe(204);
+  }
+};
+
 const post = async (request: APIRequestContext, token: string, path: string, data: unknown) => {
   const response = await request.post(path, { headers: { authorization: `Bearer ${token}` }, data });
   expect(response.status(), await response.text()).toBe(201);
@@ -123,6 +140,8 @@ test('an admin manages employees: bonus, update, reset mail, workouts and delete
 });
 
 test('an admin finds an employee by search, filters by level, sorts, and the URL keeps the view', async ({ page, request }) => {
+  // A retry meets the first try's Zoë: she goes first, so the search below finds one person.
+  await deleteEmployeesFound(request, 'Zoë Ångström');
   const zoe = await signUpEmployee(request, 'Zoë', 'Ångström');
   await signUpEmployee(request, 'Ziggy', 'Zebedee');
   await signInAsAdmin(page);
@@ -238,11 +257,7 @@ test('an admin action appears in the audit trail, which can be downloaded', asyn
   await screenshotBoth(page, 'admin-audit');
 
   // Other specs share this server and read the leaderboard: leave no points behind.
-  const signin = await request.post('/api/auth/signin', { data: { email: E2E.admin.email, password: E2E.admin.password } });
-  const { accessToken } = (await signin.json()) as { accessToken: string };
-  const found = await request.get(`/api/users?search=${encodeURIComponent(olga.email)}`, { headers: { authorization: `Bearer ${accessToken}` } });
-  const { rows } = (await found.json()) as { rows: { id: number }[] };
-  expect((await request.delete(`/api/users/${rows[0]!.id}`, { headers: { authorization: `Bearer ${accessToken}` } })).status()).toBe(204);
+  await deleteEmployeesFound(request, olga.email);
 });
 
 test("on a phone the admin's workouts table says that more columns are a swipe away, until the last one is in view", async ({ page, request }) => {
@@ -251,8 +266,7 @@ test("on a phone the admin's workouts table says that more columns are a swipe a
   // spec's four columns a short title fits a 375 px screen, and then rightly no hint shows.
   const title = 'Wettkampfvorbereitungsschwimmtraining';
   await post(request, ines.accessToken, '/api/user/activity/log', { name: 'Other', otherName: title, movingTime: 42, startTime: `${today()}T06:00:00.000Z` });
-  const admin = await request.post('/api/auth/signin', { data: { email: E2E.admin.email, password: E2E.admin.password } });
-  const headers = { authorization: `Bearer ${((await admin.json()) as { accessToken: string }).accessToken}` };
+  const headers = await adminHeaders(request);
   const { rows } = (await (await request.get(`/api/users?search=${encodeURIComponent(ines.email)}`, { headers })).json()) as { rows: { id: number }[] };
 
   await signInAsAdmin(page);

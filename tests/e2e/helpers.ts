@@ -28,6 +28,9 @@ const setScheme = async (page: Page, scheme: 'light' | 'dark') => {
  */
 export const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== 'off';
 
+/** The widths a screenshot is saved at: none when screenshots are off. */
+export const SCREENSHOT_VIEWPORTS = SAVE_SCREENSHOTS ? Object.values(VIEWPORTS) : [];
+
 /**
  * Saves the page at 1280 and 375 px, in the light and the dark scheme, under test-results/screens;
  * axe checks the dark scheme too (contrast differs there), also when screenshots are off.
@@ -36,7 +39,7 @@ export const screenshotBoth = async (page: Page, name: string) => {
   const original = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme') ?? 'light');
   for (const scheme of ['light', 'dark'] as const) {
     await setScheme(page, scheme);
-    for (const size of SAVE_SCREENSHOTS ? Object.values(VIEWPORTS) : []) {
+    for (const size of SCREENSHOT_VIEWPORTS) {
       await page.setViewportSize(size);
       await page.waitForTimeout(150);
       await page.screenshot({ path: `test-results/screens/${name}-${size.width}${scheme === 'dark' ? '-dark' : ''}.png`, fullPage: true });

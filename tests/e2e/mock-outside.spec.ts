@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, SAVE_SCREENSHOTS, VIEWPORTS } from './helpers';
+import { expectAccessible, SCREENSHOT_VIEWPORTS, VIEWPORTS } from './helpers';
 import { MOCK_MODE_URL } from './mock-mode-env';
 
 /**
@@ -18,7 +18,7 @@ const sql = <T>(page: Page, query: string) => page.evaluate(async (text) => (awa
 
 /** A provider's page (plain DOM, no app scheme) at both widths, checked by axe. */
 const screenshotProviderPage = async (page: Page, name: string) => {
-  for (const size of SAVE_SCREENSHOTS ? Object.values(VIEWPORTS) : []) {
+  for (const size of SCREENSHOT_VIEWPORTS) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `test-results/screens/${name}-${size.width}.png`, fullPage: true });
   }
@@ -27,7 +27,7 @@ const screenshotProviderPage = async (page: Page, name: string) => {
 };
 
 const screenshotApp = async (page: Page, name: string) => {
-  for (const size of SAVE_SCREENSHOTS ? Object.values(VIEWPORTS) : []) {
+  for (const size of SCREENSHOT_VIEWPORTS) {
     await page.setViewportSize(size);
     await page.waitForTimeout(150);
     await page.screenshot({ path: `test-results/screens/${name}-${size.width}.png`, fullPage: true });

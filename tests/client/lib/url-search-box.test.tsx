@@ -81,3 +81,15 @@ test('a trailing space is kept and commits nothing new', () => {
   expect(box.commits).toEqual(['Zoë']);
   expect(box.view.result.current.text).toBe('Zoë ');
 });
+
+test('typing back to the URL search while a commit is in flight commits it again', () => {
+  const box = renderBox('a');
+  box.type('ab');
+  box.pause();
+  box.type('a');
+  box.pause();
+  expect(box.commits).toEqual(['ab', 'a']);
+  box.urlBecomes('ab');
+  box.urlBecomes('a');
+  expect(box.view.result.current.text).toBe('a');
+});
