@@ -119,6 +119,23 @@ export const signUpThroughApi = async (request: APIRequestContext, person: NewEm
   expect(response.status(), await response.text()).toBe(201);
 };
 
+/** The seeded admin's authorization header, for set-up and clean-up through the API. */
+export const adminHeaders = async (request: APIRequestContext) => {
+  const signin = await request.post('/api/auth/signin', { data: { email: E2E.admin.email, password: E2E.admin.password } });
+  expect(signin.status(), await signin.text()).toBe(200);
+  return { authorization: `Bearer ${((await signin.json()) as { accessToken: string }).accessToken}` };
+};
+
+/** Deletes, as the admin, every employee the users search finds for `search`. */
+export const deleteEmployeesFound = async (request: APIRequestContext, search: string) => {
+  const headers = await adminHeaders(request);
+  const found = await request.get(`/api/users?search=${encodeURIComponent(search)}&pageSize=100`, { headers });
+  expect(found.status(), await found.text()).toBe(200);
+  for (const { id } of ((await found.json()) as { rows: { id: number }[] }).rows) {
+    expect((await request.delete(`/api/users/${id}`, { headers })).status()).toBe(204);
+  }
+};
+
 /** Signs in through the login form as a person would (`page.goto('/')` first); waits for the landing page. */
 export const signInWithForm = async (page: Page, email: string, password: string, landing: RegExp = /\/employee\//) => {
   await page.goto('/');

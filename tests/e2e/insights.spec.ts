@@ -1,25 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { E2E } from './env';
-import { confirmEmail, expectAccessible, screenshotBoth, signInWithForm, uniqueEmail } from './helpers';
+import { confirmEmail, deleteEmployeesFound, expectAccessible, screenshotBoth, signInWithForm, uniqueEmail } from './helpers';
 
 /** Product rules: Progress charts and overview. The progress charts on the profile page and the admin competition overview. */
 
 const PASSWORD = 'Insights-e2e-Password1';
 const today = () => new Date().toISOString().slice(0, 10);
 const monthName = () => new Date().toLocaleString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-const adminToken = async (request: APIRequestContext) => {
-  const signin = await request.post('/api/auth/signin', { data: { email: E2E.admin.email, password: E2E.admin.password } });
-  return ((await signin.json()) as { accessToken: string }).accessToken;
-};
-
-/** Other specs share this server and read the leaderboard: leave no points behind. */
-const removeEmployee = async (request: APIRequestContext, email: string) => {
-  const token = await adminToken(request);
-  const found = await request.get(`/api/users?search=${encodeURIComponent(email)}`, { headers: { authorization: `Bearer ${token}` } });
-  const { rows } = (await found.json()) as { rows: { id: number }[] };
-  expect((await request.delete(`/api/users/${rows[0]!.id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
-};
 
 /** A new employee through the page's request context (its refresh cookie restores the session). */
 const signUpWithActivity = async (page: Page) => {
@@ -71,7 +58,8 @@ test('an employee sees their year month by month on the profile page; the charts
   await expectAccessible(page);
   await screenshotBoth(page, 'profile-progress-table');
 
-  await removeEmployee(request, email);
+  // Other specs share this server and read the leaderboard: leave no points behind.
+  await deleteEmployeesFound(request, email);
 });
 
 test('an admin opens the competition overview from the navigation and picks a year', async ({ page, request }) => {
@@ -100,5 +88,6 @@ test('an admin opens the competition overview from the navigation and picks a ye
   await expect(page.getByText('Employees with a tracker')).toBeVisible();
   await expect(page.getByText('This could not be loaded')).not.toBeVisible();
 
-  await removeEmployee(request, email);
+  // Other specs share this server and read the leaderboard: leave no points behind.
+  await deleteEmployeesFound(request, email);
 });

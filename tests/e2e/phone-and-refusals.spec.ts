@@ -1,13 +1,8 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E } from './env';
-import { expectAccessible, screenshotBoth, signInAsAdmin, signUpThroughApi, uniqueEmail, VIEWPORTS } from './helpers';
+import { adminHeaders, expectAccessible, screenshotBoth, signInAsAdmin, signUpThroughApi, uniqueEmail, VIEWPORTS } from './helpers';
 
 /** What a new user met on a phone and at a refusal: the login error on the form, the labelled menu and row actions, the audit trail in words. */
-
-const adminHeaders = async (request: APIRequestContext) => {
-  const signin = await request.post('/api/auth/signin', { data: { email: E2E.admin.email, password: E2E.admin.password } });
-  return { authorization: `Bearer ${((await signin.json()) as { accessToken: string }).accessToken}` };
-};
 
 test('a wrong password is told on the login form, next to the fields, and read out', async ({ page }) => {
   await page.goto('/');
