@@ -8,6 +8,7 @@ import { createQueryClient } from '../../src/api/query-client';
 import { Providers } from '../../src/providers';
 import { createAppRouter } from '../../src/router';
 import { fixtureAdmin, fixtureEmployee } from '../../mocks/fixtures';
+import { isSlicingFirstPage } from '../../src/lib/slice-first-page';
 
 // The employee area fetches its offline side on entry (a lazy file); a browser has it precached, here
 // it is transformed once per test file before any test's timer starts.
@@ -35,7 +36,8 @@ export const signInThroughMocks = (role: 'admin' | 'user') => callApi(authEndpoi
 
 /**
  * Renders the real app (providers, route tree, guard, loaders) on memory history at `path` and waits
- * until the first navigation settled (session restored, guard applied, the page's data loaded).
+ * until the first navigation settled (session restored, guard applied, the page's data loaded, its
+ * body shown).
  */
 export async function renderApp(path: string, { signedInAs, clock, settle = true }: RenderAppOptions = {}) {
   if (signedInAs) await signInThroughMocks(signedInAs);
@@ -51,6 +53,7 @@ export async function renderApp(path: string, { signedInAs, clock, settle = true
   if (settle) {
     await waitFor(() => {
       if (!router.state.resolvedLocation || router.state.isLoading) throw new Error('router still loading');
+      if (isSlicingFirstPage(router)) throw new Error("the first page's body still renders");
     });
   }
   return {

@@ -1,5 +1,6 @@
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import type { LeaderRow } from '../../../api/contract/leaders';
+import { formatWholeNumber } from '../../../lib/format-whole-number';
 
 /** The admin leaders list on phones: one card per employee, points in view, nothing to scroll sideways. */
 export function LeaderCards({ rows }: { rows: LeaderRow[] }) {
@@ -27,12 +28,12 @@ export function LeaderCards({ rows }: { rows: LeaderRow[] }) {
               </Badge>
             </div>
             <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
-              <Text fw={700}>{row.annualPoints.toLocaleString('en-US')}</Text>
+              <Text fw={700}>{formatWholeNumber(row.annualPoints)}</Text>
               <Text size="xs" c="dimmed">
                 Annual Points
               </Text>
               <Text fw={600} size="sm" mt={4}>
-                {row.monthlyPoints.toLocaleString('en-US')}
+                {formatWholeNumber(row.monthlyPoints)}
               </Text>
               <Text size="xs" c="dimmed">
                 Monthly Points

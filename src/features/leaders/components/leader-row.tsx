@@ -2,6 +2,7 @@ import { Badge, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { TopLeader } from '../../../api/contract/leaders';
 import { UserAvatar } from '../../../components/user-avatar';
 import { truncateName } from '../truncate-name';
+import { formatWholeNumber } from '../../../lib/format-whole-number';
 
 
 type Props = { leader: TopLeader; rank: number; columnTop: number; isViewer: boolean };
@@ -39,7 +40,7 @@ export function LeaderRow({ leader, rank, columnTop, isViewer }: Props) {
           </Group>
           <Progress value={share} size="sm" aria-label={`${fullName}: ${share}% of the column's best`} />
           <Text size="xs" c="dimmed">
-            {leader.annualPoints.toLocaleString('en-US')} points
+            {formatWholeNumber(leader.annualPoints)} points
           </Text>
         </Stack>
       </Group>

@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
 import { ListTable } from '../../../components/list-table';
 import type { LeaderRow } from '../../../api/contract/leaders';
+import { formatWholeNumber } from '../../../lib/format-whole-number';
 
 const columns = ['First name', 'Last name', 'Email', 'Level of competition', 'Annual Points', 'Monthly Points'];
 
@@ -18,8 +19,8 @@ export function LeadersTable({ rows }: { rows: LeaderRow[] }) {
           <Table.Td>{row.lastName}</Table.Td>
           <Table.Td>{row.email}</Table.Td>
           <Table.Td>{row.levelOfCompetition}</Table.Td>
-          <Table.Td ta="right">{row.annualPoints.toLocaleString('en-US')}</Table.Td>
-          <Table.Td ta="right">{row.monthlyPoints.toLocaleString('en-US')}</Table.Td>
+          <Table.Td ta="right">{formatWholeNumber(row.annualPoints)}</Table.Td>
+          <Table.Td ta="right">{formatWholeNumber(row.monthlyPoints)}</Table.Td>
         </Table.Tr>
       ))}
     />

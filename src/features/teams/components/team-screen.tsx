@@ -5,6 +5,7 @@ import { PageShell } from '../../../components/page-shell';
 import { useKeptSuspenseQuery } from '../../../lib/use-kept-suspense-query';
 import { teamsQueries } from '../api/teams-queries';
 import { CompetitionYearSelect } from '../../../components/competition-year-select';
+import { formatWholeNumber } from '../../../lib/format-whole-number';
 
 const TeamMonthsChart = lazy(() => import('./team-months-chart'));
 
@@ -52,7 +53,7 @@ export function TeamScreen({ teamId, year, onYearChange }: { teamId: number; yea
                       {member.firstName} {member.lastName}
                     </Group>
                   </Table.Td>
-                  <Table.Td ta="right">{member.points.toLocaleString('en-US')}</Table.Td>
+                  <Table.Td ta="right">{formatWholeNumber(member.points)}</Table.Td>
                 </Table.Tr>
               ))
             )}

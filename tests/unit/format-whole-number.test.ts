@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { formatWholeNumber } from '../../src/lib/format-whole-number';
+
+const intl = new Intl.NumberFormat('en-US');
+
+describe('formatWholeNumber', () => {
+  it('writes every whole number as en-US Intl does', () => {
+    const samples = [0, 1, 9, 10, 99, 100, 999, 1_000, 1_001, 9_999, 10_000, 123_456, 999_999, 1_000_000, 12_345_678, Number.MAX_SAFE_INTEGER];
+    for (let value = 0; value < 20_000; value += 37) samples.push(value);
+    for (const value of [...samples, ...samples.filter((sample) => sample > 0).map((sample) => -sample)]) expect(formatWholeNumber(value)).toBe(intl.format(value));
+  });
+
+  it('refuses what is not a whole number instead of writing it wrong', () => {
+    expect(() => formatWholeNumber(1.5)).toThrow('not a whole number: 1.5');
+    expect(() => formatWholeNumber(Number.NaN)).toThrow();
+  });
+});
